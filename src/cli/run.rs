@@ -1,0 +1,107 @@
+//! `pairdbg run`: one launch, one viewport, for agents that only have a shell.
+
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::session::handle::WaitOutcome;
+use crate::session::validate::Workspace;
+use crate::session::{BreakpointRequest, Command, LaunchRequest, Origin, Registry};
+use crate::viewport::{Extras, ViewportConfig, render_json, render_text};
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// A breakpoint, as FILE:LINE (repeatable).
+    #[arg(long = "break", value_name = "FILE:LINE")]
+    pub breaks: Vec<String>,
+    /// Print the viewport as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The Python interpreter to debug with.
+    #[arg(long)]
+    pub python: Option<String>,
+    /// Stop at the first line when there is no breakpoint.
+    #[arg(long)]
+    pub stop_on_entry: bool,
+    /// Give up waiting for the first stop after this many milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    pub timeout_ms: u64,
+    /// The program and its arguments.
+    #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+    pub program: Vec<String>,
+}
+
+pub fn parse_break(s: &str) -> Result<BreakpointRequest, String> {
+    let (file, line) = s
+        .rsplit_once(':')
+        .ok_or_else(|| format!("--break {s}: expected FILE:LINE"))?;
+    let line = line
+        .parse()
+        .map_err(|_| format!("--break {s}: {line:?} is not a line number"))?;
+    Ok(BreakpointRequest {
+        file: file.to_string(),
+        line,
+        ..Default::default()
+    })
+}
+
+pub async fn run(ws: Workspace, args: RunArgs) -> u8 {
+    match run_inner(ws, args).await {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("pairdbg: {e}");
+            1
+        }
+    }
+}
+
+async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
+    let breakpoints = args
+        .breaks
+        .iter()
+        .map(|b| parse_break(b))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut program = args.program.into_iter();
+    let request = LaunchRequest {
+        program: program.next(),
+        args: program.collect(),
+        python: args.python,
+        stop_on_entry: args.stop_on_entry,
+        breakpoints,
+        ..Default::default()
+    };
+    let timeout = Duration::from_millis(args.timeout_ms);
+    let config = request.validate(&ws, timeout).map_err(|e| e.to_string())?;
+    let registry = Registry::default();
+    let session = registry.launch(config).await.map_err(|e| e.to_string())?;
+    let outcome = session.wait_for_stop(0, timeout).await;
+    let cfg = ViewportConfig::default();
+    let (snap, code) = match outcome {
+        WaitOutcome::Stopped(s) => (s, 0),
+        WaitOutcome::Exited(s) => (s, 0),
+        WaitOutcome::Failed(s) => (s, 1),
+        WaitOutcome::TimedOut(s) => {
+            eprintln!(
+                "pairdbg: no stop within {} ms; the program is still running",
+                args.timeout_ms
+            );
+            (s, 1)
+        }
+    };
+    if args.json {
+        let mut v = render_json(&snap, &cfg);
+        v["output_tail"] = serde_json::json!(session.output_tail(10));
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print!("{}", render_text(&snap, &cfg, Extras::default()));
+        if snap.stop.is_none() {
+            for l in session.output_tail(10) {
+                println!("  | {l}");
+            }
+        }
+    }
+    let _ = session.send(Origin::Agent, Command::Terminate).await;
+    registry.clear();
+    drop(session);
+    Ok(code)
+}

@@ -1,0 +1,180 @@
+//! debugpy: finding the interpreter, checking and installing debugpy,
+//! spawning the adapter, and its launch arguments.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use serde_json::{Value, json};
+use tokio::process::Command;
+
+use super::AdapterError;
+
+const ADAPTER_BOOT: &str = include_str!("python/adapter_boot.py");
+const DEBUGGEE_BOOT: &str = include_str!("python/debuggee_boot.py");
+
+/// The exception filter a crash needs: stop, rather than end the session.
+pub const DEFAULT_EXCEPTION_FILTERS: &[&str] = &["uncaught"];
+
+/// Interpreter order: explicit option, $VIRTUAL_ENV, the workspace's .venv,
+/// then python3 on PATH.
+pub fn find_python(explicit: Option<&str>, workspace: &Path) -> Result<PathBuf, AdapterError> {
+    if let Some(p) = explicit {
+        let path = PathBuf::from(p);
+        if path.components().count() > 1 {
+            return if path.exists() {
+                Ok(path)
+            } else {
+                Err(AdapterError::NotFound(format!(
+                    "python interpreter {p} does not exist"
+                )))
+            };
+        }
+        return which(p).ok_or_else(|| {
+            AdapterError::NotFound(format!("python interpreter `{p}` is not on PATH"))
+        });
+    }
+    if let Ok(venv) = std::env::var("VIRTUAL_ENV") {
+        let p = Path::new(&venv).join("bin/python");
+        if p.exists() {
+            return Ok(p);
+        }
+    }
+    let local = workspace.join(".venv/bin/python");
+    if local.exists() {
+        return Ok(local);
+    }
+    which("python3").ok_or_else(|| {
+        AdapterError::NotFound("python3 is not on PATH; install Python 3 or pass `python`".into())
+    })
+}
+
+pub fn which(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+pub fn install_command(python: &Path) -> String {
+    format!("{} -m pip install debugpy", python.display())
+}
+
+/// debugpy's version under this interpreter, or the command that installs it.
+pub async fn version(python: &Path) -> Result<String, AdapterError> {
+    let out = Command::new(python)
+        .args(["-c", "import debugpy; print(debugpy.__version__)"])
+        .output()
+        .await
+        .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", python.display())))?;
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    } else {
+        Err(AdapterError::Missing {
+            what: format!("debugpy is not installed for {}", python.display()),
+            fix: install_command(python),
+        })
+    }
+}
+
+pub async fn install(python: &Path) -> Result<String, AdapterError> {
+    let status = Command::new(python)
+        .args(["-m", "pip", "install", "--quiet", "debugpy"])
+        .status()
+        .await
+        .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", python.display())))?;
+    if !status.success() {
+        return Err(AdapterError::Missing {
+            what: format!("pip could not install debugpy ({status})"),
+            fix: install_command(python),
+        });
+    }
+    version(python).await
+}
+
+/// Writes the boot helpers once per process, under a directory only we can
+/// write, and returns their paths.
+fn boot_files() -> Result<&'static (PathBuf, PathBuf), AdapterError> {
+    static FILES: OnceLock<Result<(PathBuf, PathBuf), String>> = OnceLock::new();
+    FILES
+        .get_or_init(|| {
+            let dir = tempfile::Builder::new()
+                .prefix("pairdbg-boot-")
+                .tempdir()
+                .map_err(|e| e.to_string())?
+                .keep();
+            let a = dir.join("adapter_boot.py");
+            let d = dir.join("debuggee_boot.py");
+            std::fs::write(&a, ADAPTER_BOOT).map_err(|e| e.to_string())?;
+            std::fs::write(&d, DEBUGGEE_BOOT).map_err(|e| e.to_string())?;
+            Ok((a, d))
+        })
+        .as_ref()
+        .map_err(|e| AdapterError::NotFound(format!("cannot write the debugpy boot files: {e}")))
+}
+
+/// The adapter command: debugpy's adapter over stdio, with the latency fix.
+pub fn adapter_command(python: &Path, nodelay: bool) -> Result<Command, AdapterError> {
+    let mut cmd = Command::new(python);
+    if nodelay {
+        cmd.arg(&boot_files()?.0);
+    } else {
+        cmd.args(["-m", "debugpy.adapter"]);
+    }
+    Ok(cmd)
+}
+
+pub struct LaunchSpec<'a> {
+    pub program: Option<&'a Path>,
+    pub module: Option<&'a str>,
+    pub args: &'a [String],
+    pub cwd: &'a Path,
+    pub env: &'a [(String, String)],
+    pub stop_on_entry: bool,
+    pub python: &'a Path,
+    pub nodelay: bool,
+}
+
+pub fn launch_arguments(spec: &LaunchSpec) -> Result<Value, AdapterError> {
+    let mut python = vec![spec.python.display().to_string()];
+    if spec.nodelay {
+        // The launcher adds this option after our boot file, where the
+        // interpreter cannot see it; give it where it takes effect.
+        python.extend(["-X".to_string(), "frozen_modules=off".to_string()]);
+        python.push(boot_files()?.1.display().to_string());
+    }
+    let env: serde_json::Map<String, Value> = spec
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    let mut args = json!({
+        "type": "debugpy",
+        "request": "launch",
+        "console": "internalConsole",
+        "justMyCode": true,
+        // Children run undebugged: a forking program must not hang the session.
+        "subProcess": false,
+        "redirectOutput": true,
+        "cwd": spec.cwd,
+        "args": spec.args,
+        "env": env,
+        "stopOnEntry": spec.stop_on_entry,
+        "python": python,
+        "showReturnValue": false,
+    });
+    if spec.nodelay {
+        // Our boot file is not the user's code: keep it out of stacks and steps.
+        let dir = boot_files()?
+            .1
+            .parent()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        args["rules"] = json!([{"path": format!("{dir}/*"), "include": false}]);
+    }
+    if let Some(m) = spec.module {
+        args["module"] = json!(m);
+    } else if let Some(p) = spec.program {
+        args["program"] = json!(p);
+    }
+    Ok(args)
+}

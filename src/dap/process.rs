@@ -1,0 +1,88 @@
+//! Adapter processes: each in its own process group, killed with its group
+//! when dropped, and set to die if pairdbg itself dies.
+
+use std::process::Stdio;
+
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+pub struct AdapterProcess {
+    child: Child,
+    pgid: Option<i32>,
+    /// Processes the adapter started that may have left our group (debugpy's
+    /// launcher puts the debuggee in a group of its own).
+    extra_pids: Vec<i32>,
+}
+
+impl AdapterProcess {
+    pub fn spawn(mut cmd: Command) -> std::io::Result<(AdapterProcess, ChildStdin, ChildStdout)> {
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .process_group(0);
+        // SAFETY: prctl is async-signal-safe; nothing else runs between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
+        let mut child = cmd.spawn()?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| std::io::Error::other("no adapter stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("no adapter stdout"))?;
+        let pgid = child.id().map(|p| p as i32);
+        Ok((
+            AdapterProcess {
+                child,
+                pgid,
+                extra_pids: vec![],
+            },
+            stdin,
+            stdout,
+        ))
+    }
+
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+
+    pub fn track_pid(&mut self, pid: i32) {
+        if pid > 1 && !self.extra_pids.contains(&pid) {
+            self.extra_pids.push(pid);
+        }
+    }
+
+    /// Kills the adapter's group and every tracked process group. Idempotent.
+    pub fn kill_all(&mut self) {
+        for &pid in &self.extra_pids {
+            // SAFETY: plain syscalls on pids we were told about; errors are ignored.
+            unsafe {
+                libc::killpg(pid, libc::SIGKILL);
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        if let Some(pg) = self.pgid.take() {
+            // SAFETY: as above.
+            unsafe {
+                libc::killpg(pg, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.start_kill();
+    }
+
+    pub async fn wait(&mut self) {
+        let _ = self.child.wait().await;
+    }
+}
+
+impl Drop for AdapterProcess {
+    fn drop(&mut self) {
+        self.kill_all();
+    }
+}

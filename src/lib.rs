@@ -1,0 +1,7 @@
+//! pairdbg: a terminal debugger that a person and an AI agent drive together.
+
+pub mod cli;
+pub mod dap;
+pub mod mcp;
+pub mod session;
+pub mod viewport;

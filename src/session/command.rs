@@ -1,0 +1,131 @@
+//! Commands a controller sends to the engine, each with its origin.
+
+use tokio::sync::oneshot;
+
+use super::config::BreakpointRequest;
+use super::error::SessionError;
+use super::types::{Breakpoint, Frame, Origin, Var};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepKind {
+    Over,
+    Into,
+    Out,
+}
+
+impl StepKind {
+    pub fn dap_command(self) -> &'static str {
+        match self {
+            StepKind::Over => "next",
+            StepKind::Into => "stepIn",
+            StepKind::Out => "stepOut",
+        }
+    }
+    pub fn verb(self) -> &'static str {
+        match self {
+            StepKind::Over => "stepped over",
+            StepKind::Into => "stepped into",
+            StepKind::Out => "stepped out",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum BreakpointSelector {
+    Id(u64),
+    Location { file: String, line: i64 },
+}
+
+#[derive(Debug, Clone)]
+pub struct VariablesQuery {
+    pub frame_index: usize,
+    pub scope: Option<String>,
+    pub path: Option<String>,
+    pub filter: Option<String>,
+    pub start: usize,
+    pub count: usize,
+}
+
+#[derive(Debug)]
+pub enum Command {
+    Continue,
+    Step {
+        kind: StepKind,
+        count: u32,
+    },
+    RunTo {
+        file: String,
+        line: i64,
+    },
+    Pause,
+    SetBreakpoint(BreakpointRequest),
+    RemoveBreakpoint(BreakpointSelector),
+    SetExceptionFilters(Vec<String>),
+    Evaluate {
+        expression: String,
+        frame_index: usize,
+    },
+    SetVariable {
+        path: String,
+        value: String,
+        frame_index: usize,
+    },
+    Variables(VariablesQuery),
+    Stack {
+        levels: usize,
+    },
+    Threads,
+    Watch {
+        add: Vec<String>,
+        remove: Vec<String>,
+    },
+    Note(String),
+    Terminate,
+    Restart,
+}
+
+impl Command {
+    /// Commands that move execution or change breakpoints.
+    pub fn is_control(&self) -> bool {
+        matches!(
+            self,
+            Command::Continue
+                | Command::Step { .. }
+                | Command::RunTo { .. }
+                | Command::Pause
+                | Command::SetBreakpoint(_)
+                | Command::RemoveBreakpoint(_)
+                | Command::SetExceptionFilters(_)
+                | Command::SetVariable { .. }
+                | Command::Terminate
+                | Command::Restart
+        )
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// Accepted; `stop_seq` is the stop count when it was applied, for waiters.
+    Moved {
+        stop_seq: u64,
+    },
+    Breakpoint(Breakpoint),
+    Removed(Vec<Breakpoint>),
+    Value(Var),
+    Variables {
+        vars: Vec<Var>,
+        total: usize,
+    },
+    Frames {
+        frames: Vec<Frame>,
+        total: usize,
+    },
+    Threads(Vec<(i64, String)>),
+    Done,
+}
+
+pub struct Envelope {
+    pub origin: Origin,
+    pub command: Command,
+    pub reply: oneshot::Sender<Result<Reply, SessionError>>,
+}

@@ -1,0 +1,34 @@
+use crate::dap::DapError;
+use crate::dap::adapters::AdapterError;
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SessionError {
+    /// Bad input: names the field and the limit.
+    #[error("{field}: {message}")]
+    Invalid { field: String, message: String },
+    /// The command does not fit the session's state; the text names the state.
+    #[error("{0}")]
+    State(String),
+    #[error("{0}")]
+    Adapter(#[from] AdapterError),
+    #[error("{0}")]
+    Dap(#[from] DapError),
+    /// An evaluated expression raised.
+    #[error("{0}")]
+    Evaluate(String),
+    #[error("no session {0}; list them with debug_sessions")]
+    NoSession(String),
+    #[error("the session has ended")]
+    Gone,
+    #[error("{0}")]
+    Timeout(String),
+}
+
+impl SessionError {
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        SessionError::Invalid {
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+}

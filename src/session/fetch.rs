@@ -1,0 +1,332 @@
+//! Reading a stop from the adapter, with every independent request sent
+//! before any is awaited: each round trip to the adapter is the cost of a step.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use futures::future::join_all;
+use serde_json::{Value, json};
+
+use super::types::{ExceptionDetails, Frame, Origin, SourceFile, StopInfo, Var, WatchValue};
+use crate::dap::client::body_as;
+use crate::dap::{DapClient, DapError};
+
+/// Values longer than this are cut when stored; the viewport cuts further.
+pub const STORED_VALUE_CHARS: usize = 4096;
+/// Frames read per stop.
+pub const STACK_LEVELS: usize = 20;
+/// Locals whose children are read for previews.
+const PREVIEW_LOCALS: usize = 20;
+
+#[derive(Default)]
+pub struct SourceCache {
+    files: HashMap<PathBuf, (Option<SystemTime>, Arc<SourceFile>)>,
+}
+
+pub type SharedSourceCache = Arc<Mutex<SourceCache>>;
+
+impl SourceCache {
+    pub fn get(cache: &SharedSourceCache, path: &Path) -> Option<Arc<SourceFile>> {
+        let mtime = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((t, f)) = c.files.get(path)
+            && *t == mtime
+        {
+            return Some(f.clone());
+        }
+        let text = std::fs::read_to_string(path).ok()?;
+        let file = Arc::new(SourceFile {
+            path: path.to_path_buf(),
+            lines: text.lines().map(str::to_string).collect(),
+        });
+        c.files.insert(path.to_path_buf(), (mtime, file.clone()));
+        Some(file)
+    }
+}
+
+pub struct StopRequest {
+    pub thread_id: i64,
+    pub reason: String,
+    pub description: Option<String>,
+    pub text: Option<String>,
+    pub watches: Vec<(String, Origin)>,
+}
+
+pub async fn fetch_stop(
+    client: &DapClient,
+    req: StopRequest,
+    sources: &SharedSourceCache,
+) -> Result<(StopInfo, Vec<WatchValue>), DapError> {
+    let stack = client.request(
+        "stackTrace",
+        Some(json!({
+            "threadId": req.thread_id,
+            "startFrame": 0,
+            "levels": STACK_LEVELS,
+            "format": {"parameters": true, "parameterNames": true, "parameterValues": true}
+        })),
+    );
+    let exception = (req.reason == "exception")
+        .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
+    let (frames, total_frames) = parse_frames(stack.await?)?;
+    let exception = match exception {
+        Some(f) => f.await.ok().map(|b| ExceptionDetails {
+            type_name: str_field(&b, "exceptionId"),
+            message: str_field(&b, "description"),
+        }),
+        None => None,
+    }
+    .or_else(|| {
+        (req.reason == "exception").then(|| ExceptionDetails {
+            type_name: req.text.clone().unwrap_or_default(),
+            message: req.description.clone().unwrap_or_default(),
+        })
+    });
+
+    let (locals, locals_reference, watches) = match frames.first() {
+        Some(top) => {
+            let (vars, reference) = read_locals(client, top.id).await?;
+            let watch_futs: Vec<_> = req
+                .watches
+                .iter()
+                .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
+                .collect();
+            let (locals, watch_vals) =
+                futures::join!(with_previews(client, vars), join_all(watch_futs));
+            let watches = req
+                .watches
+                .iter()
+                .zip(watch_vals)
+                .map(|((expression, origin), value)| WatchValue {
+                    expression: expression.clone(),
+                    origin: *origin,
+                    value: value.map_err(|e| e.to_string()),
+                })
+                .collect();
+            (locals, reference, watches)
+        }
+        None => (vec![], 0, vec![]),
+    };
+    let source = frames
+        .first()
+        .and_then(|f| f.file.as_deref())
+        .and_then(|p| SourceCache::get(sources, p));
+    Ok((
+        StopInfo {
+            reason: req.reason,
+            description: req.description,
+            thread_id: req.thread_id,
+            frames,
+            total_frames,
+            locals,
+            locals_reference,
+            exception,
+            source,
+        },
+        watches,
+    ))
+}
+
+fn str_field(v: &Value, k: &str) -> String {
+    v.get(k)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+pub fn parse_frames(body: Value) -> Result<(Vec<Frame>, usize), DapError> {
+    let resp: dap_types::StackTraceResponse = body_as("stackTrace", body)?;
+    let frames: Vec<Frame> = resp
+        .stack_frames
+        .into_iter()
+        .map(|f| {
+            let name = f
+                .name
+                .split('(')
+                .next()
+                .unwrap_or(&f.name)
+                .trim()
+                .to_string();
+            Frame {
+                id: f.id as i64,
+                display: f.name.clone(),
+                name,
+                file: f.source.and_then(|s| s.path).map(PathBuf::from),
+                line: f.line,
+            }
+        })
+        .collect();
+    let total = resp
+        .total_frames
+        .map(|t| t as usize)
+        .unwrap_or(frames.len())
+        .max(frames.len());
+    Ok((frames, total))
+}
+
+/// The scopes of a frame, as (name, variablesReference).
+pub async fn scopes(client: &DapClient, frame_id: i64) -> Result<Vec<(String, i64)>, DapError> {
+    let body = client
+        .request("scopes", Some(json!({"frameId": frame_id})))
+        .await?;
+    let resp: dap_types::ScopesResponse = body_as("scopes", body)?;
+    Ok(resp
+        .scopes
+        .into_iter()
+        .map(|s| (s.name, s.variables_reference as i64))
+        .collect())
+}
+
+async fn read_locals(client: &DapClient, frame_id: i64) -> Result<(Vec<Var>, i64), DapError> {
+    let scopes = scopes(client, frame_id).await?;
+    let Some((_, reference)) = scopes
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
+        .or(scopes.first())
+        .cloned()
+    else {
+        return Ok((vec![], 0));
+    };
+    Ok((variables(client, reference).await?, reference))
+}
+
+pub async fn variables(client: &DapClient, reference: i64) -> Result<Vec<Var>, DapError> {
+    let body = client
+        .request("variables", Some(json!({"variablesReference": reference})))
+        .await?;
+    let resp: dap_types::VariablesResponse = body_as("variables", body)?;
+    Ok(resp.variables.into_iter().map(to_var).collect())
+}
+
+pub fn to_var(v: dap_types::Variable) -> Var {
+    let (value, truncated) = cap(v.value);
+    Var {
+        name: v.name,
+        value,
+        type_name: v.type_.unwrap_or_default(),
+        reference: v.variables_reference as i64,
+        evaluate_name: v.evaluate_name,
+        children: None,
+        truncated,
+    }
+}
+
+fn cap(s: String) -> (String, bool) {
+    if s.len() <= STORED_VALUE_CHARS {
+        return (s, false);
+    }
+    let mut end = STORED_VALUE_CHARS;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    (s[..end].to_string(), true)
+}
+
+/// Reads one level of children for the locals that have any, all at once.
+async fn with_previews(client: &DapClient, mut vars: Vec<Var>) -> Vec<Var> {
+    let wanted: Vec<usize> = vars
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.reference > 0 && !is_hidden_group(&v.name))
+        .map(|(i, _)| i)
+        .take(PREVIEW_LOCALS)
+        .collect();
+    let futs: Vec<_> = wanted
+        .iter()
+        .map(|&i| variables(client, vars[i].reference))
+        .collect();
+    for (i, res) in wanted.into_iter().zip(join_all(futs).await) {
+        if let Ok(children) = res {
+            vars[i].children = Some(children);
+        }
+    }
+    vars
+}
+
+/// debugpy groups dunder and function members under these pseudo-variables.
+pub fn is_hidden_group(name: &str) -> bool {
+    matches!(
+        name,
+        "special variables" | "function variables" | "class variables" | "protected variables"
+    )
+}
+
+pub async fn evaluate(
+    client: &DapClient,
+    expression: &str,
+    frame_id: Option<i64>,
+    context: &str,
+) -> Result<Var, DapError> {
+    let mut args = json!({"expression": expression, "context": context});
+    if let Some(f) = frame_id {
+        args["frameId"] = json!(f);
+    }
+    let body = client.request("evaluate", Some(args)).await?;
+    let resp: dap_types::EvaluateResponse = body_as("evaluate", body)?;
+    let (value, truncated) = cap(resp.result);
+    Ok(Var {
+        name: expression.to_string(),
+        value,
+        type_name: resp.type_.unwrap_or_default(),
+        reference: resp.variables_reference as i64,
+        evaluate_name: Some(expression.to_string()),
+        children: None,
+        truncated,
+    })
+}
+
+/// Splits `cart.items[0]['k']` into `["cart", "items", "0", "'k'"]`.
+pub fn split_path(path: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    let mut chars = path.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '.' => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            '[' => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                for d in chars.by_ref() {
+                    if d == ']' {
+                        break;
+                    }
+                    cur.push(d);
+                }
+                out.push(std::mem::take(&mut cur));
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Finds a child by a path segment, looking through debugpy's groups too.
+pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
+    let quoted = [format!("'{seg}'"), format!("\"{seg}\"")];
+    children
+        .iter()
+        .find(|v| v.name == seg)
+        .or_else(|| children.iter().find(|v| quoted.contains(&v.name)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_split_on_dots_and_brackets() {
+        assert_eq!(split_path("cart.items[0]"), vec!["cart", "items", "0"]);
+        assert_eq!(split_path("d['k'].x"), vec!["d", "'k'", "x"]);
+        assert_eq!(split_path("a"), vec!["a"]);
+    }
+}

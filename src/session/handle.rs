@@ -1,0 +1,148 @@
+//! The controllers' side of a session.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+use super::command::{Command, Envelope, Reply};
+use super::config::LaunchConfig;
+use super::engine::{Engine, EngineParts};
+use super::error::SessionError;
+use super::output::{OutputBuffer, OutputRead};
+use super::types::{Origin, RunState, Snapshot};
+use super::{ControlMode, SessionEvent};
+use crate::dap::adapters::debugpy;
+
+#[derive(Clone)]
+pub struct SessionHandle {
+    pub id: String,
+    commands: mpsc::UnboundedSender<Envelope>,
+    snapshot: watch::Receiver<Arc<Snapshot>>,
+    events: broadcast::Sender<SessionEvent>,
+    output: Arc<Mutex<OutputBuffer>>,
+    mode: Arc<Mutex<ControlMode>>,
+}
+
+/// Why a wait ended.
+#[derive(Debug, Clone)]
+pub enum WaitOutcome {
+    Stopped(Arc<Snapshot>),
+    Exited(Arc<Snapshot>),
+    Failed(Arc<Snapshot>),
+    /// Still running when the time ran out.
+    TimedOut(Arc<Snapshot>),
+}
+
+impl SessionHandle {
+    /// Checks the adapter, then starts the engine. Returns once the adapter
+    /// process is spawned; the program starts in the background.
+    pub async fn launch(id: String, config: LaunchConfig) -> Result<SessionHandle, SessionError> {
+        let python = debugpy::find_python(config.python.as_deref(), &config.workspace.root)?;
+        debugpy::version(&python).await?;
+        let snap = Snapshot::new(
+            id.clone(),
+            config.display_name(),
+            config.workspace.root.clone(),
+        );
+        let (snap_tx, snap_rx) = watch::channel(Arc::new(snap.clone()));
+        let (events, _) = broadcast::channel(1024);
+        let output = Arc::new(Mutex::new(OutputBuffer::default()));
+        let mode = Arc::new(Mutex::new(ControlMode::Shared));
+        let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
+        let (apply_tx, apply_rx) = mpsc::unbounded_channel();
+        let engine = Engine::new(
+            config,
+            snap,
+            EngineParts {
+                snap_tx,
+                events: events.clone(),
+                output: output.clone(),
+                mode: mode.clone(),
+            },
+            apply_tx,
+        );
+        tokio::spawn(engine.run(cmd_rx, apply_rx));
+        Ok(SessionHandle {
+            id,
+            commands: cmd_tx,
+            snapshot: snap_rx,
+            events,
+            output,
+            mode,
+        })
+    }
+
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        self.snapshot.borrow().clone()
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<SessionEvent> {
+        self.events.subscribe()
+    }
+
+    pub fn watch_snapshots(&self) -> watch::Receiver<Arc<Snapshot>> {
+        self.snapshot.clone()
+    }
+
+    pub fn control_mode(&self) -> ControlMode {
+        *self.mode.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn set_control_mode(&self, m: ControlMode) {
+        *self.mode.lock().unwrap_or_else(|p| p.into_inner()) = m;
+    }
+
+    pub async fn send(&self, origin: Origin, command: Command) -> Result<Reply, SessionError> {
+        let (reply, rx) = oneshot::channel();
+        self.commands
+            .send(Envelope {
+                origin,
+                command,
+                reply,
+            })
+            .map_err(|_| SessionError::Gone)?;
+        rx.await.map_err(|_| SessionError::Gone)?
+    }
+
+    pub fn read_output(&self, since: u64, max_bytes: usize) -> OutputRead {
+        self.output
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .read(since, max_bytes, true)
+    }
+
+    pub fn output_tail(&self, lines: usize) -> Vec<String> {
+        self.output
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .tail_lines(lines)
+    }
+
+    /// Waits for a stop newer than `after_stop_seq`, the exit, or the timeout.
+    pub async fn wait_for_stop(&self, after_stop_seq: u64, timeout: Duration) -> WaitOutcome {
+        let mut rx = self.snapshot.clone();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let snap = rx.borrow_and_update().clone();
+            match snap.state {
+                RunState::Stopped if snap.stop_seq > after_stop_seq => {
+                    return WaitOutcome::Stopped(snap);
+                }
+                RunState::Exited => return WaitOutcome::Exited(snap),
+                RunState::Error => return WaitOutcome::Failed(snap),
+                _ => {}
+            }
+            match tokio::time::timeout_at(deadline, rx.changed()).await {
+                Ok(Ok(())) => continue,
+                Ok(Err(_)) => return WaitOutcome::Failed(snap),
+                Err(_) => return WaitOutcome::TimedOut(snap),
+            }
+        }
+    }
+
+    /// True once the engine task has gone.
+    pub fn is_closed(&self) -> bool {
+        self.commands.is_closed()
+    }
+}

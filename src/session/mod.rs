@@ -1,0 +1,51 @@
+//! The session engine: the single owner of debug state. Controllers (the
+//! MCP server, the CLI, later the TUI) send commands and read snapshots.
+
+pub mod command;
+pub mod config;
+mod engine;
+pub mod error;
+pub mod fetch;
+pub mod handle;
+pub mod output;
+pub mod registry;
+pub mod types;
+pub mod validate;
+
+pub use command::{BreakpointSelector, Command, Reply, StepKind, VariablesQuery};
+pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest};
+pub use error::SessionError;
+pub use handle::SessionHandle;
+pub use registry::Registry;
+pub use types::{Origin, RunState, Snapshot};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ControlMode {
+    #[default]
+    Shared,
+    /// The person drives; agent commands that move execution are refused.
+    HumanOnly,
+}
+
+#[derive(Debug, Clone)]
+pub enum SessionEvent {
+    Stopped {
+        stop_seq: u64,
+    },
+    Continued,
+    Output,
+    Exited {
+        exit_code: Option<i64>,
+        tail: Vec<String>,
+    },
+    BreakpointsChanged,
+    Command {
+        origin: Origin,
+        summary: String,
+    },
+    Note {
+        origin: Origin,
+        text: String,
+    },
+    Failed(String),
+}

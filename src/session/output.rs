@@ -1,0 +1,206 @@
+//! The program's output: a ring buffer capped in bytes, read through an
+//! absolute cursor so readers never see a byte twice or silently miss one.
+
+use std::collections::VecDeque;
+
+pub const OUTPUT_CAP_BYTES: usize = 10 * 1024 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stream {
+    Stdout,
+    Stderr,
+    Console,
+}
+
+#[derive(Debug)]
+struct Chunk {
+    start: u64,
+    stream: Stream,
+    text: String,
+}
+
+#[derive(Debug)]
+pub struct OutputBuffer {
+    chunks: VecDeque<Chunk>,
+    bytes: usize,
+    cap: usize,
+    end: u64,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct OutputRead {
+    pub text: String,
+    /// Pass this as `since` to continue.
+    pub next: u64,
+    /// Bytes between `since` and the oldest kept byte that were dropped.
+    pub dropped: u64,
+    pub more: bool,
+}
+
+impl Default for OutputBuffer {
+    fn default() -> Self {
+        Self::with_cap(OUTPUT_CAP_BYTES)
+    }
+}
+
+impl OutputBuffer {
+    pub fn with_cap(cap: usize) -> Self {
+        OutputBuffer {
+            chunks: VecDeque::new(),
+            bytes: 0,
+            cap,
+            end: 0,
+        }
+    }
+
+    pub fn push(&mut self, stream: Stream, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let mut text = text.to_string();
+        if text.len() > self.cap {
+            let cut = floor_char_boundary(&text, text.len() - self.cap);
+            self.end += cut as u64;
+            text.drain(..cut);
+        }
+        self.bytes += text.len();
+        let start = self.end;
+        self.end += text.len() as u64;
+        self.chunks.push_back(Chunk {
+            start,
+            stream,
+            text,
+        });
+        while self.bytes > self.cap {
+            let Some(old) = self.chunks.pop_front() else {
+                break;
+            };
+            self.bytes -= old.text.len();
+        }
+    }
+
+    pub fn end(&self) -> u64 {
+        self.end
+    }
+
+    pub fn start(&self) -> u64 {
+        self.chunks.front().map(|c| c.start).unwrap_or(self.end)
+    }
+
+    /// Reads from `since` at most `max_bytes`, marking stderr lines when asked.
+    pub fn read(&self, since: u64, max_bytes: usize, mark_stderr: bool) -> OutputRead {
+        let start = self.start();
+        let from = since.max(start);
+        let dropped = start.saturating_sub(since);
+        let mut text = String::new();
+        let mut pos = from;
+        for c in &self.chunks {
+            let c_end = c.start + c.text.len() as u64;
+            if c_end <= pos {
+                continue;
+            }
+            let off = floor_char_boundary(&c.text, (pos - c.start) as usize);
+            let piece = &c.text[off..];
+            let room = max_bytes.saturating_sub(text.len());
+            if room == 0 {
+                break;
+            }
+            let take = floor_char_boundary(piece, room.min(piece.len()));
+            let piece = &piece[..take];
+            if mark_stderr && c.stream == Stream::Stderr {
+                text.push_str(&mark_lines(piece));
+            } else {
+                text.push_str(piece);
+            }
+            pos = c.start + (off + take) as u64;
+            if take < c.text.len() - off {
+                break;
+            }
+        }
+        OutputRead {
+            text,
+            next: pos,
+            dropped,
+            more: pos < self.end,
+        }
+    }
+
+    /// The last `n` lines of the program's output.
+    pub fn tail_lines(&self, n: usize) -> Vec<String> {
+        let mut tail = String::new();
+        for c in self.chunks.iter().rev() {
+            tail.insert_str(0, &c.text);
+            if tail.lines().count() > n || tail.len() > 64 * 1024 {
+                break;
+            }
+        }
+        let lines: Vec<&str> = tail.lines().collect();
+        lines[lines.len().saturating_sub(n)..]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+}
+
+fn mark_lines(s: &str) -> String {
+    s.split_inclusive('\n')
+        .map(|l| format!("[stderr] {l}"))
+        .collect()
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    if i >= s.len() {
+        return s.len();
+    }
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursor_reads_continue_where_they_stopped() {
+        let mut b = OutputBuffer::with_cap(1000);
+        b.push(Stream::Stdout, "hello\n");
+        b.push(Stream::Stderr, "oops\n");
+        let r = b.read(0, 7, false);
+        assert_eq!(r.text, "hello\no");
+        assert!(r.more);
+        let r2 = b.read(r.next, 100, true);
+        assert_eq!(r2.text, "[stderr] ops\n");
+        assert!(!r2.more);
+    }
+
+    #[test]
+    fn cap_drops_oldest_and_reports_it() {
+        let mut b = OutputBuffer::with_cap(10);
+        for _ in 0..5 {
+            b.push(Stream::Stdout, "abcd");
+        }
+        assert!(b.bytes <= 10);
+        let r = b.read(0, 100, false);
+        assert!(r.dropped >= 10, "{r:?}");
+        assert_eq!(r.next, 20);
+    }
+
+    #[test]
+    fn a_chunk_bigger_than_the_cap_keeps_its_tail() {
+        let mut b = OutputBuffer::with_cap(4);
+        b.push(Stream::Stdout, "0123456789");
+        assert_eq!(b.read(0, 100, false).text, "6789");
+        assert_eq!(b.end(), 10);
+    }
+
+    #[test]
+    fn tail_lines() {
+        let mut b = OutputBuffer::with_cap(1000);
+        b.push(Stream::Stdout, "a\nb\n");
+        b.push(Stream::Stdout, "c\n");
+        assert_eq!(b.tail_lines(2), vec!["b", "c"]);
+    }
+}

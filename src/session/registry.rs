@@ -1,0 +1,85 @@
+//! Several sessions at once, each with an id, one of them current.
+
+use std::sync::{Arc, Mutex};
+
+use super::config::LaunchConfig;
+use super::error::SessionError;
+use super::handle::SessionHandle;
+
+#[derive(Clone, Default)]
+pub struct Registry {
+    inner: Arc<Mutex<Inner>>,
+}
+
+#[derive(Default)]
+struct Inner {
+    sessions: Vec<SessionHandle>,
+    current: Option<String>,
+    next: u64,
+}
+
+/// A soft cap so a runaway client cannot fork-bomb the machine.
+pub const MAX_SESSIONS: usize = 16;
+
+impl Registry {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub async fn launch(&self, config: LaunchConfig) -> Result<SessionHandle, SessionError> {
+        let id = {
+            let mut g = self.lock();
+            if g.sessions.len() >= MAX_SESSIONS {
+                return Err(SessionError::invalid(
+                    "session",
+                    format!(
+                        "{MAX_SESSIONS} sessions are open, the limit; end one with debug_terminate"
+                    ),
+                ));
+            }
+            g.next += 1;
+            format!("s{}", g.next)
+        };
+        let handle = SessionHandle::launch(id.clone(), config).await?;
+        let mut g = self.lock();
+        g.sessions.push(handle.clone());
+        g.current = Some(id);
+        Ok(handle)
+    }
+
+    /// The named session, or the current one.
+    pub fn get(&self, id: Option<&str>) -> Result<SessionHandle, SessionError> {
+        let g = self.lock();
+        let wanted = match id {
+            Some(i) => i.to_string(),
+            None => g.current.clone().ok_or_else(|| {
+                SessionError::State("no session is running; start one with debug_launch".into())
+            })?,
+        };
+        g.sessions
+            .iter()
+            .find(|s| s.id == wanted)
+            .cloned()
+            .ok_or(SessionError::NoSession(wanted))
+    }
+
+    pub fn list(&self) -> (Vec<SessionHandle>, Option<String>) {
+        let g = self.lock();
+        (g.sessions.clone(), g.current.clone())
+    }
+
+    /// Forgets a session; its engine ends when the last handle drops.
+    pub fn remove(&self, id: &str) {
+        let mut g = self.lock();
+        g.sessions.retain(|s| s.id != id);
+        if g.current.as_deref() == Some(id) {
+            g.current = g.sessions.last().map(|s| s.id.clone());
+        }
+    }
+
+    pub fn clear(&self) {
+        let mut g = self.lock();
+        g.sessions.clear();
+        g.current = None;
+    }
+}

@@ -1,0 +1,224 @@
+//! The immutable snapshot both controllers render, and its parts.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    Human,
+    Agent,
+}
+
+impl Origin {
+    pub fn noun(self) -> &'static str {
+        match self {
+            Origin::Human => "the person",
+            Origin::Agent => "the agent",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunState {
+    Starting,
+    Running,
+    Stopped,
+    Exited,
+    Error,
+}
+
+impl RunState {
+    pub fn describe(self) -> &'static str {
+        match self {
+            RunState::Starting => "starting",
+            RunState::Running => "running",
+            RunState::Stopped => "stopped",
+            RunState::Exited => "exited",
+            RunState::Error => "failed",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Frame {
+    pub id: i64,
+    pub name: String,
+    pub file: Option<PathBuf>,
+    pub line: u64,
+    /// `name(a=1, b=2)` when the adapter formats parameters, else `name`.
+    pub display: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Var {
+    pub name: String,
+    pub value: String,
+    #[serde(rename = "type")]
+    pub type_name: String,
+    pub reference: i64,
+    pub evaluate_name: Option<String>,
+    /// Direct children, fetched one level deep for previews.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<Var>>,
+    /// The value was cut to our storage cap.
+    pub truncated: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExceptionDetails {
+    pub type_name: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct WatchValue {
+    pub expression: String,
+    pub origin: Origin,
+    pub value: Result<Var, String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub lines: Vec<String>,
+}
+
+/// Everything known about the current stop, fetched once per stop.
+#[derive(Debug, Clone, Serialize)]
+pub struct StopInfo {
+    pub reason: String,
+    pub description: Option<String>,
+    pub thread_id: i64,
+    pub frames: Vec<Frame>,
+    pub total_frames: usize,
+    pub locals: Vec<Var>,
+    pub locals_reference: i64,
+    pub exception: Option<ExceptionDetails>,
+    #[serde(skip)]
+    pub source: Option<Arc<SourceFile>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Breakpoint {
+    pub id: u64,
+    pub file: PathBuf,
+    pub line: u64,
+    pub condition: Option<String>,
+    pub hit_condition: Option<String>,
+    pub log_message: Option<String>,
+    pub origin: Origin,
+    pub verified: bool,
+    /// The line the adapter bound it to, if it moved.
+    pub bound_line: Option<u64>,
+    pub message: Option<String>,
+    #[serde(skip)]
+    pub temporary: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExitInfo {
+    pub exit_code: Option<i64>,
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Note {
+    pub origin: Origin,
+    pub text: String,
+    pub epoch: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Change {
+    pub epoch: u64,
+    pub origin: Option<Origin>,
+    pub what: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Snapshot {
+    pub session_id: String,
+    pub epoch: u64,
+    pub state: RunState,
+    pub program: String,
+    pub workspace: PathBuf,
+    /// Rises once per completed stop; waiters compare it.
+    pub stop_seq: u64,
+    pub stop: Option<StopInfo>,
+    pub exit: Option<ExitInfo>,
+    pub error: Option<String>,
+    pub breakpoints: Vec<Breakpoint>,
+    pub exception_filters: Vec<String>,
+    pub available_exception_filters: Vec<(String, String)>,
+    pub watches: Vec<WatchValue>,
+    pub notes: Vec<Note>,
+    /// The last changes, newest last, so a controller can say what moved.
+    pub changes: Vec<Change>,
+    pub info: Vec<String>,
+}
+
+impl Snapshot {
+    pub fn new(session_id: String, program: String, workspace: PathBuf) -> Self {
+        Snapshot {
+            session_id,
+            epoch: 0,
+            state: RunState::Starting,
+            program,
+            workspace,
+            stop_seq: 0,
+            stop: None,
+            exit: None,
+            error: None,
+            breakpoints: vec![],
+            exception_filters: vec![],
+            available_exception_filters: vec![],
+            watches: vec![],
+            notes: vec![],
+            changes: vec![],
+            info: vec![],
+        }
+    }
+
+    /// A path shown relative to the workspace when it lies inside it.
+    pub fn display_path(&self, p: &std::path::Path) -> String {
+        p.strip_prefix(&self.workspace)
+            .unwrap_or(p)
+            .display()
+            .to_string()
+    }
+
+    /// A sentence naming the state, for error messages.
+    pub fn state_sentence(&self) -> String {
+        match self.state {
+            RunState::Stopped => match &self.stop {
+                Some(s) => match s.frames.first() {
+                    Some(f) => format!(
+                        "The session is stopped at {}:{} ({}).",
+                        f.file
+                            .as_deref()
+                            .map(|p| self.display_path(p))
+                            .unwrap_or_else(|| "?".into()),
+                        f.line,
+                        f.name
+                    ),
+                    None => "The session is stopped.".into(),
+                },
+                None => "The session is stopped.".into(),
+            },
+            RunState::Running => "The program is running.".into(),
+            RunState::Starting => "The session is starting.".into(),
+            RunState::Exited => match self.exit.as_ref().and_then(|e| e.exit_code) {
+                Some(c) => format!("The program has exited with code {c}."),
+                None => "The program has exited.".into(),
+            },
+            RunState::Error => format!(
+                "The session failed: {}.",
+                self.error.as_deref().unwrap_or("unknown error")
+            ),
+        }
+    }
+}

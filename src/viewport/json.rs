@@ -1,0 +1,74 @@
+//! The JSON viewport: the same content as the text one, structured.
+
+use serde_json::{Value, json};
+
+use crate::session::fetch::is_hidden_group;
+use crate::session::types::{RunState, Snapshot};
+
+use super::ViewportConfig;
+use super::value::render;
+
+pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
+    let status = snap.state.describe();
+    let Some(stop) = snap
+        .stop
+        .as_ref()
+        .filter(|_| snap.state == RunState::Stopped)
+    else {
+        return json!({
+            "status": status,
+            "exit_code": snap.exit.as_ref().and_then(|e| e.exit_code),
+            "error": snap.error,
+        });
+    };
+    let path = |f: &crate::session::types::Frame| f.file.as_deref().map(|p| snap.display_path(p));
+    let top = stop.frames.first();
+    let locals: serde_json::Map<String, Value> = stop
+        .locals
+        .iter()
+        .filter(|v| !is_hidden_group(&v.name) && !v.name.starts_with("__"))
+        .take(cfg.locals_max_items)
+        .map(|v| {
+            (
+                v.name.clone(),
+                json!({"type": v.type_name, "value": render(v, cfg, 0)}),
+            )
+        })
+        .collect();
+    let watch: Vec<Value> = snap
+        .watches
+        .iter()
+        .map(|w| match &w.value {
+            Ok(v) => {
+                json!({"expression": w.expression, "value": render(v, cfg, 0), "type": v.type_name})
+            }
+            Err(e) => json!({"expression": w.expression, "error": e}),
+        })
+        .collect();
+    let source = match (&stop.source, top) {
+        (Some(src), Some(f)) if cfg.source_context_lines > 0 => {
+            let n = cfg.source_context_lines;
+            let cur = f.line as usize;
+            let start = cur.saturating_sub((n - 1) / 2).max(1);
+            let end = (start + n - 1).min(src.lines.len());
+            json!({
+                "file": path(f),
+                "start_line": start,
+                "current_line": cur,
+                "lines": src.lines.get(start - 1..end).unwrap_or(&[]),
+            })
+        }
+        _ => Value::Null,
+    };
+    json!({
+        "status": status,
+        "reason": stop.reason,
+        "exception": stop.exception.as_ref().map(|e| json!({"type": e.type_name, "message": e.message})),
+        "location": top.map(|f| json!({"file": path(f), "line": f.line, "function": f.name})),
+        "stack": stop.frames.iter().take(cfg.stack_depth).map(|f| json!({"file": path(f), "line": f.line, "function": f.name})).collect::<Vec<_>>(),
+        "total_frames": stop.total_frames,
+        "locals": locals,
+        "watch": watch,
+        "source": source,
+    })
+}

@@ -1,0 +1,10 @@
+//! The agent's view of a stop: pure functions of a snapshot.
+
+mod config;
+mod json;
+mod text;
+pub mod value;
+
+pub use config::ViewportConfig;
+pub use json::render_json;
+pub use text::{Extras, render_text};

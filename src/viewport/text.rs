@@ -1,0 +1,295 @@
+//! The text viewport of the reference format.
+
+use std::fmt::Write;
+
+use crate::session::fetch::is_hidden_group;
+use crate::session::types::{Frame, Origin, RunState, Snapshot, StopInfo, Var, WatchValue};
+
+use super::ViewportConfig;
+use super::value::{render, truncate};
+
+/// What the renderer needs beyond the snapshot.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Extras<'a> {
+    /// The stop the reader saw last, for diff mode.
+    pub previous: Option<&'a StopInfo>,
+    /// Human notes newer than this epoch are shown.
+    pub notes_after_epoch: u64,
+}
+
+pub fn render_text(snap: &Snapshot, cfg: &ViewportConfig, extras: Extras) -> String {
+    let Some(stop) = snap
+        .stop
+        .as_ref()
+        .filter(|_| snap.state == RunState::Stopped)
+    else {
+        return render_not_stopped(snap);
+    };
+    let mut out = String::new();
+    let top = stop.frames.first();
+    if cfg.diff_mode
+        && let (Some(prev), Some(top)) = (extras.previous, top)
+        && same_frame(prev, stop)
+    {
+        render_diff(&mut out, snap, stop, prev, top, cfg);
+    } else {
+        render_full(&mut out, snap, stop, cfg);
+    }
+    render_notes(&mut out, snap, extras.notes_after_epoch);
+    out
+}
+
+fn same_frame(a: &StopInfo, b: &StopInfo) -> bool {
+    match (a.frames.first(), b.frames.first()) {
+        (Some(x), Some(y)) => {
+            x.name == y.name && x.file == y.file && a.total_frames == b.total_frames
+        }
+        _ => false,
+    }
+}
+
+fn file_of(snap: &Snapshot, f: &Frame) -> String {
+    f.file
+        .as_deref()
+        .map(|p| snap.display_path(p))
+        .unwrap_or_else(|| "<unknown>".into())
+}
+
+fn base_name(f: &Frame) -> String {
+    f.file
+        .as_deref()
+        .and_then(|p| p.file_name())
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "<unknown>".into())
+}
+
+fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &ViewportConfig) {
+    let top = stop.frames.first();
+    match top {
+        Some(f) => {
+            let _ = writeln!(
+                out,
+                "── STOPPED at {}:{} ({}) ──",
+                file_of(snap, f),
+                f.line,
+                f.name
+            );
+        }
+        None => {
+            let _ = writeln!(out, "── STOPPED (no frames) ──");
+        }
+    }
+    let _ = writeln!(out, "Reason: {}", stop.reason);
+    if let Some(e) = &stop.exception {
+        let msg = truncate(&e.message, cfg.string_truncate_length * 2);
+        let _ = writeln!(out, "Exception: {}: {}", e.type_name, msg);
+    }
+    out.push('\n');
+
+    let shown = stop.frames.len().min(cfg.stack_depth);
+    if stop.total_frames > shown {
+        let _ = writeln!(out, "Call Stack ({shown} of {} frames):", stop.total_frames);
+    } else {
+        let _ = writeln!(out, "Call Stack:");
+    }
+    let locs: Vec<String> = stop.frames[..shown]
+        .iter()
+        .map(|f| format!("{}:{}", base_name(f), f.line))
+        .collect();
+    let width = locs.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    for (i, (f, loc)) in stop.frames[..shown].iter().zip(&locs).enumerate() {
+        let mark = if i == 0 { "→" } else { " " };
+        let call = frame_call(f, i == 0, &stop.locals, cfg);
+        let _ = writeln!(out, "  {mark} {loc:<width$}  {call}");
+    }
+
+    if let (Some(src), Some(f)) = (&stop.source, top)
+        && cfg.source_context_lines > 0
+    {
+        out.push('\n');
+        let n = cfg.source_context_lines;
+        let cur = f.line as usize;
+        let total = src.lines.len();
+        let start = cur.saturating_sub((n - 1) / 2).max(1);
+        let end = (start + n - 1).min(total);
+        let start = end.saturating_sub(n - 1).max(1);
+        if start <= end {
+            let w = end.to_string().len();
+            let _ = writeln!(out, "Source ({start}–{end}):");
+            for ln in start..=end {
+                let code = src.lines.get(ln - 1).map(String::as_str).unwrap_or("");
+                let mark = if ln == cur { "→" } else { " " };
+                let _ = writeln!(out, " {mark}{ln:>w$}│ {}", code.trim_end());
+            }
+        }
+    }
+
+    let locals = visible(&stop.locals);
+    if !locals.is_empty() {
+        out.push('\n');
+        let _ = writeln!(out, "Locals:");
+        write_pairs(
+            out,
+            locals
+                .iter()
+                .take(cfg.locals_max_items)
+                .map(|v| (v.name.clone(), render(v, cfg, 0))),
+        );
+        if locals.len() > cfg.locals_max_items {
+            let _ = writeln!(
+                out,
+                "  ({} more; use debug_variables)",
+                locals.len() - cfg.locals_max_items
+            );
+        }
+    }
+    if !snap.watches.is_empty() {
+        out.push('\n');
+        let _ = writeln!(out, "Watch:");
+        write_pairs(
+            out,
+            snap.watches
+                .iter()
+                .map(|w| (watch_label(w), watch_value(w, cfg))),
+        );
+    }
+}
+
+fn render_diff(
+    out: &mut String,
+    snap: &Snapshot,
+    stop: &StopInfo,
+    prev: &StopInfo,
+    top: &Frame,
+    cfg: &ViewportConfig,
+) {
+    let label = if stop.reason == "step" {
+        "STEP"
+    } else {
+        "STOPPED"
+    };
+    let _ = writeln!(
+        out,
+        "── {label} at {}:{} (same frame) ──",
+        base_name(top),
+        top.line
+    );
+    if stop.reason != "step" {
+        let _ = writeln!(out, "Reason: {}", stop.reason);
+    }
+    if let Some(code) = stop
+        .source
+        .as_ref()
+        .and_then(|s| s.lines.get(top.line as usize - 1))
+    {
+        let _ = writeln!(out, " →{}│ {}", top.line, code.trim());
+    }
+    let before: Vec<(String, String)> = visible(&prev.locals)
+        .iter()
+        .map(|v| (v.name.clone(), render(v, cfg, 0)))
+        .collect();
+    let now: Vec<(String, String)> = visible(&stop.locals)
+        .iter()
+        .map(|v| (v.name.clone(), render(v, cfg, 0)))
+        .collect();
+    let changed: Vec<(String, String)> = now
+        .iter()
+        .filter(|(n, v)| !before.iter().any(|(bn, bv)| bn == n && bv == v))
+        .cloned()
+        .collect();
+    let unchanged = now.len() - changed.len();
+    if changed.is_empty() {
+        let _ = writeln!(out, "No locals changed ({unchanged} unchanged)");
+    } else {
+        let _ = writeln!(out, "Changed:");
+        write_pairs(out, changed.into_iter().take(cfg.locals_max_items));
+        let _ = writeln!(out, "  ({unchanged} locals unchanged)");
+    }
+    if !snap.watches.is_empty() {
+        let _ = writeln!(out, "Watch:");
+        write_pairs(
+            out,
+            snap.watches
+                .iter()
+                .map(|w| (watch_label(w), watch_value(w, cfg))),
+        );
+    }
+}
+
+fn render_notes(out: &mut String, snap: &Snapshot, after: u64) {
+    let notes: Vec<&str> = snap
+        .notes
+        .iter()
+        .filter(|n| n.origin == Origin::Human && n.epoch > after)
+        .map(|n| n.text.as_str())
+        .collect();
+    if !notes.is_empty() {
+        out.push('\n');
+        let _ = writeln!(out, "Human notes:");
+        for n in notes {
+            let _ = writeln!(out, "  - {n}");
+        }
+    }
+}
+
+fn render_not_stopped(snap: &Snapshot) -> String {
+    let mut out = match snap.state {
+        RunState::Exited => {
+            let code = snap.exit.as_ref().and_then(|e| e.exit_code);
+            match code {
+                Some(c) => format!("── EXITED with code {c} ──\n"),
+                None => "── EXITED ──\n".to_string(),
+            }
+        }
+        RunState::Error => format!("── FAILED ──\n{}\n", snap.error.as_deref().unwrap_or("")),
+        RunState::Running => "── RUNNING ──\n".to_string(),
+        RunState::Starting => "── STARTING ──\n".to_string(),
+        RunState::Stopped => "── STOPPED (loading) ──\n".to_string(),
+    };
+    render_notes(&mut out, snap, 0);
+    out
+}
+
+fn frame_call(f: &Frame, is_top: bool, locals: &[Var], cfg: &ViewportConfig) -> String {
+    if f.display.contains('(') {
+        return truncate(&f.display, cfg.string_truncate_length);
+    }
+    if !is_top {
+        return format!("{}(…)", f.name);
+    }
+    let _ = locals;
+    format!("{}()", f.name)
+}
+
+fn visible(vars: &[Var]) -> Vec<&Var> {
+    vars.iter()
+        .filter(|v| !is_hidden_group(&v.name) && !v.name.starts_with("__"))
+        .collect()
+}
+
+fn watch_label(w: &WatchValue) -> String {
+    if w.origin == Origin::Human {
+        format!("{} (person)", w.expression)
+    } else {
+        w.expression.clone()
+    }
+}
+
+fn watch_value(w: &WatchValue, cfg: &ViewportConfig) -> String {
+    match &w.value {
+        Ok(v) => render(v, cfg, 0),
+        Err(e) => format!("<error: {}>", truncate(e, cfg.string_truncate_length)),
+    }
+}
+
+fn write_pairs(out: &mut String, pairs: impl Iterator<Item = (String, String)>) {
+    let pairs: Vec<(String, String)> = pairs.collect();
+    let w = pairs
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (n, v) in pairs {
+        let _ = writeln!(out, "  {n:<w$}  = {v}");
+    }
+}
