@@ -1,3 +1,59 @@
-pub async fn serve_stdio(_ws: crate::session::validate::Workspace) -> u8 {
+//! The MCP server: tools over the session engine, and its transports.
+
+mod format;
+pub mod params;
+pub mod server;
+mod view;
+
+use crate::session::Registry;
+use crate::session::validate::Workspace;
+use rmcp::ServiceExt;
+
+pub use server::PairdbgServer;
+
+/// Serves MCP on stdio until the client leaves or a signal arrives, then ends
+/// every session so no adapter or debuggee outlives us.
+pub async fn serve_stdio(ws: Workspace) -> u8 {
+    let registry = Registry::default();
+    let server = PairdbgServer::new(registry.clone(), ws);
+    let service = match server.serve(rmcp::transport::stdio()).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!("MCP start-up failed: {e}");
+            eprintln!("pairdbg: MCP start-up failed: {e}");
+            return 1;
+        }
+    };
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    let sigterm = async {
+        match term.as_mut() {
+            Some(t) => {
+                t.recv().await;
+            }
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = service.waiting() => {},
+        _ = sigterm => {},
+        _ = tokio::signal::ctrl_c() => {},
+    }
+    shutdown(&registry).await;
     0
+}
+
+async fn shutdown(registry: &Registry) {
+    let (sessions, _) = registry.list();
+    let ends = sessions.iter().map(|s| {
+        s.send(
+            crate::session::Origin::Agent,
+            crate::session::Command::Terminate,
+        )
+    });
+    let _ = tokio::time::timeout(
+        std::time::Duration::from_secs(3),
+        futures::future::join_all(ends),
+    )
+    .await;
+    registry.clear();
 }

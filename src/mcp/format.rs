@@ -1,0 +1,141 @@
+//! Turning session results into tool results. Every result carries the epoch.
+
+use rmcp::model::{CallToolResult, ContentBlock};
+
+use crate::session::handle::WaitOutcome;
+use crate::session::types::{Breakpoint, Snapshot, Var};
+use crate::session::{SessionError, SessionHandle};
+use crate::viewport::value::truncate;
+
+use super::view::Views;
+
+/// Success: text, a note on what others changed, and the epoch footer.
+pub fn ok(views: &Views, snap: &Snapshot, body: String) -> CallToolResult {
+    let mut text = String::new();
+    if let Some(s) = views.since_last(snap) {
+        text.push_str(&s);
+        text.push('\n');
+    }
+    text.push_str(body.trim_end());
+    text.push_str(&format!(
+        "\n[session {} · epoch {}]",
+        snap.session_id, snap.epoch
+    ));
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// Failure: what is wrong, then the state the session is in.
+pub fn err(snap: Option<&Snapshot>, e: &SessionError) -> CallToolResult {
+    let mut text = sentence(&e.to_string());
+    if let Some(s) = snap {
+        let state = s.state_sentence();
+        if !text.contains(&state) {
+            text.push(' ');
+            text.push_str(&state);
+        }
+        text.push_str(&format!("\n[session {} · epoch {}]", s.session_id, s.epoch));
+    }
+    CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+fn sentence(s: &str) -> String {
+    let mut s = s.trim().to_string();
+    if let Some(first) = s.get(..1) {
+        let up = first.to_uppercase();
+        s.replace_range(..1, &up);
+    }
+    if !s.ends_with(['.', '!', '?']) {
+        s.push('.');
+    }
+    s
+}
+
+/// The result of anything that waits for the program.
+pub fn outcome(
+    views: &Views,
+    session: &SessionHandle,
+    o: WaitOutcome,
+    timeout_ms: u64,
+) -> CallToolResult {
+    match o {
+        WaitOutcome::Stopped(snap) => {
+            let body = views.viewport(&snap);
+            ok(views, &snap, body)
+        }
+        WaitOutcome::Exited(snap) => {
+            let mut body = views.viewport(&snap);
+            let tail = session.output_tail(10);
+            if !tail.is_empty() {
+                body.push_str("Last output:\n");
+                for l in tail {
+                    body.push_str(&format!("  | {}\n", truncate(&l, 200)));
+                }
+            }
+            ok(views, &snap, body)
+        }
+        WaitOutcome::Failed(snap) => err(
+            Some(&snap),
+            &SessionError::State(
+                snap.error
+                    .clone()
+                    .unwrap_or_else(|| "the session failed".into()),
+            ),
+        ),
+        WaitOutcome::TimedOut(snap) => ok(
+            views,
+            &snap,
+            format!(
+                "── RUNNING ──\nNo stop within {timeout_ms} ms; the program is still running. Call debug_wait to keep waiting, or debug_pause."
+            ),
+        ),
+    }
+}
+
+pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
+    let mut s = format!("#{} {}:{}", b.id, snap.display_path(&b.file), b.line);
+    if let Some(l) = b.bound_line.filter(|l| *l != b.line) {
+        s.push_str(&format!(" (bound to line {l})"));
+    }
+    s.push_str(if b.verified {
+        " verified"
+    } else {
+        " unverified"
+    });
+    if let Some(c) = &b.condition {
+        s.push_str(&format!(" if {c}"));
+    }
+    if let Some(h) = &b.hit_condition {
+        s.push_str(&format!(" hits {h}"));
+    }
+    if let Some(m) = &b.log_message {
+        s.push_str(&format!(" log {m:?}"));
+    }
+    if let Some(m) = &b.message {
+        s.push_str(&format!(" — {m}"));
+    }
+    s.push_str(&format!(
+        " [{}]",
+        match b.origin {
+            crate::session::Origin::Human => "person",
+            crate::session::Origin::Agent => "agent",
+        }
+    ));
+    s
+}
+
+pub fn var_line(v: &Var, path_prefix: Option<&str>) -> String {
+    let cfg = crate::viewport::ViewportConfig::default();
+    let value = crate::viewport::value::render(v, &cfg, 1);
+    let mut s = format!("  {} = {value}", v.name);
+    if !v.type_name.is_empty() {
+        s.push_str(&format!("  ({})", v.type_name));
+    }
+    if v.reference > 0 {
+        let p = match path_prefix {
+            Some(p) if !p.is_empty() => format!("{p}.{}", v.name.trim_matches('\'')),
+            _ => v.name.clone(),
+        };
+        s.push_str(&format!("  ▸ expand={p}"));
+    }
+    s
+}

@@ -1,0 +1,201 @@
+//! Tool parameters. Field docs become the schema the agent reads: keep them short.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::viewport::ViewportConfig;
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct BreakpointParam {
+    /// Workspace-relative path.
+    pub file: String,
+    /// 1-based line.
+    pub line: i64,
+    /// Stop only when this expression is true.
+    pub condition: Option<String>,
+    /// Stop on the Nth hit: 3, ">=3" or "%3".
+    pub hit_count: Option<HitCount>,
+    /// Log this instead of stopping; {expr} is interpolated.
+    pub log_message: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum HitCount {
+    Count(u64),
+    Text(String),
+}
+
+impl HitCount {
+    pub fn as_condition(&self) -> String {
+        match self {
+            HitCount::Count(n) => n.to_string(),
+            HitCount::Text(s) => s.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct LaunchParams {
+    /// Script path (or use module).
+    pub program: Option<String>,
+    /// Module to run as `python -m`.
+    pub module: Option<String>,
+    pub args: Option<Vec<String>>,
+    pub cwd: Option<String>,
+    pub env: Option<BTreeMap<String, String>>,
+    /// Inferred from the extension; only python today.
+    pub language: Option<String>,
+    /// Interpreter path.
+    pub python: Option<String>,
+    pub stop_on_entry: Option<bool>,
+    pub breakpoints: Option<Vec<BreakpointParam>>,
+    /// Exception filters; default ["uncaught"].
+    pub exception_breakpoints: Option<Vec<String>>,
+    pub viewport_config: Option<ViewportConfig>,
+    pub timeout_ms: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct SessionParams {
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct WaitParams {
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StepKindParam {
+    Over,
+    Into,
+    Out,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct StepParams {
+    /// over (default), into or out.
+    pub kind: Option<StepKindParam>,
+    /// Steps to take (default 1).
+    pub count: Option<u32>,
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct RunToParams {
+    pub file: String,
+    pub line: i64,
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct StatusParams {
+    pub format: Option<Format>,
+    /// Also becomes this session's default.
+    pub viewport_config: Option<ViewportConfig>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct StackParams {
+    /// Frames to list (default 20).
+    pub levels: Option<usize>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct VariablesParams {
+    /// 0 is the top frame.
+    pub frame_index: Option<usize>,
+    /// Locals (default) or Globals.
+    pub scope: Option<String>,
+    /// Path to expand, e.g. "cart.items" or "cart.items[0]".
+    pub expand: Option<String>,
+    /// Keep names containing this text.
+    pub filter: Option<String>,
+    pub start: Option<usize>,
+    /// Page size (default 50).
+    pub count: Option<usize>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct EvaluateParams {
+    pub expression: String,
+    pub frame_index: Option<usize>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct SetVariableParams {
+    /// Variable or path, e.g. "total" or "cart.items[0].price".
+    pub name: String,
+    /// New value as an expression.
+    pub value: String,
+    pub frame_index: Option<usize>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct SourceParams {
+    /// Default: the current file.
+    pub file: Option<String>,
+    /// Center line (default: the current line).
+    pub line: Option<i64>,
+    /// Lines each side (default 10).
+    pub context: Option<usize>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct OutputParams {
+    /// Cursor from the last call (default 0).
+    pub since: Option<u64>,
+    /// Default 8192.
+    pub max_bytes: Option<usize>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct WatchParams {
+    pub add: Option<Vec<String>>,
+    pub remove: Option<Vec<String>>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct BreakpointSetParams {
+    #[serde(flatten)]
+    pub breakpoint: BreakpointParam,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct BreakpointRemoveParams {
+    pub id: Option<u64>,
+    pub file: Option<String>,
+    pub line: Option<i64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ExceptionParams {
+    /// e.g. ["uncaught"], ["raised", "uncaught"], or [] for none.
+    pub filters: Vec<String>,
+    pub session_id: Option<String>,
+}

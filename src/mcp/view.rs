@@ -1,0 +1,94 @@
+//! What the agent last saw of each session: its viewport settings, the stop
+//! to diff against, and the epoch, so results can say what moved meanwhile.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::session::types::{Origin, Snapshot, StopInfo};
+use crate::viewport::{Extras, ViewportConfig, render_text};
+
+#[derive(Default)]
+pub struct AgentView {
+    pub config: ViewportConfig,
+    pub last_stop: Option<StopInfo>,
+    pub last_epoch: u64,
+}
+
+#[derive(Clone, Default)]
+pub struct Views {
+    inner: Arc<Mutex<HashMap<String, AgentView>>>,
+}
+
+impl Views {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, AgentView>> {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn set_config(&self, session: &str, cfg: ViewportConfig) {
+        self.lock().entry(session.to_string()).or_default().config = cfg;
+    }
+
+    pub fn config(&self, session: &str) -> ViewportConfig {
+        self.lock()
+            .get(session)
+            .map(|v| v.config.clone())
+            .unwrap_or_default()
+    }
+
+    /// Renders a stop for the agent and remembers it as seen.
+    pub fn viewport(&self, snap: &Snapshot) -> String {
+        let mut g = self.lock();
+        let view = g.entry(snap.session_id.clone()).or_default();
+        let text = render_text(
+            snap,
+            &view.config,
+            Extras {
+                previous: view.last_stop.as_ref(),
+                notes_after_epoch: view.last_epoch,
+            },
+        );
+        if let Some(s) = &snap.stop {
+            view.last_stop = Some(s.clone());
+        }
+        text
+    }
+
+    /// A sentence on what others changed since the agent's last result, then
+    /// marks the epoch as seen.
+    pub fn since_last(&self, snap: &Snapshot) -> Option<String> {
+        let mut g = self.lock();
+        let view = g.entry(snap.session_id.clone()).or_default();
+        let last = view.last_epoch;
+        view.last_epoch = snap.epoch;
+        if last == 0 || snap.epoch <= last {
+            return None;
+        }
+        let mut others: Vec<(String, usize)> = vec![];
+        for c in snap
+            .changes
+            .iter()
+            .filter(|c| c.epoch > last && c.origin == Some(Origin::Human))
+        {
+            match others.last_mut() {
+                Some((w, n)) if *w == c.what => *n += 1,
+                _ => others.push((c.what.clone(), 1)),
+            }
+        }
+        if others.is_empty() {
+            return None;
+        }
+        let said: Vec<String> = others
+            .into_iter()
+            .map(|(w, n)| if n > 1 { format!("{w} ({n} times)") } else { w })
+            .collect();
+        Some(format!(
+            "Since your last call (epoch {last} → {}): {}.",
+            snap.epoch,
+            said.join("; ")
+        ))
+    }
+
+    pub fn forget(&self, session: &str) {
+        self.lock().remove(session);
+    }
+}

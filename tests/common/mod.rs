@@ -1,0 +1,203 @@
+//! Shared helpers for the end-to-end tests: the real binary, a real MCP
+//! client over stdio, and a real debugpy.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command as StdCommand;
+use std::time::Duration;
+
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::RunningService;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::Value;
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// True when debugpy is importable. Without it a test fails under CI and
+/// skips loudly elsewhere.
+pub fn debugpy_available() -> bool {
+    let ok = StdCommand::new("python3")
+        .args(["-c", "import debugpy"])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !ok {
+        if std::env::var_os("CI").is_some() {
+            panic!(
+                "debugpy is required in CI: install it with `python3 -m pip install debugpy` (scripts/test does)"
+            );
+        }
+        eprintln!(
+            "\n!!!!! SKIPPED: debugpy is not installed (python3 -m pip install debugpy) !!!!!\n"
+        );
+    }
+    ok
+}
+
+pub struct Mcp {
+    pub client: RunningService<RoleClient, ()>,
+    pub pid: u32,
+}
+
+pub async fn mcp_in(workspace: &Path) -> Mcp {
+    mcp_with(workspace, &[]).await
+}
+
+pub async fn mcp_with(workspace: &Path, extra_args: &[&str]) -> Mcp {
+    let ws = workspace.to_path_buf();
+    let extra: Vec<String> = extra_args.iter().map(|s| s.to_string()).collect();
+    let transport = TokioChildProcess::new(
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
+            cmd.arg("mcp").args(&extra).current_dir(&ws);
+        }),
+    )
+    .expect("spawn pairdbg mcp");
+    let pid = transport.id().expect("pid");
+    let client = ().serve(transport).await.expect("MCP initialize");
+    Mcp { client, pid }
+}
+
+impl Mcp {
+    pub async fn call_raw(&self, tool: &str, args: Value) -> CallToolResult {
+        let args = match args {
+            Value::Object(m) => m,
+            Value::Null => Default::default(),
+            other => panic!("arguments must be an object: {other}"),
+        };
+        tokio::time::timeout(
+            Duration::from_secs(60),
+            self.client
+                .call_tool(CallToolRequestParams::new(tool.to_string()).with_arguments(args)),
+        )
+        .await
+        .unwrap_or_else(|_| panic!("{tool} did not answer within 60 s"))
+        .unwrap_or_else(|e| panic!("{tool} failed at the protocol level: {e}"))
+    }
+
+    /// Calls a tool and returns (text, is_error).
+    pub async fn call(&self, tool: &str, args: Value) -> (String, bool) {
+        let r = self.call_raw(tool, args).await;
+        let text = r
+            .content
+            .iter()
+            .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        (text, r.is_error.unwrap_or(false))
+    }
+
+    /// Calls a tool that must succeed.
+    pub async fn ok(&self, tool: &str, args: Value) -> String {
+        let (text, is_error) = self.call(tool, args).await;
+        assert!(!is_error, "{tool} failed: {text}");
+        text
+    }
+
+    /// Calls a tool that must fail, returning its message.
+    pub async fn fails(&self, tool: &str, args: Value) -> String {
+        let (text, is_error) = self.call(tool, args).await;
+        assert!(is_error, "{tool} should have failed but returned: {text}");
+        text
+    }
+
+    pub async fn close(self) {
+        let _ = self.client.cancel().await;
+    }
+}
+
+/// The line the viewport's header names, e.g. 44 for `── STOPPED at x.py:44 (f) ──`.
+pub fn stopped_line(viewport: &str) -> Option<u64> {
+    let header = viewport
+        .lines()
+        .find(|l| l.starts_with("── STOPPED at") || l.starts_with("── STEP at"))?;
+    let at = header.split(" at ").nth(1)?;
+    let loc = at.split(' ').next()?;
+    loc.rsplit(':').next()?.parse().ok()
+}
+
+/// The function the viewport's header names.
+pub fn stopped_function(viewport: &str) -> Option<String> {
+    let header = viewport.lines().find(|l| l.starts_with("── STOPPED at"))?;
+    let open = header.find('(')?;
+    let close = header[open..].find(')')? + open;
+    Some(header[open + 1..close].to_string())
+}
+
+/// The value a viewport shows for a local, e.g. `subtotal` → `119.94`.
+pub fn local(viewport: &str, name: &str) -> Option<String> {
+    let mut in_locals = false;
+    for l in viewport.lines() {
+        if l == "Locals:" || l == "Changed:" {
+            in_locals = true;
+            continue;
+        }
+        if in_locals {
+            if !l.starts_with("  ") {
+                in_locals = false;
+                continue;
+            }
+            let t = l.trim_start();
+            if let Some(rest) = t.strip_prefix(name)
+                && rest.starts_with(' ')
+                && let Some((_, v)) = rest.split_once("= ")
+            {
+                return Some(v.to_string());
+            }
+        }
+    }
+    None
+}
+
+/// Pids of live processes whose command line contains `needle`.
+pub fn pids_matching(needle: &str) -> Vec<u32> {
+    let mut out = vec![];
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return out;
+    };
+    for e in dir.flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmd) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
+            continue;
+        };
+        let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+        // Zombies have an empty cmdline and are already dead.
+        if cmd.contains(needle) {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+/// Waits, polling /proc, until no process matches; returns the survivors.
+pub async fn wait_gone(needle: &str, within: Duration) -> Vec<u32> {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let left = pids_matching(needle);
+        if left.is_empty() || tokio::time::Instant::now() > deadline {
+            return left;
+        }
+        tokio::task::yield_now().await;
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    }
+}
+
+/// A scratch workspace holding the given files.
+pub fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("pairdbg-test-")
+        .tempdir()
+        .expect("tempdir");
+    for (name, text) in files {
+        let p = dir.path().join(name);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).expect("mkdir");
+        }
+        std::fs::write(p, text).expect("write");
+    }
+    dir
+}
