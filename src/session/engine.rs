@@ -13,6 +13,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::command::{BreakpointSelector, Command, Envelope, Reply, StepKind, VariablesQuery};
 use super::config::{BreakpointRequest, BreakpointSpec, LaunchConfig};
+use super::connector::SharedConnector;
 use super::error::SessionError;
 use super::fetch::{self, SharedSourceCache, StopRequest};
 use super::output::{OutputBuffer, Stream};
@@ -53,6 +54,7 @@ pub struct Engine {
     /// (adapter's breakpoint id, ours), for `breakpoint` events.
     dap_ids: Vec<(i64, u64)>,
     mode: Arc<Mutex<ControlMode>>,
+    connector: SharedConnector,
 }
 
 pub struct EngineParts {
@@ -60,6 +62,7 @@ pub struct EngineParts {
     pub events: broadcast::Sender<SessionEvent>,
     pub output: Arc<Mutex<OutputBuffer>>,
     pub mode: Arc<Mutex<ControlMode>>,
+    pub connector: SharedConnector,
 }
 
 impl Engine {
@@ -90,6 +93,7 @@ impl Engine {
             dirty: false,
             dap_ids: vec![],
             mode: parts.mode,
+            connector: parts.connector,
         }
     }
 
@@ -175,39 +179,26 @@ impl Engine {
         }
     }
 
-    /// Synchronous on purpose: fork and exec only, so the actor never waits
-    /// on the adapter. debugpy's presence was checked before the engine began.
+    /// Synchronous on purpose: fork and exec at most, so the actor never
+    /// waits on the adapter. debugpy's presence was checked before the engine began.
     fn spawn_adapter(&mut self) -> Result<(), SessionError> {
-        let python =
-            debugpy::find_python(self.config.python.as_deref(), &self.config.workspace.root)?;
-        let cmd = debugpy::adapter_command(&python, self.config.nodelay)?;
-        let (process, stdin, stdout) = AdapterProcess::spawn(cmd)
-            .map_err(|e| SessionError::State(format!("cannot start debugpy: {e}")))?;
+        let conn = self.connector.connect(&self.config)?;
         let (client, events) = DapClient::start(
-            stdout,
-            stdin,
+            conn.reader,
+            conn.writer,
             self.config.request_timeout,
             default_reverse_handler(),
         );
-        self.process = Some(process);
+        self.process = conn.process;
         self.dap_events = Some(events);
         self.client = Some(client.clone());
         self.configured = false;
-        let launch_args = debugpy::launch_arguments(&debugpy::LaunchSpec {
-            program: self.config.program.as_deref(),
-            module: self.config.module.as_deref(),
-            args: &self.config.args,
-            cwd: &self.config.cwd,
-            env: &self.config.env,
-            stop_on_entry: self.config.stop_on_entry,
-            python: &python,
-            nodelay: self.config.nodelay,
-        })?;
-        self.snap.info =
-            vec!["Child processes run without the debugger (subprocess debugging is off).".into()];
+        self.snap.info = conn.notes;
+        let launch_args = conn.launch_arguments;
+        let adapter_id = conn.adapter_id;
         self.spawn(async move {
             let init = client
-                .request("initialize", Some(initialize_arguments()))
+                .request("initialize", Some(initialize_arguments(&adapter_id)))
                 .await;
             Box::new(move |e: &mut Engine| match init {
                 Err(err) => e.fail(format!("initialize failed: {err}")),
@@ -1315,11 +1306,11 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn initialize_arguments() -> Value {
+fn initialize_arguments(adapter_id: &str) -> Value {
     json!({
         "clientID": "pairdbg",
         "clientName": "pairdbg",
-        "adapterID": "debugpy",
+        "adapterID": adapter_id,
         "locale": "en-US",
         "linesStartAt1": true,
         "columnsStartAt1": true,

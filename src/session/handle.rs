@@ -7,6 +7,7 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::command::{Command, Envelope, Reply};
 use super::config::LaunchConfig;
+use super::connector::{Debugpy, SharedConnector};
 use super::engine::{Engine, EngineParts};
 use super::error::SessionError;
 use super::output::{OutputBuffer, OutputRead};
@@ -40,6 +41,15 @@ impl SessionHandle {
     pub async fn launch(id: String, config: LaunchConfig) -> Result<SessionHandle, SessionError> {
         let python = debugpy::find_python(config.python.as_deref(), &config.workspace.root)?;
         debugpy::version(&python).await?;
+        Ok(Self::launch_with(id, config, Arc::new(Debugpy)))
+    }
+
+    /// Starts the engine on any adapter connection.
+    pub fn launch_with(
+        id: String,
+        config: LaunchConfig,
+        connector: SharedConnector,
+    ) -> SessionHandle {
         let snap = Snapshot::new(
             id.clone(),
             config.display_name(),
@@ -59,18 +69,19 @@ impl SessionHandle {
                 events: events.clone(),
                 output: output.clone(),
                 mode: mode.clone(),
+                connector,
             },
             apply_tx,
         );
         tokio::spawn(engine.run(cmd_rx, apply_rx));
-        Ok(SessionHandle {
+        SessionHandle {
             id,
             commands: cmd_tx,
             snapshot: snap_rx,
             events,
             output,
             mode,
-        })
+        }
     }
 
     pub fn snapshot(&self) -> Arc<Snapshot> {

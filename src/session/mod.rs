@@ -3,6 +3,7 @@
 
 pub mod command;
 pub mod config;
+pub mod connector;
 mod engine;
 pub mod error;
 pub mod fetch;

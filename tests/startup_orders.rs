@@ -1,0 +1,281 @@
+//! The start-up sequence against a scripted adapter over an in-memory pipe,
+//! in each of the three message orders real adapters use (see the recorded
+//! transcripts): delve's, lldb-dap's and debugpy's. Real debugpy covers its
+//! own order in the end-to-end tests.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bytes::BytesMut;
+use futures::StreamExt;
+use pairdbg::dap::codec::{DapCodec, frame};
+use pairdbg::session::connector::{Connection, Connector};
+use pairdbg::session::handle::WaitOutcome;
+use pairdbg::session::validate::Workspace;
+use pairdbg::session::{
+    BreakpointRequest, Command, LaunchRequest, Origin, Reply, SessionError, SessionHandle,
+};
+use serde_json::{Value, json};
+use tokio::io::{AsyncWriteExt, DuplexStream, WriteHalf};
+use tokio_util::codec::FramedRead;
+
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    /// delve: `initialized` before the launch response.
+    InitializedFirst,
+    /// lldb-dap: the launch response, then `initialized`.
+    LaunchResponseFirst,
+    /// debugpy: `initialized`, and the launch response held until configurationDone.
+    LaunchHeld,
+}
+
+struct Fake {
+    order: Order,
+    log: Arc<Mutex<Vec<String>>>,
+    program: String,
+    garbage: bool,
+}
+
+impl Connector for Fake {
+    fn connect(
+        &self,
+        _config: &pairdbg::session::LaunchConfig,
+    ) -> Result<Connection, SessionError> {
+        let (ours, theirs) = tokio::io::duplex(64 * 1024);
+        let (r, w) = tokio::io::split(ours);
+        tokio::spawn(run_fake(
+            theirs,
+            self.order,
+            self.log.clone(),
+            self.program.clone(),
+            self.garbage,
+        ));
+        Ok(Connection {
+            reader: Box::pin(r),
+            writer: Box::pin(w),
+            process: None,
+            launch_arguments: json!({"program": self.program}),
+            adapter_id: "fake".into(),
+            notes: vec![],
+        })
+    }
+}
+
+struct Out {
+    w: WriteHalf<DuplexStream>,
+    seq: i64,
+}
+
+impl Out {
+    async fn send(&mut self, mut msg: Value) {
+        self.seq += 1;
+        msg["seq"] = json!(self.seq);
+        let _ = self.w.write_all(&frame(msg.to_string().as_bytes())).await;
+    }
+    async fn respond(&mut self, req: &Value, body: Value) {
+        self.send(json!({"type":"response","request_seq":req["seq"],"success":true,"command":req["command"],"body":body})).await;
+    }
+    async fn event(&mut self, name: &str, body: Value) {
+        self.send(json!({"type":"event","event":name,"body":body}))
+            .await;
+    }
+}
+
+async fn run_fake(
+    io: DuplexStream,
+    order: Order,
+    log: Arc<Mutex<Vec<String>>>,
+    program: String,
+    garbage: bool,
+) {
+    let (r, w) = tokio::io::split(io);
+    let mut out = Out { w, seq: 0 };
+    let mut frames = FramedRead::new(r, DapCodec::default());
+    let mut held_launch: Option<Value> = None;
+    while let Some(Ok(bytes)) = frames.next().await {
+        let bytes: BytesMut = bytes;
+        let req: Value = serde_json::from_slice(&bytes).expect("client sent JSON");
+        let cmd = req["command"].as_str().unwrap_or_default().to_string();
+        log.lock().unwrap().push(cmd.clone());
+        match cmd.as_str() {
+            "initialize" => {
+                if garbage {
+                    let _ = out.w.write_all(b"Content-Length: nope\r\n\r\n{}").await;
+                    continue;
+                }
+                out.respond(&req, json!({"supportsConfigurationDoneRequest": true, "exceptionBreakpointFilters": [{"filter":"uncaught","label":"Uncaught"}]})).await;
+            }
+            "launch" => match order {
+                Order::InitializedFirst => {
+                    out.event("initialized", Value::Null).await;
+                    out.respond(&req, Value::Null).await;
+                }
+                Order::LaunchResponseFirst => {
+                    out.respond(&req, Value::Null).await;
+                    out.event("initialized", Value::Null).await;
+                }
+                Order::LaunchHeld => {
+                    out.event("initialized", Value::Null).await;
+                    held_launch = Some(req.clone());
+                }
+            },
+            "setBreakpoints" => {
+                let bps: Vec<Value> = req["arguments"]["breakpoints"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| json!({"id": i + 1, "verified": true, "line": b["line"]}))
+                    .collect();
+                out.respond(&req, json!({"breakpoints": bps})).await;
+            }
+            "setExceptionBreakpoints" => out.respond(&req, Value::Null).await,
+            "configurationDone" => {
+                out.respond(&req, Value::Null).await;
+                if let Some(l) = held_launch.take() {
+                    out.respond(&l, Value::Null).await;
+                }
+                out.event("stopped", json!({"reason": "breakpoint", "threadId": 1})).await;
+            }
+            "stackTrace" => {
+                out.respond(&req, json!({"stackFrames": [{"id": 1000, "name": "work", "line": 2, "column": 1, "source": {"path": program}}], "totalFrames": 1})).await;
+            }
+            "scopes" => out.respond(&req, json!({"scopes": [{"name": "Locals", "variablesReference": 7, "expensive": false}]})).await,
+            "variables" => {
+                out.respond(&req, json!({"variables": [{"name": "x", "value": "42", "type": "int", "variablesReference": 0}]})).await
+            }
+            "evaluate" => out.respond(&req, json!({"result": "43", "type": "int", "variablesReference": 0})).await,
+            "continue" => {
+                out.respond(&req, json!({"allThreadsContinued": true})).await;
+                out.event("exited", json!({"exitCode": -3})).await;
+                out.event("terminated", Value::Null).await;
+            }
+            "disconnect" => {
+                out.respond(&req, Value::Null).await;
+                return;
+            }
+            _ => {
+                out.send(json!({"type":"response","request_seq":req["seq"],"success":false,"command":cmd,"message":"not scripted"})).await;
+            }
+        }
+    }
+}
+
+async fn start(
+    order: Order,
+    garbage: bool,
+) -> (SessionHandle, Arc<Mutex<Vec<String>>>, tempfile::TempDir) {
+    let ws = common::workspace(&[("prog.py", "x = 41\nx += 1\nprint(x)\n")]);
+    let workspace = Workspace::new(ws.path(), false);
+    let request = LaunchRequest {
+        program: Some("prog.py".into()),
+        breakpoints: vec![BreakpointRequest {
+            file: "prog.py".into(),
+            line: 2,
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let config = request
+        .validate(&workspace, Duration::from_secs(5))
+        .expect("valid launch");
+    let log = Arc::new(Mutex::new(vec![]));
+    let fake = Fake {
+        order,
+        log: log.clone(),
+        program: workspace.root.join("prog.py").display().to_string(),
+        garbage,
+    };
+    let handle = SessionHandle::launch_with("t1".into(), config, Arc::new(fake));
+    (handle, log, ws)
+}
+
+async fn reaches_first_stop(order: Order) {
+    let (s, log, _ws) = start(order, false).await;
+    let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
+        panic!(
+            "{order:?}: no stop; requests were {:?}",
+            log.lock().unwrap()
+        );
+    };
+    let stop = snap.stop.as_ref().expect("stop details");
+    assert_eq!(stop.frames[0].line, 2);
+    assert_eq!(stop.locals[0].value, "42");
+    assert!(
+        snap.breakpoints[0].verified,
+        "{order:?}: {:?}",
+        snap.breakpoints
+    );
+    let seen = log.lock().unwrap().clone();
+    let pos = |c: &str| {
+        seen.iter()
+            .position(|x| x == c)
+            .unwrap_or_else(|| panic!("{order:?}: no {c} in {seen:?}"))
+    };
+    assert!(pos("initialize") < pos("launch"), "{seen:?}");
+    assert!(pos("launch") < pos("setBreakpoints"), "{seen:?}");
+    assert!(pos("setBreakpoints") < pos("configurationDone"), "{seen:?}");
+    assert!(
+        pos("setExceptionBreakpoints") < pos("configurationDone"),
+        "{seen:?}"
+    );
+
+    let Ok(Reply::Value(v)) = s
+        .send(
+            Origin::Agent,
+            Command::Evaluate {
+                expression: "x + 1".into(),
+                frame_index: 0,
+            },
+        )
+        .await
+    else {
+        panic!("evaluate failed");
+    };
+    assert_eq!(v.value, "43");
+    let Ok(Reply::Moved { stop_seq }) = s.send(Origin::Agent, Command::Continue).await else {
+        panic!("continue")
+    };
+    let WaitOutcome::Exited(snap) = s.wait_for_stop(stop_seq, Duration::from_secs(10)).await else {
+        panic!("no exit")
+    };
+    assert_eq!(
+        snap.exit.as_ref().and_then(|e| e.exit_code),
+        Some(-3),
+        "a negative exit code survives"
+    );
+}
+
+#[tokio::test]
+async fn delve_order_initialized_before_launch_response() {
+    reaches_first_stop(Order::InitializedFirst).await;
+}
+
+#[tokio::test]
+async fn lldb_order_initialized_after_launch_response() {
+    reaches_first_stop(Order::LaunchResponseFirst).await;
+}
+
+#[tokio::test]
+async fn debugpy_order_launch_response_held_until_configuration_done() {
+    reaches_first_stop(Order::LaunchHeld).await;
+}
+
+#[tokio::test]
+async fn a_malformed_frame_fails_the_session_without_a_panic() {
+    let (s, _log, _ws) = start(Order::LaunchHeld, true).await;
+    let WaitOutcome::Failed(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
+        panic!("a malformed frame should fail the session");
+    };
+    let msg = snap.error.clone().unwrap_or_default();
+    assert!(msg.contains("adapter"), "{msg}");
+    let e = s
+        .send(Origin::Agent, Command::Continue)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("failed"), "the error names the state: {e}");
+}
