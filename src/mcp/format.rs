@@ -39,11 +39,8 @@ pub fn err(snap: Option<&Snapshot>, e: &SessionError) -> CallToolResult {
 }
 
 fn sentence(s: &str) -> String {
+    // Field names lead many messages; they keep their case.
     let mut s = s.trim().to_string();
-    if let Some(first) = s.get(..1) {
-        let up = first.to_uppercase();
-        s.replace_range(..1, &up);
-    }
     if !s.ends_with(['.', '!', '?']) {
         s.push('.');
     }

@@ -548,8 +548,9 @@ impl Engine {
             SessionError::invalid(
                 "frame_index",
                 format!(
-                    "{index} is out of range; the stack has {} frames (0 is the top)",
-                    stop.frames.len()
+                    "{index} is out of range; the stack has {} frame{} (0 is the top)",
+                    stop.frames.len(),
+                    if stop.frames.len() == 1 { "" } else { "s" }
                 ),
             )
         })

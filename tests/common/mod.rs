@@ -201,3 +201,57 @@ pub fn workspace(files: &[(&str, &str)]) -> tempfile::TempDir {
     }
     dir
 }
+
+/// Every live descendant of `root` (not counting zombies).
+pub fn descendants(root: u32) -> Vec<u32> {
+    let mut parent = std::collections::HashMap::new();
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for e in dir.flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            if let Some((ppid, state)) = stat(pid)
+                && state != 'Z'
+            {
+                parent.insert(pid, ppid);
+            }
+        }
+    }
+    let mut out = vec![];
+    let mut frontier = vec![root];
+    while let Some(p) = frontier.pop() {
+        for (&c, &pp) in &parent {
+            if pp == p && !out.contains(&c) {
+                out.push(c);
+                frontier.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// (ppid, state) from /proc/PID/stat.
+pub fn stat(pid: u32) -> Option<(u32, char)> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = &s[s.rfind(')')? + 2..];
+    let mut it = after.split(' ');
+    let state = it.next()?.chars().next()?;
+    let ppid = it.next()?.parse().ok()?;
+    Some((ppid, state))
+}
+
+pub fn alive(pid: u32) -> bool {
+    matches!(stat(pid), Some((_, s)) if s != 'Z')
+}
+
+/// Waits until none of `pids` is alive; returns the survivors.
+pub async fn wait_dead(pids: &[u32], within: Duration) -> Vec<u32> {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let left: Vec<u32> = pids.iter().copied().filter(|p| alive(*p)).collect();
+        if left.is_empty() || tokio::time::Instant::now() > deadline {
+            return left;
+        }
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    }
+}

@@ -1,0 +1,166 @@
+//! Conditional, hit-count and log breakpoints, exceptions deep in a stack,
+//! and output capture, on a real debugpy through the real binary.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+const LOOP: &str = "\
+total = 0
+for i in range(10):
+    total += i
+print('done', total)
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conditional_hit_count_and_log_breakpoints() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("loop.py", LOOP)]);
+    let mcp = mcp_in(ws.path()).await;
+
+    let v = mcp
+        .ok("debug_launch", json!({"program": "loop.py", "breakpoints": [{"file": "loop.py", "line": 3, "condition": "i == 7"}]}))
+        .await;
+    assert_eq!(stopped_line(&v), Some(3), "{v}");
+    assert_eq!(local(&v, "i").as_deref(), Some("7"), "{v}");
+    assert_eq!(local(&v, "total").as_deref(), Some("21"), "{v}");
+
+    // Replace it with a hit-count breakpoint: the 2nd hit from here on.
+    let r = mcp
+        .ok("breakpoint_remove", json!({"file": "loop.py", "line": 3}))
+        .await;
+    assert!(r.contains("Removed #1 loop.py:3"), "{r}");
+    let r = mcp
+        .ok(
+            "breakpoint_set",
+            json!({"file": "loop.py", "line": 3, "hit_count": 2}),
+        )
+        .await;
+    assert!(
+        r.contains("loop.py:3") && r.contains("verified") && r.contains("hits 2"),
+        "{r}"
+    );
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert_eq!(
+        local(&v, "i").as_deref(),
+        Some("9"),
+        "the second hit after i == 7 is i == 9: {v}"
+    );
+
+    let list = mcp.ok("breakpoint_list", json!({})).await;
+    assert!(
+        list.contains("hits 2") && list.contains("[agent]"),
+        "{list}"
+    );
+    mcp.ok("breakpoint_remove", json!({"id": 2})).await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("EXITED with code 0"), "{v}");
+    assert!(v.contains("done 45"), "{v}");
+    mcp.close().await;
+
+    // Log points print and do not stop.
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok("debug_launch", json!({"program": "loop.py", "breakpoints": [{"file": "loop.py", "line": 3, "log_message": "i is {i}"}]}))
+        .await;
+    assert!(v.contains("EXITED with code 0"), "{v}");
+    let out = mcp.ok("debug_output", json!({})).await;
+    assert!(out.contains("i is 0") && out.contains("i is 9"), "{out}");
+    mcp.close().await;
+}
+
+const DEEP: &str = "\
+def level(n):
+    if n == 0:
+        raise ValueError(f'bad value at depth {n}')
+    return level(n - 1)
+
+
+def main():
+    level(6)
+
+
+main()
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uncaught_exception_deep_in_a_stack_pauses() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("deep.py", DEEP)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp.ok("debug_launch", json!({"program": "deep.py"})).await;
+    assert!(v.contains("── STOPPED at deep.py:3 (level) ──"), "{v}");
+    assert!(v.contains("Reason: exception"), "{v}");
+    assert!(
+        v.contains("Exception: ValueError: bad value at depth 0"),
+        "{v}"
+    );
+    assert!(v.contains("Call Stack (5 of 9 frames):"), "{v}");
+    assert_eq!(local(&v, "n").as_deref(), Some("0"), "{v}");
+    let e = mcp
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "n", "frame_index": 3}),
+        )
+        .await;
+    assert!(e.starts_with("n = 3"), "frame 3 is level(3): {e}");
+    let s = mcp.ok("debug_stack", json!({})).await;
+    assert!(s.contains("#8 deep.py:11 <module>"), "{s}");
+
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("EXITED with code 1"), "{v}");
+    let out = mcp.ok("debug_output", json!({})).await;
+    assert!(
+        out.contains("[stderr] ValueError: bad value at depth 0"),
+        "{out}"
+    );
+    mcp.close().await;
+}
+
+const OUTPUT: &str = "\
+import sys
+print('first line', flush=True)
+sys.stderr.write('an error line\\n')
+sys.stderr.flush()
+for i in range(3):
+    print('row', i)
+x = 1
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn output_is_captured_and_read_through_a_cursor() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("out.py", OUTPUT)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "out.py", "breakpoints": [{"file": "out.py", "line": 7}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(7), "{v}");
+    let out = mcp.ok("debug_output", json!({"max_bytes": 11})).await;
+    assert!(out.starts_with("first line\n"), "{out}");
+    let next: u64 = out
+        .split("next since=")
+        .nth(1)
+        .and_then(|s| s.split([',', ')']).next())
+        .and_then(|n| n.parse().ok())
+        .expect("cursor");
+    assert_eq!(next, 11);
+    let rest = mcp.ok("debug_output", json!({"since": next})).await;
+    assert!(rest.contains("[stderr] an error line"), "{rest}");
+    assert!(rest.contains("row 2"), "{rest}");
+    assert!(
+        !rest.contains("first line"),
+        "the cursor skips what was read: {rest}"
+    );
+    mcp.close().await;
+}
