@@ -53,6 +53,7 @@ pub struct Engine {
     dirty: bool,
     /// (adapter's breakpoint id, ours), for `breakpoint` events.
     dap_ids: Vec<(i64, u64)>,
+    last_top_frame: Option<i64>,
     mode: Arc<Mutex<ControlMode>>,
     connector: SharedConnector,
 }
@@ -92,6 +93,7 @@ impl Engine {
             configured: false,
             dirty: false,
             dap_ids: vec![],
+            last_top_frame: None,
             mode: parts.mode,
             connector: parts.connector,
         }
@@ -314,6 +316,7 @@ impl Engine {
                     description: s.description,
                     text: s.text,
                     watches: self.watch_list(),
+                    frame_hint: self.last_top_frame,
                 });
             }
             DapEvent::Continued { .. } => {
@@ -417,6 +420,7 @@ impl Engine {
                 }
                 match res {
                     Ok((stop, watches)) => {
+                        e.last_top_frame = stop.frames.first().map(|f| f.id);
                         let reason = stop.reason.clone();
                         let at = stop
                             .frames
@@ -1028,6 +1032,7 @@ impl Engine {
                         description: None,
                         text: None,
                         watches,
+                        frame_hint: e.last_top_frame,
                     });
                     let _ = reply.send(Ok(Reply::Value(Var {
                         name: path,

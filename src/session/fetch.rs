@@ -52,6 +52,10 @@ pub struct StopRequest {
     pub description: Option<String>,
     pub text: Option<String>,
     pub watches: Vec<(String, Origin)>,
+    /// The top frame's id at the previous stop. Stepping usually stays in
+    /// that frame, and debugpy keeps a frame's id for its lifetime, so its
+    /// scopes are asked for alongside the stack: one round trip saved.
+    pub frame_hint: Option<i64>,
 }
 
 pub async fn fetch_stop(
@@ -70,6 +74,7 @@ pub async fn fetch_stop(
     );
     let exception = (req.reason == "exception")
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
+    let speculative = req.frame_hint.map(|id| (id, scopes(client, id)));
     let (frames, total_frames) = parse_frames(stack.await?)?;
     let exception = match exception {
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
@@ -87,7 +92,14 @@ pub async fn fetch_stop(
 
     let (locals, locals_reference, watches) = match frames.first() {
         Some(top) => {
-            let (vars, reference) = read_locals(client, top.id).await?;
+            let scope_list = match speculative {
+                Some((id, fut)) if id == top.id => match fut.await {
+                    Ok(s) => s,
+                    Err(_) => scopes(client, top.id).await?,
+                },
+                _ => scopes(client, top.id).await?,
+            };
+            let (vars, reference) = read_locals(client, &scope_list).await?;
             let watch_futs: Vec<_> = req
                 .watches
                 .iter()
@@ -166,11 +178,16 @@ pub fn parse_frames(body: Value) -> Result<(Vec<Frame>, usize), DapError> {
     Ok((frames, total))
 }
 
-/// The scopes of a frame, as (name, variablesReference).
-pub async fn scopes(client: &DapClient, frame_id: i64) -> Result<Vec<(String, i64)>, DapError> {
-    let body = client
-        .request("scopes", Some(json!({"frameId": frame_id})))
-        .await?;
+/// The scopes of a frame, as (name, variablesReference). Sent at call time.
+pub fn scopes(
+    client: &DapClient,
+    frame_id: i64,
+) -> impl std::future::Future<Output = Result<Vec<(String, i64)>, DapError>> + Send + 'static {
+    let fut = client.request("scopes", Some(json!({"frameId": frame_id})));
+    async move { parse_scopes(fut.await?) }
+}
+
+fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
     let resp: dap_types::ScopesResponse = body_as("scopes", body)?;
     Ok(resp
         .scopes
@@ -179,8 +196,7 @@ pub async fn scopes(client: &DapClient, frame_id: i64) -> Result<Vec<(String, i6
         .collect())
 }
 
-async fn read_locals(client: &DapClient, frame_id: i64) -> Result<(Vec<Var>, i64), DapError> {
-    let scopes = scopes(client, frame_id).await?;
+async fn read_locals(client: &DapClient, scopes: &[(String, i64)]) -> Result<(Vec<Var>, i64), DapError> {
     let Some((_, reference)) = scopes
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case("locals"))

@@ -40,8 +40,12 @@ impl SessionHandle {
     /// process is spawned; the program starts in the background.
     pub async fn launch(id: String, config: LaunchConfig) -> Result<SessionHandle, SessionError> {
         let python = debugpy::find_python(config.python.as_deref(), &config.workspace.root)?;
+        // The check runs while the adapter starts: it costs a Python start-up,
+        // and a launch should not pay for it in sequence. Without debugpy the
+        // handle is dropped, which ends the engine and its adapter.
+        let handle = Self::launch_with(id, config, Arc::new(Debugpy));
         debugpy::version(&python).await?;
-        Ok(Self::launch_with(id, config, Arc::new(Debugpy)))
+        Ok(handle)
     }
 
     /// Starts the engine on any adapter connection.

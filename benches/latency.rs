@@ -1,0 +1,246 @@
+//! Latency and size figures for docs/benchmarks.md. Run with
+//! `cargo bench --bench latency`; every figure is a median over repeated
+//! runs in this one process, so ratios compare like with like.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use pairdbg::dap::DapClient;
+use pairdbg::dap::adapters::debugpy;
+use pairdbg::dap::client::default_reverse_handler;
+use pairdbg::dap::envelope::Event;
+use pairdbg::dap::process::AdapterProcess;
+use rmcp::model::CallToolRequestParams;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc::UnboundedReceiver;
+
+const ROUNDS: usize = 8;
+const DEMO: &str = "assets/demo/order.py";
+const BREAK_LINE: u64 = 41;
+/// Steps that stay inside process_order's loop: 41→42→43→42→43→42→43→42→44.
+const STEPS: usize = 8;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+// ---- the raw DAP floor: a minimal client on the same debugpy -------------
+
+async fn wait_event(events: &mut UnboundedReceiver<Event>, name: &str) -> Event {
+    loop {
+        let e = tokio::time::timeout(Duration::from_secs(30), events.recv())
+            .await
+            .expect("event in time")
+            .expect("adapter alive");
+        if e.event == name {
+            return e;
+        }
+    }
+}
+
+struct RawRun {
+    startup_ms: f64,
+    step_ms: Vec<f64>,
+}
+
+async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
+    let t0 = Instant::now();
+    let cmd = debugpy::adapter_command(python, nodelay).expect("adapter command");
+    let (mut proc, stdin, stdout) = AdapterProcess::spawn(cmd).expect("spawn adapter");
+    let (c, mut events) = DapClient::start(stdout, stdin, Duration::from_secs(30), default_reverse_handler());
+    let program = root().join(DEMO);
+    c.request("initialize", Some(json!({"adapterID": "debugpy", "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path"})))
+        .await
+        .expect("initialize");
+    let args = debugpy::launch_arguments(&debugpy::LaunchSpec {
+        program: Some(&program),
+        module: None,
+        args: &[],
+        cwd: &root(),
+        env: &[],
+        stop_on_entry: false,
+        python,
+        nodelay,
+    })
+    .expect("launch args");
+    let launch = c.request("launch", Some(args));
+    wait_event(&mut events, "initialized").await;
+    c.request("setBreakpoints", Some(json!({"source": {"path": program}, "breakpoints": [{"line": BREAK_LINE}]})))
+        .await
+        .expect("setBreakpoints");
+    c.request("setExceptionBreakpoints", Some(json!({"filters": ["uncaught"]}))).await.expect("exc");
+    c.request("configurationDone", None).await.expect("configurationDone");
+    launch.await.expect("launch");
+    let stopped = wait_event(&mut events, "stopped").await;
+    let thread = stopped.body.as_ref().and_then(|b| b["threadId"].as_i64()).unwrap_or(1);
+    let stack = c.request("stackTrace", Some(json!({"threadId": thread, "levels": 20}))).await.expect("stack");
+    let _ = stack;
+    let startup_ms = ms(t0.elapsed());
+    let mut step_ms = vec![];
+    for _ in 0..STEPS {
+        let t = Instant::now();
+        c.request("next", Some(json!({"threadId": thread}))).await.expect("next");
+        wait_event(&mut events, "stopped").await;
+        let st = c.request("stackTrace", Some(json!({"threadId": thread, "startFrame": 0, "levels": 20}))).await.expect("stack");
+        let frame = st["stackFrames"][0]["id"].as_i64().unwrap_or(0);
+        let sc = c.request("scopes", Some(json!({"frameId": frame}))).await.expect("scopes");
+        let r = sc["scopes"][0]["variablesReference"].as_i64().unwrap_or(0);
+        c.request("variables", Some(json!({"variablesReference": r}))).await.expect("variables");
+        step_ms.push(ms(t.elapsed()));
+    }
+    let _ = c.request_with_timeout("disconnect", Some(json!({"terminateDebuggee": true})), Duration::from_secs(2)).await;
+    proc.kill_all();
+    proc.wait().await;
+    RawRun { startup_ms, step_ms }
+}
+
+// ---- pairdbg over MCP ------------------------------------------------------
+
+struct McpRun {
+    launch_ms: f64,
+    step_ms: Vec<f64>,
+    step_bytes: Vec<usize>,
+    diff_bytes: Vec<usize>,
+}
+
+async fn call(client: &rmcp::service::RunningService<RoleClient, ()>, tool: &str, args: Value) -> String {
+    let r = client
+        .call_tool(CallToolRequestParams::new(tool.to_string()).with_arguments(args.as_object().cloned().unwrap_or_default()))
+        .await
+        .expect("tool call");
+    assert!(!r.is_error.unwrap_or(false), "{tool} failed: {:?}", r.content);
+    r.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<Vec<_>>().join("\n")
+}
+
+async fn mcp_run(diff: bool) -> McpRun {
+    let transport = TokioChildProcess::new(tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
+        cmd.arg("mcp").current_dir(root());
+    }))
+    .expect("spawn");
+    let client = ().serve(transport).await.expect("initialize");
+    let t = Instant::now();
+    let first = call(
+        &client,
+        "debug_launch",
+        json!({"program": DEMO, "breakpoints": [{"file": DEMO, "line": BREAK_LINE}], "viewport_config": {"diff_mode": diff}}),
+    )
+    .await;
+    let launch_ms = ms(t.elapsed());
+    assert!(first.contains("STOPPED"), "{first}");
+    let mut step_ms = vec![];
+    let mut step_bytes = vec![first.len()];
+    let mut diff_bytes = vec![];
+    for _ in 0..STEPS {
+        let t = Instant::now();
+        let v = call(&client, "debug_step", json!({"kind": "over"})).await;
+        step_ms.push(ms(t.elapsed()));
+        if v.contains("(same frame)") {
+            diff_bytes.push(v.len());
+        } else {
+            step_bytes.push(v.len());
+        }
+    }
+    let _ = call(&client, "debug_terminate", json!({})).await;
+    let _ = client.cancel().await;
+    McpRun { launch_ms, step_ms, step_bytes, diff_bytes }
+}
+
+/// Spawn to the initialize reply, over raw stdio.
+async fn mcp_initialize_ms() -> f64 {
+    let t = Instant::now();
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .arg("mcp")
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}});
+    stdin.write_all(format!("{init}\n").as_bytes()).await.expect("write");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let line = lines.next_line().await.expect("read").expect("a reply");
+    let took = ms(t.elapsed());
+    assert!(line.contains("\"id\":1"), "{line}");
+    drop(stdin);
+    let _ = child.wait().await;
+    took
+}
+
+async fn tool_list_bytes() -> usize {
+    let transport = TokioChildProcess::new(tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
+        cmd.arg("mcp").current_dir(root());
+    }))
+    .expect("spawn");
+    let client = ().serve(transport).await.expect("initialize");
+    let tools = client.list_all_tools().await.expect("tools");
+    let n = serde_json::to_string(&tools).map(|s| s.len()).unwrap_or(0);
+    let _ = client.cancel().await;
+    n
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let python = debugpy::find_python(None, &root()).expect("python3");
+    debugpy::version(&python).await.expect("debugpy installed (pairdbg adapters install python)");
+
+    let mut raw_startup = vec![];
+    let mut raw_steps = vec![];
+    let mut nagle_steps = vec![];
+    let mut mcp_launch = vec![];
+    let mut mcp_steps = vec![];
+    let mut full_bytes = vec![];
+    let mut diff_bytes = vec![];
+    let mut init_ms = vec![];
+    // Interleaved so that load on the machine hits every series alike.
+    for round in 0..ROUNDS {
+        let r = raw_run(&python, true).await;
+        raw_startup.push(r.startup_ms);
+        raw_steps.extend(r.step_ms);
+        let m = mcp_run(round % 2 == 1).await;
+        mcp_launch.push(m.launch_ms);
+        mcp_steps.extend(m.step_ms);
+        full_bytes.extend(m.step_bytes);
+        diff_bytes.extend(m.diff_bytes);
+        if round < 2 {
+            nagle_steps.extend(raw_run(&python, false).await.step_ms);
+        }
+        for _ in 0..3 {
+            init_ms.push(mcp_initialize_ms().await);
+        }
+    }
+    let tools = tool_list_bytes().await;
+    let floor = median(raw_steps.clone());
+    let step = median(mcp_steps.clone());
+    let start = median(raw_startup.clone());
+    let launch = median(mcp_launch.clone());
+    let full_tok = full_bytes.iter().map(|b| b / 4).max().unwrap_or(0);
+    let diff_tok = diff_bytes.iter().map(|b| b / 4).max().unwrap_or(0);
+    println!("| figure | median | samples | goal |");
+    println!("|---|---|---|---|");
+    println!("| raw DAP floor: next + stackTrace + scopes + variables (TCP_NODELAY fix) | {floor:.2} ms | {} | — |", raw_steps.len());
+    println!("| raw DAP floor without the TCP_NODELAY fix | {:.2} ms | {} | — |", median(nagle_steps.clone()), nagle_steps.len());
+    println!("| MCP debug_step → viewport | {step:.2} ms | {} | ≤ 1.3× floor, ≤ 10 ms |", mcp_steps.len());
+    println!("| ratio MCP step / floor | {:.2}× | — | ≤ 1.3× |", step / floor);
+    println!("| debugpy start-up to first stop (raw client) | {start:.1} ms | {} | — |", raw_startup.len());
+    println!("| MCP debug_launch → first viewport | {launch:.1} ms | {} | ≤ raw + 100 ms |", mcp_launch.len());
+    println!("| launch overhead over raw | {:.1} ms | — | ≤ 100 ms |", launch - start);
+    println!("| tokens per stop, full viewport (max) | {full_tok} | {} | ≤ 400 |", full_bytes.len());
+    println!("| tokens per stop, diff mode (max) | {diff_tok} | {} | ≤ 150 |", diff_bytes.len());
+    println!("| pairdbg mcp spawn → initialize reply | {:.1} ms | {} | ≤ 50 ms |", median(init_ms.clone()), init_ms.len());
+    println!("| tools/list size | {} tokens ({tools} bytes) | 1 | compact |", tools / 4);
+}
