@@ -26,7 +26,11 @@ const STEPS: usize = 8;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
+    if v.is_empty() {
+        f64::NAN
+    } else {
+        v[v.len() / 2]
+    }
 }
 
 fn ms(d: Duration) -> f64 {
@@ -60,7 +64,12 @@ async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
     let t0 = Instant::now();
     let cmd = debugpy::adapter_command(python, nodelay).expect("adapter command");
     let (mut proc, stdin, stdout) = AdapterProcess::spawn(cmd).expect("spawn adapter");
-    let (c, mut events) = DapClient::start(stdout, stdin, Duration::from_secs(30), default_reverse_handler());
+    let (c, mut events) = DapClient::start(
+        stdout,
+        stdin,
+        Duration::from_secs(30),
+        default_reverse_handler(),
+    );
     let program = root().join(DEMO);
     c.request("initialize", Some(json!({"adapterID": "debugpy", "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path"})))
         .await
@@ -78,33 +87,75 @@ async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
     .expect("launch args");
     let launch = c.request("launch", Some(args));
     wait_event(&mut events, "initialized").await;
-    c.request("setBreakpoints", Some(json!({"source": {"path": program}, "breakpoints": [{"line": BREAK_LINE}]})))
+    c.request(
+        "setBreakpoints",
+        Some(json!({"source": {"path": program}, "breakpoints": [{"line": BREAK_LINE}]})),
+    )
+    .await
+    .expect("setBreakpoints");
+    c.request(
+        "setExceptionBreakpoints",
+        Some(json!({"filters": ["uncaught"]})),
+    )
+    .await
+    .expect("exc");
+    c.request("configurationDone", None)
         .await
-        .expect("setBreakpoints");
-    c.request("setExceptionBreakpoints", Some(json!({"filters": ["uncaught"]}))).await.expect("exc");
-    c.request("configurationDone", None).await.expect("configurationDone");
+        .expect("configurationDone");
     launch.await.expect("launch");
     let stopped = wait_event(&mut events, "stopped").await;
-    let thread = stopped.body.as_ref().and_then(|b| b["threadId"].as_i64()).unwrap_or(1);
-    let stack = c.request("stackTrace", Some(json!({"threadId": thread, "levels": 20}))).await.expect("stack");
+    let thread = stopped
+        .body
+        .as_ref()
+        .and_then(|b| b["threadId"].as_i64())
+        .unwrap_or(1);
+    let stack = c
+        .request(
+            "stackTrace",
+            Some(json!({"threadId": thread, "levels": 20})),
+        )
+        .await
+        .expect("stack");
     let _ = stack;
     let startup_ms = ms(t0.elapsed());
     let mut step_ms = vec![];
     for _ in 0..STEPS {
         let t = Instant::now();
-        c.request("next", Some(json!({"threadId": thread}))).await.expect("next");
+        c.request("next", Some(json!({"threadId": thread})))
+            .await
+            .expect("next");
         wait_event(&mut events, "stopped").await;
-        let st = c.request("stackTrace", Some(json!({"threadId": thread, "startFrame": 0, "levels": 20}))).await.expect("stack");
+        let st = c
+            .request(
+                "stackTrace",
+                Some(json!({"threadId": thread, "startFrame": 0, "levels": 20})),
+            )
+            .await
+            .expect("stack");
         let frame = st["stackFrames"][0]["id"].as_i64().unwrap_or(0);
-        let sc = c.request("scopes", Some(json!({"frameId": frame}))).await.expect("scopes");
+        let sc = c
+            .request("scopes", Some(json!({"frameId": frame})))
+            .await
+            .expect("scopes");
         let r = sc["scopes"][0]["variablesReference"].as_i64().unwrap_or(0);
-        c.request("variables", Some(json!({"variablesReference": r}))).await.expect("variables");
+        c.request("variables", Some(json!({"variablesReference": r})))
+            .await
+            .expect("variables");
         step_ms.push(ms(t.elapsed()));
     }
-    let _ = c.request_with_timeout("disconnect", Some(json!({"terminateDebuggee": true})), Duration::from_secs(2)).await;
+    let _ = c
+        .request_with_timeout(
+            "disconnect",
+            Some(json!({"terminateDebuggee": true})),
+            Duration::from_secs(2),
+        )
+        .await;
     proc.kill_all();
     proc.wait().await;
-    RawRun { startup_ms, step_ms }
+    RawRun {
+        startup_ms,
+        step_ms,
+    }
 }
 
 // ---- pairdbg over MCP ------------------------------------------------------
@@ -116,19 +167,36 @@ struct McpRun {
     diff_bytes: Vec<usize>,
 }
 
-async fn call(client: &rmcp::service::RunningService<RoleClient, ()>, tool: &str, args: Value) -> String {
+async fn call(
+    client: &rmcp::service::RunningService<RoleClient, ()>,
+    tool: &str,
+    args: Value,
+) -> String {
     let r = client
-        .call_tool(CallToolRequestParams::new(tool.to_string()).with_arguments(args.as_object().cloned().unwrap_or_default()))
+        .call_tool(
+            CallToolRequestParams::new(tool.to_string())
+                .with_arguments(args.as_object().cloned().unwrap_or_default()),
+        )
         .await
         .expect("tool call");
-    assert!(!r.is_error.unwrap_or(false), "{tool} failed: {:?}", r.content);
-    r.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<Vec<_>>().join("\n")
+    assert!(
+        !r.is_error.unwrap_or(false),
+        "{tool} failed: {:?}",
+        r.content
+    );
+    r.content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 async fn mcp_run(diff: bool) -> McpRun {
-    let transport = TokioChildProcess::new(tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-        cmd.arg("mcp").current_dir(root());
-    }))
+    let transport = TokioChildProcess::new(
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
+            cmd.arg("mcp").current_dir(root());
+        }),
+    )
     .expect("spawn");
     let client = ().serve(transport).await.expect("initialize");
     let t = Instant::now();
@@ -155,7 +223,12 @@ async fn mcp_run(diff: bool) -> McpRun {
     }
     let _ = call(&client, "debug_terminate", json!({})).await;
     let _ = client.cancel().await;
-    McpRun { launch_ms, step_ms, step_bytes, diff_bytes }
+    McpRun {
+        launch_ms,
+        step_ms,
+        step_bytes,
+        diff_bytes,
+    }
 }
 
 /// Spawn to the initialize reply, over raw stdio.
@@ -171,7 +244,10 @@ async fn mcp_initialize_ms() -> f64 {
         .expect("spawn");
     let mut stdin = child.stdin.take().expect("stdin");
     let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}});
-    stdin.write_all(format!("{init}\n").as_bytes()).await.expect("write");
+    stdin
+        .write_all(format!("{init}\n").as_bytes())
+        .await
+        .expect("write");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
     let line = lines.next_line().await.expect("read").expect("a reply");
     let took = ms(t.elapsed());
@@ -182,9 +258,11 @@ async fn mcp_initialize_ms() -> f64 {
 }
 
 async fn tool_list_bytes() -> usize {
-    let transport = TokioChildProcess::new(tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-        cmd.arg("mcp").current_dir(root());
-    }))
+    let transport = TokioChildProcess::new(
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
+            cmd.arg("mcp").current_dir(root());
+        }),
+    )
     .expect("spawn");
     let client = ().serve(transport).await.expect("initialize");
     let tools = client.list_all_tools().await.expect("tools");
@@ -196,7 +274,9 @@ async fn tool_list_bytes() -> usize {
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let python = debugpy::find_python(None, &root()).expect("python3");
-    debugpy::version(&python).await.expect("debugpy installed (pairdbg adapters install python)");
+    debugpy::version(&python)
+        .await
+        .expect("debugpy installed (pairdbg adapters install python)");
 
     let mut raw_startup = vec![];
     let mut raw_steps = vec![];
@@ -232,15 +312,50 @@ async fn main() {
     let diff_tok = diff_bytes.iter().map(|b| b / 4).max().unwrap_or(0);
     println!("| figure | median | samples | goal |");
     println!("|---|---|---|---|");
-    println!("| raw DAP floor: next + stackTrace + scopes + variables (TCP_NODELAY fix) | {floor:.2} ms | {} | — |", raw_steps.len());
-    println!("| raw DAP floor without the TCP_NODELAY fix | {:.2} ms | {} | — |", median(nagle_steps.clone()), nagle_steps.len());
-    println!("| MCP debug_step → viewport | {step:.2} ms | {} | ≤ 1.3× floor, ≤ 10 ms |", mcp_steps.len());
-    println!("| ratio MCP step / floor | {:.2}× | — | ≤ 1.3× |", step / floor);
-    println!("| debugpy start-up to first stop (raw client) | {start:.1} ms | {} | — |", raw_startup.len());
-    println!("| MCP debug_launch → first viewport | {launch:.1} ms | {} | ≤ raw + 100 ms |", mcp_launch.len());
-    println!("| launch overhead over raw | {:.1} ms | — | ≤ 100 ms |", launch - start);
-    println!("| tokens per stop, full viewport (max) | {full_tok} | {} | ≤ 400 |", full_bytes.len());
-    println!("| tokens per stop, diff mode (max) | {diff_tok} | {} | ≤ 150 |", diff_bytes.len());
-    println!("| pairdbg mcp spawn → initialize reply | {:.1} ms | {} | ≤ 50 ms |", median(init_ms.clone()), init_ms.len());
-    println!("| tools/list size | {} tokens ({tools} bytes) | 1 | compact |", tools / 4);
+    println!(
+        "| raw DAP floor: next + stackTrace + scopes + variables (TCP_NODELAY fix) | {floor:.2} ms | {} | — |",
+        raw_steps.len()
+    );
+    println!(
+        "| raw DAP floor without the TCP_NODELAY fix | {:.2} ms | {} | — |",
+        median(nagle_steps.clone()),
+        nagle_steps.len()
+    );
+    println!(
+        "| MCP debug_step → viewport | {step:.2} ms | {} | ≤ 1.3× floor, ≤ 10 ms |",
+        mcp_steps.len()
+    );
+    println!(
+        "| ratio MCP step / floor | {:.2}× | — | ≤ 1.3× |",
+        step / floor
+    );
+    println!(
+        "| debugpy start-up to first stop (raw client) | {start:.1} ms | {} | — |",
+        raw_startup.len()
+    );
+    println!(
+        "| MCP debug_launch → first viewport | {launch:.1} ms | {} | ≤ raw + 100 ms |",
+        mcp_launch.len()
+    );
+    println!(
+        "| launch overhead over raw | {:.1} ms | — | ≤ 100 ms |",
+        launch - start
+    );
+    println!(
+        "| tokens per stop, full viewport (max) | {full_tok} | {} | ≤ 400 |",
+        full_bytes.len()
+    );
+    println!(
+        "| tokens per stop, diff mode (max) | {diff_tok} | {} | ≤ 150 |",
+        diff_bytes.len()
+    );
+    println!(
+        "| pairdbg mcp spawn → initialize reply | {:.1} ms | {} | ≤ 50 ms |",
+        median(init_ms.clone()),
+        init_ms.len()
+    );
+    println!(
+        "| tools/list size | {} tokens ({tools} bytes) | 1 | compact |",
+        tools / 4
+    );
 }

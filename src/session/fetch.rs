@@ -196,7 +196,10 @@ fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
         .collect())
 }
 
-async fn read_locals(client: &DapClient, scopes: &[(String, i64)]) -> Result<(Vec<Var>, i64), DapError> {
+async fn read_locals(
+    client: &DapClient,
+    scopes: &[(String, i64)],
+) -> Result<(Vec<Var>, i64), DapError> {
     let Some((_, reference)) = scopes
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
@@ -245,7 +248,7 @@ async fn with_previews(client: &DapClient, mut vars: Vec<Var>) -> Vec<Var> {
     let wanted: Vec<usize> = vars
         .iter()
         .enumerate()
-        .filter(|(_, v)| v.reference > 0 && !is_hidden_group(&v.name))
+        .filter(|(_, v)| needs_children(v))
         .map(|(i, _)| i)
         .take(PREVIEW_LOCALS)
         .collect();
@@ -259,6 +262,19 @@ async fn with_previews(client: &DapClient, mut vars: Vec<Var>) -> Vec<Var> {
         }
     }
     vars
+}
+
+/// Whether a preview needs the value's children: its repr says too little
+/// (a default `<X object at 0x..>`) or was cut short. Every other value
+/// renders from its repr, sparing a request to the adapter on every stop.
+fn needs_children(v: &Var) -> bool {
+    v.reference > 0
+        && !is_hidden_group(&v.name)
+        && (v.value.is_empty()
+            || v.truncated
+            || v.value.contains(" object at 0x")
+            || v.value.contains(", ...")
+            || v.value.ends_with("..."))
 }
 
 /// debugpy groups dunder and function members under these pseudo-variables.

@@ -2,6 +2,7 @@
 
 mod config;
 mod json;
+mod repr;
 mod text;
 pub mod value;
 

@@ -1,9 +1,12 @@
-//! Value rendering, shared by the viewport and (later) the TUI.
+//! Value rendering, shared by the viewport and (later) the TUI. A value
+//! renders from its children when the engine read them (objects with a
+//! default repr, cut collections), and from its repr otherwise.
 
 use crate::session::fetch::is_hidden_group;
 use crate::session::types::Var;
 
 use super::ViewportConfig;
+use super::repr::{self, Repr};
 
 const SEQUENCES: &[&str] = &["list", "tuple", "set", "frozenset", "deque"];
 const MAPPINGS: &[&str] = &[
@@ -18,66 +21,59 @@ const SCALARS: &[&str] = &["int", "float", "bool", "NoneType", "complex", "Decim
 const NESTED_LIMIT: usize = 40;
 const STRINGS: &[&str] = &["str", "bytes", "bytearray"];
 
-/// Renders a variable's value at `depth` (0 for a local itself).
-pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
-    let t = v.type_name.as_str();
-    if STRINGS.contains(&t) {
-        let limit = if depth > 0 {
-            cfg.string_truncate_length.min(NESTED_LIMIT)
-        } else {
-            cfg.string_truncate_length
-        };
-        return render_string(&v.value, v.truncated, limit);
-    }
+fn limit_at(cfg: &ViewportConfig, depth: usize) -> usize {
     // Nested values get a shorter leash so one local cannot crowd out the rest.
-    let limit = if depth > 0 {
+    if depth > 0 {
         cfg.string_truncate_length.min(NESTED_LIMIT)
     } else {
         cfg.string_truncate_length
-    };
-    if SCALARS.contains(&t) || v.reference <= 0 {
+    }
+}
+
+/// Renders a variable's value at `depth` (0 for a local itself).
+pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
+    let t = v.type_name.as_str();
+    let limit = limit_at(cfg, depth);
+    if STRINGS.contains(&t) {
+        return render_string(&v.value, v.truncated, limit);
+    }
+    if SCALARS.contains(&t) {
         return truncate(&v.value, limit);
     }
-    let is_seq = SEQUENCES.contains(&t);
+    match v.children.as_deref() {
+        Some(children) => from_children(v, children, cfg, depth),
+        None => render_repr(&v.value, short_type(t), cfg, depth),
+    }
+}
+
+fn from_children(v: &Var, children: &[Var], cfg: &ViewportConfig, depth: usize) -> String {
+    let t = v.type_name.as_str();
     let is_map = MAPPINGS.contains(&t);
-    let members = v.children.as_deref().map(visible_members);
-    let len = v.children.as_deref().and_then(collection_len);
-    if depth >= cfg.locals_max_depth.max(1) || members.is_none() {
-        // No more room to nest: type and size only.
-        return match (is_seq || is_map, len) {
-            (true, Some(n)) => format!("<{t}: {n} items>"),
-            (true, None) => truncate(&v.value, limit),
-            _ => object_short(v, limit),
+    let is_coll = is_map || SEQUENCES.contains(&t);
+    let members = visible_members(children);
+    let len = collection_len(children).unwrap_or(members.len());
+    if depth >= cfg.locals_max_depth.max(1) {
+        return if is_coll {
+            format!("<{t}: {len} items>")
+        } else {
+            format!("<{}>", short_type(t))
         };
     }
-    let members = members.unwrap_or_default();
-    if is_seq || is_map {
-        let n = len.unwrap_or(members.len());
+    if is_coll {
         let shown: Vec<String> = members
             .iter()
             .take(cfg.collection_preview_items)
             .map(|c| {
                 let val = render(c, cfg, depth + 1);
                 if is_map {
-                    format!("{}: {val}", key_text(&c.name))
+                    format!("{}: {val}", repr::requote(&c.name))
                 } else {
                     val
                 }
             })
             .collect();
-        let (open, close) = match t {
-            _ if is_map => ("{", "}"),
-            "tuple" => ("(", ")"),
-            "set" | "frozenset" => ("{", "}"),
-            _ => ("[", "]"),
-        };
-        let body = if n > shown.len() {
-            let sep = if shown.is_empty() { "" } else { ", " };
-            format!("{}{sep}... ({n} items)", shown.join(", "))
-        } else {
-            shown.join(", ")
-        };
-        return format!("{open}{body}{close}");
+        let (open, close) = brackets(t, is_map);
+        return format!("{open}{}{close}", with_count(shown, len));
     }
     let fields: Vec<String> = members
         .iter()
@@ -89,32 +85,159 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     } else {
         ""
     };
-    if depth == 0 {
-        format!("<{}: {}{more}>", short_type(t), fields.join(", "))
-    } else {
-        format!("{{{}{more}}}", fields.join(", ").replace('=', ": "))
+    object(short_type(t), &fields, more, depth)
+}
+
+/// Renders from a repr alone.
+fn render_repr(value: &str, type_name: &str, cfg: &ViewportConfig, depth: usize) -> String {
+    let limit = limit_at(cfg, depth);
+    let nested = depth >= cfg.locals_max_depth.max(1);
+    match repr::parse(value) {
+        Repr::Seq { open, items, cut } => {
+            let n = items.len();
+            let label = match open {
+                '[' => "list",
+                '(' => "tuple",
+                _ if items
+                    .first()
+                    .is_some_and(|i| repr::parse(i) == Repr::Atom(i) && i.contains(": ")) =>
+                {
+                    "dict"
+                }
+                _ => "set",
+            };
+            let label = if type_name.is_empty() || type_name == "?" {
+                label
+            } else {
+                type_name
+            };
+            if nested {
+                let plus = if cut { "+" } else { "" };
+                return format!("<{label}: {n}{plus} items>");
+            }
+            let shown: Vec<String> = items
+                .iter()
+                .take(cfg.collection_preview_items)
+                .map(|i| render_item(i, cfg, depth + 1))
+                .collect();
+            let close = match open {
+                '[' => ']',
+                '(' => ')',
+                _ => '}',
+            };
+            let body = if cut {
+                format!("{}, ... ({n}+ items)", shown.join(", "))
+            } else {
+                with_count(shown, n)
+            };
+            truncate(
+                &format!("{open}{body}{close}"),
+                limit.max(cfg.string_truncate_length),
+            )
+        }
+        Repr::Call { name, args, cut } => {
+            if nested {
+                return format!("<{name}>");
+            }
+            let fields: Vec<String> = args
+                .iter()
+                .take(cfg.collection_preview_items)
+                .map(|(k, v)| match k {
+                    Some(k) => format!("{k}={}", render_item(v, cfg, depth + 1)),
+                    None => render_item(v, cfg, depth + 1),
+                })
+                .collect();
+            let more = if cut || args.len() > fields.len() {
+                ", ..."
+            } else {
+                ""
+            };
+            object(name, &fields, more, depth)
+        }
+        Repr::Atom(a) => {
+            if a.contains(" object at 0x") {
+                let ty = a
+                    .trim_start_matches('<')
+                    .split(' ')
+                    .next()
+                    .unwrap_or(type_name);
+                format!("<{}>", short_type(ty))
+            } else {
+                truncate(a, limit)
+            }
+        }
     }
 }
 
-fn object_short(v: &Var, limit: usize) -> String {
-    let t = short_type(&v.type_name);
-    // A custom repr says more than the type name; the default one says less.
-    if !v.value.contains(" object at 0x") && !v.value.is_empty() && !v.value.starts_with('<') {
-        return truncate(&v.value, limit);
+/// One item inside a repr: strings requoted, containers summarised.
+fn render_item(item: &str, cfg: &ViewportConfig, depth: usize) -> String {
+    let t = item.trim();
+    // `key: value` pairs of a dict.
+    if let Some((k, v)) = split_pair(t) {
+        return format!(
+            "{}: {}",
+            render_item(k, cfg, depth),
+            render_item(v, cfg, depth)
+        );
     }
-    format!("<{t}>")
+    if t.starts_with('\'') || t.starts_with('"') {
+        return render_string(t, false, limit_at(cfg, depth));
+    }
+    render_repr(t, "", cfg, depth)
+}
+
+fn split_pair(t: &str) -> Option<(&str, &str)> {
+    if !(t.starts_with('\'')
+        || t.starts_with('"')
+        || t.chars().next().is_some_and(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    let mut quote: Option<char> = None;
+    for (i, c) in t.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, ':') if t[i + 1..].starts_with(' ') => return Some((&t[..i], &t[i + 2..])),
+            (None, '[' | '(' | '{') => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+fn object(name: &str, fields: &[String], more: &str, depth: usize) -> String {
+    if depth == 0 {
+        format!("<{name}: {}{more}>", fields.join(", "))
+    } else {
+        format!(
+            "{{{}{more}}}",
+            fields.join(", ").replacen('=', ": ", fields.len())
+        )
+    }
+}
+
+fn with_count(shown: Vec<String>, n: usize) -> String {
+    if n > shown.len() {
+        let sep = if shown.is_empty() { "" } else { ", " };
+        format!("{}{sep}... ({n} items)", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+fn brackets(t: &str, is_map: bool) -> (&'static str, &'static str) {
+    match t {
+        _ if is_map => ("{", "}"),
+        "tuple" => ("(", ")"),
+        "set" | "frozenset" => ("{", "}"),
+        _ => ("[", "]"),
+    }
 }
 
 fn short_type(t: &str) -> &str {
     t.rsplit('.').next().unwrap_or(t)
-}
-
-fn key_text(name: &str) -> String {
-    if let Some(inner) = name.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')) {
-        format!("\"{inner}\"")
-    } else {
-        name.to_string()
-    }
 }
 
 fn visible_members(children: &[Var]) -> Vec<Var> {
@@ -182,19 +305,21 @@ mod tests {
     fn scalars_and_strings() {
         let cfg = ViewportConfig::default();
         assert_eq!(render(&var("x", "float", "149.97"), &cfg, 0), "149.97");
+        assert_eq!(render(&var("b", "bool", "True"), &cfg, 0), "True");
+        assert_eq!(render(&var("n", "NoneType", "None"), &cfg, 0), "None");
         assert_eq!(
             render(&var("s", "str", "'hello, world'"), &cfg, 0),
             "\"hello, world\""
         );
         let long = format!("'{}'", "a".repeat(500));
         let r = render(&var("s", "str", &long), &cfg, 0);
-        assert!(r.len() <= 120 && r.ends_with("...\""), "{r}");
+        assert!(r.chars().count() <= 120 && r.ends_with("...\""), "{r}");
     }
 
     #[test]
-    fn collections_preview_with_count() {
+    fn collections_from_children_show_count() {
         let cfg = ViewportConfig::default();
-        let mut l = var("l", "list", "[...]");
+        let mut l = var("l", "list", "[1, 2, ...]");
         l.reference = 5;
         let mut kids: Vec<Var> = (0..47)
             .map(|i| var(&i.to_string(), "int", &(i + 1).to_string()))
@@ -202,6 +327,19 @@ mod tests {
         kids.push(var("len()", "int", "47"));
         l.children = Some(kids);
         assert_eq!(render(&l, &cfg, 0), "[1, 2, 3, 4, 5, ... (47 items)]");
+    }
+
+    #[test]
+    fn collections_from_reprs() {
+        let cfg = ViewportConfig::default();
+        let mut l = var("l", "list", "[1, 2, 3]");
+        l.reference = 5;
+        assert_eq!(render(&l, &cfg, 0), "[1, 2, 3]");
+        l.value = "[1, 2, 3, 4, 5, 6, 7]".into();
+        assert_eq!(render(&l, &cfg, 0), "[1, 2, 3, 4, 5, ... (7 items)]");
+        let mut d = var("d", "dict", "{'gold': 0.1, 'silver': 0.05}");
+        d.reference = 6;
+        assert_eq!(render(&d, &cfg, 0), "{\"gold\": 0.1, \"silver\": 0.05}");
     }
 
     #[test]
@@ -215,5 +353,26 @@ mod tests {
             var("tier", "str", "'gold'"),
         ]);
         assert_eq!(render(&u, &cfg, 0), "<User: id=482, tier=\"gold\">");
+        let mut c = var(
+            "cart",
+            "Cart",
+            "Cart(items=[Item(name='a', price=1.0, quantity=1), Item(name='b', price=2.0, quantity=2)])",
+        );
+        c.reference = 4;
+        assert_eq!(render(&c, &cfg, 0), "<Cart: items=<list: 2 items>>");
+        let mut i = var("item", "Item", "Item(name='cable', price=9.99, quantity=3)");
+        i.reference = 5;
+        assert_eq!(
+            render(&i, &cfg, 0),
+            "<Item: name=\"cable\", price=9.99, quantity=3>"
+        );
+        let mut deeper = cfg.clone();
+        deeper.locals_max_depth = 2;
+        assert_eq!(render(&c, &deeper, 0), "<Cart: items=[<Item>, <Item>]>");
+        deeper.locals_max_depth = 3;
+        assert_eq!(
+            render(&c, &deeper, 0),
+            "<Cart: items=[{name: \"a\", price: 1.0, quantity: 1}, {name: \"b\", price: 2.0, quantity: 2}]>"
+        );
     }
 }

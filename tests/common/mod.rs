@@ -103,6 +103,18 @@ impl Mcp {
         text
     }
 
+    /// Reads all output until it contains `needle` (10 s at most).
+    pub async fn output_containing(&self, needle: &str) -> String {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let out = self.ok("debug_output", serde_json::json!({})).await;
+            if out.contains(needle) || tokio::time::Instant::now() > deadline {
+                return out;
+            }
+            tokio::task::yield_now().await;
+        }
+    }
+
     pub async fn close(self) {
         let _ = self.client.cancel().await;
     }
