@@ -54,6 +54,7 @@ pub struct Engine {
     /// (adapter's breakpoint id, ours), for `breakpoint` events.
     dap_ids: Vec<(i64, u64)>,
     last_top_frame: Option<i64>,
+    last_locals_ref: Option<i64>,
     mode: Arc<Mutex<ControlMode>>,
     connector: SharedConnector,
 }
@@ -94,6 +95,7 @@ impl Engine {
             dirty: false,
             dap_ids: vec![],
             last_top_frame: None,
+            last_locals_ref: None,
             mode: parts.mode,
             connector: parts.connector,
         }
@@ -317,6 +319,7 @@ impl Engine {
                     text: s.text,
                     watches: self.watch_list(),
                     frame_hint: self.last_top_frame,
+                    locals_hint: self.last_locals_ref,
                 });
             }
             DapEvent::Continued { .. } => {
@@ -421,6 +424,7 @@ impl Engine {
                 match res {
                     Ok((stop, watches)) => {
                         e.last_top_frame = stop.frames.first().map(|f| f.id);
+                        e.last_locals_ref = Some(stop.locals_reference).filter(|r| *r > 0);
                         let reason = stop.reason.clone();
                         let at = stop
                             .frames
@@ -1033,6 +1037,7 @@ impl Engine {
                         text: None,
                         watches,
                         frame_hint: e.last_top_frame,
+                        locals_hint: e.last_locals_ref,
                     });
                     let _ = reply.send(Ok(Reply::Value(Var {
                         name: path,

@@ -56,6 +56,10 @@ pub struct StopRequest {
     /// that frame, and debugpy keeps a frame's id for its lifetime, so its
     /// scopes are asked for alongside the stack: one round trip saved.
     pub frame_hint: Option<i64>,
+    /// The locals' variablesReference at the previous stop. debugpy hands out
+    /// the same reference for the same frame's locals, so these are asked
+    /// for in the same batch and used only if the scopes answer agrees.
+    pub locals_hint: Option<i64>,
 }
 
 pub async fn fetch_stop(
@@ -75,6 +79,10 @@ pub async fn fetch_stop(
     let exception = (req.reason == "exception")
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
     let speculative = req.frame_hint.map(|id| (id, scopes(client, id)));
+    let speculative_locals = req
+        .frame_hint
+        .and(req.locals_hint)
+        .map(|r| (r, variables(client, r)));
     let (frames, total_frames) = parse_frames(stack.await?)?;
     let exception = match exception {
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
@@ -99,7 +107,7 @@ pub async fn fetch_stop(
                 },
                 _ => scopes(client, top.id).await?,
             };
-            let (vars, reference) = read_locals(client, &scope_list).await?;
+            let (vars, reference) = read_locals(client, &scope_list, speculative_locals).await?;
             let watch_futs: Vec<_> = req
                 .watches
                 .iter()
@@ -125,6 +133,14 @@ pub async fn fetch_stop(
         .first()
         .and_then(|f| f.file.as_deref())
         .and_then(|p| SourceCache::get(sources, p));
+    let mut files: Vec<Arc<SourceFile>> = vec![];
+    for p in frames.iter().filter_map(|f| f.file.as_deref()) {
+        if !files.iter().any(|f| f.path == p)
+            && let Some(f) = SourceCache::get(sources, p)
+        {
+            files.push(f);
+        }
+    }
     Ok((
         StopInfo {
             reason: req.reason,
@@ -136,6 +152,7 @@ pub async fn fetch_stop(
             locals_reference,
             exception,
             source,
+            files,
         },
         watches,
     ))
@@ -199,6 +216,10 @@ fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
 async fn read_locals(
     client: &DapClient,
     scopes: &[(String, i64)],
+    speculative: Option<(
+        i64,
+        impl std::future::Future<Output = Result<Vec<Var>, DapError>>,
+    )>,
 ) -> Result<(Vec<Var>, i64), DapError> {
     let Some((_, reference)) = scopes
         .iter()
@@ -208,15 +229,25 @@ async fn read_locals(
     else {
         return Ok((vec![], 0));
     };
+    if let Some((r, fut)) = speculative
+        && r == reference
+        && let Ok(vars) = fut.await
+    {
+        return Ok((vars, reference));
+    }
     Ok((variables(client, reference).await?, reference))
 }
 
-pub async fn variables(client: &DapClient, reference: i64) -> Result<Vec<Var>, DapError> {
-    let body = client
-        .request("variables", Some(json!({"variablesReference": reference})))
-        .await?;
-    let resp: dap_types::VariablesResponse = body_as("variables", body)?;
-    Ok(resp.variables.into_iter().map(to_var).collect())
+/// A variables page; the request is on the wire when this returns.
+pub fn variables(
+    client: &DapClient,
+    reference: i64,
+) -> impl std::future::Future<Output = Result<Vec<Var>, DapError>> + Send + 'static {
+    let fut = client.request("variables", Some(json!({"variablesReference": reference})));
+    async move {
+        let resp: dap_types::VariablesResponse = body_as("variables", fut.await?)?;
+        Ok(resp.variables.into_iter().map(to_var).collect())
+    }
 }
 
 pub fn to_var(v: dap_types::Variable) -> Var {

@@ -100,6 +100,9 @@ pub struct StopInfo {
     pub exception: Option<ExceptionDetails>,
     #[serde(skip)]
     pub source: Option<Arc<SourceFile>>,
+    /// The sources of the frames read, for signatures; local reads, cached.
+    #[serde(skip)]
+    pub files: Vec<Arc<SourceFile>>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -3,6 +3,7 @@
 mod config;
 mod json;
 mod repr;
+mod signature;
 mod text;
 pub mod value;
 

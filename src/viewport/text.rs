@@ -6,6 +6,7 @@ use crate::session::fetch::is_hidden_group;
 use crate::session::types::{Frame, Origin, RunState, Snapshot, StopInfo, Var, WatchValue};
 
 use super::ViewportConfig;
+use super::signature;
 use super::value::{render, truncate};
 
 /// What the renderer needs beyond the snapshot.
@@ -99,7 +100,12 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     let width = locs.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     for (i, (f, loc)) in stop.frames[..shown].iter().zip(&locs).enumerate() {
         let mark = if i == 0 { "→" } else { " " };
-        let call = frame_call(f, i == 0, &stop.locals, cfg);
+        let src = f
+            .file
+            .as_deref()
+            .and_then(|p| stop.files.iter().find(|s| s.path == p))
+            .map(|s| s.as_ref());
+        let call = signature::frame_call(f, src, (i == 0).then_some(stop.locals.as_slice()), cfg);
         let _ = writeln!(out, "  {mark} {loc:<width$}  {call}");
     }
 
@@ -248,17 +254,6 @@ fn render_not_stopped(snap: &Snapshot) -> String {
     };
     render_notes(&mut out, snap, 0);
     out
-}
-
-fn frame_call(f: &Frame, is_top: bool, locals: &[Var], cfg: &ViewportConfig) -> String {
-    if f.display.contains('(') {
-        return truncate(&f.display, cfg.string_truncate_length);
-    }
-    if !is_top {
-        return format!("{}(…)", f.name);
-    }
-    let _ = locals;
-    format!("{}()", f.name)
 }
 
 fn visible(vars: &[Var]) -> Vec<&Var> {

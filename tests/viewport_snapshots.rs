@@ -1,0 +1,293 @@
+//! The viewport is a pure function of a snapshot: these pin its text and
+//! JSON forms for the key states.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use pairdbg::session::types::*;
+use pairdbg::viewport::{Extras, ViewportConfig, render_json, render_text};
+
+fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
+    Var {
+        name: name.into(),
+        value: value.into(),
+        type_name: t.into(),
+        reference,
+        evaluate_name: Some(name.into()),
+        children: None,
+        truncated: false,
+    }
+}
+
+fn source() -> Arc<SourceFile> {
+    let text = include_str!("../assets/demo/order.py");
+    Arc::new(SourceFile {
+        path: PathBuf::from("/ws/assets/demo/order.py"),
+        lines: text.lines().map(str::to_string).collect(),
+    })
+}
+
+fn frame(id: i64, name: &str, line: u64) -> Frame {
+    Frame {
+        id,
+        name: name.into(),
+        file: Some(PathBuf::from("/ws/assets/demo/order.py")),
+        line,
+        display: name.into(),
+    }
+}
+
+fn user() -> Var {
+    let mut u = var(
+        "user",
+        "__main__.User",
+        "<__main__.User object at 0x7f3a>",
+        9,
+    );
+    u.children = Some(vec![
+        var("special variables", "", "", 10),
+        var("id", "int", "482", 0),
+        var("tier", "str", "'gold'", 0),
+    ]);
+    u
+}
+
+fn stopped(reason: &str, line: u64, locals: Vec<Var>) -> Snapshot {
+    let mut s = Snapshot::new(
+        "s1".into(),
+        "assets/demo/order.py".into(),
+        PathBuf::from("/ws"),
+    );
+    s.epoch = 7;
+    s.state = RunState::Stopped;
+    s.stop_seq = 1;
+    let mut frames = vec![frame(2, "process_order", line), frame(3, "main", 56)];
+    for i in 0..6 {
+        frames.push(frame(10 + i, &format!("layer_{i}"), 60 + i as u64));
+    }
+    s.stop = Some(StopInfo {
+        reason: reason.into(),
+        description: None,
+        thread_id: 1,
+        total_frames: frames.len(),
+        frames,
+        locals,
+        locals_reference: 4,
+        exception: None,
+        source: Some(source()),
+        files: vec![source()],
+    });
+    s
+}
+
+fn order_locals(subtotal: &str) -> Vec<Var> {
+    vec![
+        var("special variables", "", "", 5),
+        var(
+            "cart",
+            "Cart",
+            "Cart(items=[Item(name='keyboard', price=49.99, quantity=1), Item(name='mouse', price=19.99, quantity=2), Item(name='cable', price=9.99, quantity=3)])",
+            6,
+        ),
+        var(
+            "item",
+            "Item",
+            "Item(name='cable', price=9.99, quantity=3)",
+            7,
+        ),
+        var("subtotal", "float", subtotal, 0),
+        var("tax_rate", "float", "0.08", 0),
+        user(),
+        var("codes", "list", "[3, 1, 4, 1, 5, 9, 2, 6]", 8),
+        var("rates", "dict", "{'gold': 0.1, 'silver': 0.05}", 11),
+        var("note", "str", &format!("'{}'", "long text ".repeat(40)), 0),
+        var("flag", "bool", "True", 0),
+        var("nothing", "NoneType", "None", 0),
+    ]
+}
+
+fn with_watches(mut s: Snapshot) -> Snapshot {
+    s.watches = vec![
+        WatchValue {
+            expression: "len(cart.items)".into(),
+            origin: Origin::Agent,
+            value: Ok(var("len(cart.items)", "int", "3", 0)),
+        },
+        WatchValue {
+            expression: "total > 0".into(),
+            origin: Origin::Human,
+            value: Ok(var("total > 0", "bool", "True", 0)),
+        },
+        WatchValue {
+            expression: "missing".into(),
+            origin: Origin::Agent,
+            value: Err("NameError: name 'missing' is not defined".into()),
+        },
+    ];
+    s
+}
+
+#[test]
+fn stopped_at_a_breakpoint() {
+    let s = with_watches(stopped("breakpoint", 44, order_locals("119.94")));
+    insta::assert_snapshot!(render_text(
+        &s,
+        &ViewportConfig::default(),
+        Extras::default()
+    ));
+}
+
+#[test]
+fn stopped_at_an_exception() {
+    let mut s = stopped("exception", 36, vec![var("rate", "float", "0.1", 0)]);
+    if let Some(st) = s.stop.as_mut() {
+        st.exception = Some(ExceptionDetails {
+            type_name: "ValueError".into(),
+            message: "bad value at depth 0".into(),
+        });
+    }
+    insta::assert_snapshot!(render_text(
+        &s,
+        &ViewportConfig::default(),
+        Extras::default()
+    ));
+}
+
+#[test]
+fn small_config_limits_every_section() {
+    let s = with_watches(stopped("step", 44, order_locals("119.94")));
+    let cfg = ViewportConfig {
+        source_context_lines: 3,
+        stack_depth: 2,
+        locals_max_depth: 1,
+        locals_max_items: 4,
+        string_truncate_length: 20,
+        collection_preview_items: 2,
+        diff_mode: false,
+    };
+    insta::assert_snapshot!(render_text(&s, &cfg, Extras::default()));
+}
+
+#[test]
+fn diff_mode_shows_only_changes_in_the_same_frame() {
+    let before = stopped("step", 43, order_locals("69.97"));
+    let after = stopped("step", 42, order_locals("89.95"));
+    let cfg = ViewportConfig {
+        diff_mode: true,
+        ..Default::default()
+    };
+    let text = render_text(
+        &after,
+        &cfg,
+        Extras {
+            previous: before.stop.as_ref(),
+            notes_after_epoch: 0,
+        },
+    );
+    assert!(
+        text.len() / 4 <= 150,
+        "diff viewport is {} tokens",
+        text.len() / 4
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn diff_mode_shows_everything_after_a_frame_change() {
+    let mut before = stopped("step", 43, order_locals("69.97"));
+    if let Some(st) = before.stop.as_mut() {
+        st.frames.remove(0);
+        st.total_frames -= 1;
+    }
+    let after = stopped("step", 42, order_locals("89.95"));
+    let cfg = ViewportConfig {
+        diff_mode: true,
+        ..Default::default()
+    };
+    let text = render_text(
+        &after,
+        &cfg,
+        Extras {
+            previous: before.stop.as_ref(),
+            notes_after_epoch: 0,
+        },
+    );
+    assert!(
+        text.starts_with("── STOPPED at assets/demo/order.py:42 (process_order) ──"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_mode_has_the_same_content() {
+    let s = with_watches(stopped("breakpoint", 44, order_locals("119.94")));
+    let cfg = ViewportConfig {
+        source_context_lines: 3,
+        ..Default::default()
+    };
+    insta::assert_snapshot!(serde_json::to_string_pretty(&render_json(&s, &cfg)).unwrap());
+}
+
+#[test]
+fn human_notes_appear_once() {
+    let mut s = stopped("step", 44, vec![var("x", "int", "1", 0)]);
+    s.notes = vec![
+        Note {
+            origin: Origin::Human,
+            text: "old note".into(),
+            epoch: 3,
+        },
+        Note {
+            origin: Origin::Human,
+            text: "check the discount sign".into(),
+            epoch: 6,
+        },
+        Note {
+            origin: Origin::Agent,
+            text: "agent hypothesis".into(),
+            epoch: 6,
+        },
+    ];
+    let text = render_text(
+        &s,
+        &ViewportConfig::default(),
+        Extras {
+            previous: None,
+            notes_after_epoch: 5,
+        },
+    );
+    assert!(
+        text.ends_with("Human notes:\n  - check the discount sign\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("old note") && !text.contains("agent hypothesis"),
+        "{text}"
+    );
+}
+
+#[test]
+fn other_states() {
+    let mut s = Snapshot::new("s1".into(), "p.py".into(), PathBuf::from("/ws"));
+    let cfg = ViewportConfig::default();
+    assert_eq!(render_text(&s, &cfg, Extras::default()), "── STARTING ──\n");
+    s.state = RunState::Running;
+    assert_eq!(render_text(&s, &cfg, Extras::default()), "── RUNNING ──\n");
+    s.state = RunState::Exited;
+    s.exit = Some(ExitInfo {
+        exit_code: Some(-11),
+        summary: String::new(),
+    });
+    assert_eq!(
+        render_text(&s, &cfg, Extras::default()),
+        "── EXITED with code -11 ──\n"
+    );
+    assert_eq!(render_json(&s, &cfg)["exit_code"], -11);
+}
+
+#[test]
+fn a_typical_stop_fits_the_token_budget() {
+    let s = with_watches(stopped("breakpoint", 44, order_locals("119.94")));
+    let text = render_text(&s, &ViewportConfig::default(), Extras::default());
+    assert!(text.len() / 4 <= 400, "{} tokens", text.len() / 4);
+}
