@@ -209,6 +209,12 @@ impl PairdbgServer {
             .await
     }
 
+    #[tool(description = "Restart the program with the same breakpoints; returns the first stop.")]
+    async fn debug_restart(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
+        self.move_and_wait(p.session_id, Command::Restart, p.timeout_ms)
+            .await
+    }
+
     #[tool(description = "Wait for the next stop or the exit without moving execution.")]
     async fn debug_wait(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {

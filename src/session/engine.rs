@@ -55,6 +55,7 @@ pub struct Engine {
     dap_ids: Vec<(i64, u64)>,
     last_top_frame: Option<i64>,
     last_locals_ref: Option<i64>,
+    last_previews: Vec<(String, i64)>,
     mode: Arc<Mutex<ControlMode>>,
     connector: SharedConnector,
 }
@@ -96,6 +97,7 @@ impl Engine {
             dap_ids: vec![],
             last_top_frame: None,
             last_locals_ref: None,
+            last_previews: vec![],
             mode: parts.mode,
             connector: parts.connector,
         }
@@ -320,6 +322,7 @@ impl Engine {
                     watches: self.watch_list(),
                     frame_hint: self.last_top_frame,
                     locals_hint: self.last_locals_ref,
+                    preview_hints: self.last_previews.clone(),
                 });
             }
             DapEvent::Continued { .. } => {
@@ -425,6 +428,12 @@ impl Engine {
                     Ok((stop, watches)) => {
                         e.last_top_frame = stop.frames.first().map(|f| f.id);
                         e.last_locals_ref = Some(stop.locals_reference).filter(|r| *r > 0);
+                        e.last_previews = stop
+                            .locals
+                            .iter()
+                            .filter(|v| v.children.is_some())
+                            .map(|v| (v.name.clone(), v.reference))
+                            .collect();
                         let reason = stop.reason.clone();
                         let at = stop
                             .frames
@@ -1038,6 +1047,7 @@ impl Engine {
                         watches,
                         frame_hint: e.last_top_frame,
                         locals_hint: e.last_locals_ref,
+                        preview_hints: e.last_previews.clone(),
                     });
                     let _ = reply.send(Ok(Reply::Value(Var {
                         name: path,
@@ -1083,14 +1093,9 @@ impl Engine {
             let res = async {
                 let reference =
                     resolve_container(&client, frame, q.scope.as_deref(), &segs).await?;
-                let mut vars = fetch::variables(&client, reference).await?;
-                vars.retain(|v| !fetch::is_hidden_group(&v.name));
-                if let Some(f) = &q.filter {
-                    let f = f.to_lowercase();
-                    vars.retain(|v| v.name.to_lowercase().contains(&f));
-                }
-                let total = vars.len();
-                let page: Vec<Var> = vars.into_iter().skip(q.start).take(q.count).collect();
+                let (page, total) =
+                    super::paging::page(&client, reference, q.start, q.count, q.filter.as_deref())
+                        .await?;
                 Ok::<_, SessionError>(Reply::Variables { vars: page, total })
             }
             .await;
@@ -1171,11 +1176,12 @@ impl Engine {
             Some(origin),
             format!("{} changed the watches", origin.noun()),
         );
-        let _ = reply.send(Ok(Reply::Done));
-        // Evaluate the new list at the current stop.
-        if let (Some(client), RunState::Stopped, Ok(frame)) =
-            (self.client.clone(), self.snap.state, self.frame_id(0))
-        {
+        // At a stop, the reply waits for the values so the next read shows them.
+        let Ok(frame) = self.frame_id(0) else {
+            let _ = reply.send(Ok(Reply::Done));
+            return;
+        };
+        if let (Some(client), RunState::Stopped) = (self.client.clone(), self.snap.state) {
             let list = self.watch_list();
             let gen_at = self.run_gen;
             self.spawn(async move {
@@ -1185,6 +1191,7 @@ impl Engine {
                 )
                 .await;
                 Box::new(move |e: &mut Engine| {
+                    let _ = reply.send(Ok(Reply::Done));
                     if e.run_gen != gen_at {
                         return;
                     }
@@ -1200,6 +1207,8 @@ impl Engine {
                     e.touch(None, "");
                 }) as Apply
             });
+        } else {
+            let _ = reply.send(Ok(Reply::Done));
         }
     }
 
@@ -1222,6 +1231,10 @@ impl Engine {
         self.pending_exit_code = None;
         self.step_remaining = 0;
         self.dap_events = None;
+        self.last_top_frame = None;
+        self.last_locals_ref = None;
+        self.last_previews.clear();
+        self.dap_ids.clear();
         self.snap.state = RunState::Starting;
         self.snap.stop = None;
         self.snap.exit = None;

@@ -60,6 +60,9 @@ pub struct StopRequest {
     /// the same reference for the same frame's locals, so these are asked
     /// for in the same batch and used only if the scopes answer agrees.
     pub locals_hint: Option<i64>,
+    /// (name, variablesReference) of the locals previewed at the previous
+    /// stop; their children are asked for in the same batch, on the same terms.
+    pub preview_hints: Vec<(String, i64)>,
 }
 
 pub async fn fetch_stop(
@@ -83,6 +86,20 @@ pub async fn fetch_stop(
         .frame_hint
         .and(req.locals_hint)
         .map(|r| (r, variables(client, r)));
+    let speculative_previews: Vec<Speculative> = if req.frame_hint.is_some() {
+        req.preview_hints
+            .iter()
+            .map(|(name, r)| {
+                (
+                    name.clone(),
+                    *r,
+                    Box::pin(variables(client, *r)) as VarsFuture,
+                )
+            })
+            .collect()
+    } else {
+        vec![]
+    };
     let (frames, total_frames) = parse_frames(stack.await?)?;
     let exception = match exception {
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
@@ -113,8 +130,10 @@ pub async fn fetch_stop(
                 .iter()
                 .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
                 .collect();
-            let (locals, watch_vals) =
-                futures::join!(with_previews(client, vars), join_all(watch_futs));
+            let (locals, watch_vals) = futures::join!(
+                with_previews(client, vars, speculative_previews),
+                join_all(watch_futs)
+            );
             let watches = req
                 .watches
                 .iter()
@@ -275,7 +294,15 @@ fn cap(s: String) -> (String, bool) {
 }
 
 /// Reads one level of children for the locals that have any, all at once.
-async fn with_previews(client: &DapClient, mut vars: Vec<Var>) -> Vec<Var> {
+type VarsFuture =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Vec<Var>, DapError>> + Send>>;
+type Speculative = (String, i64, VarsFuture);
+
+async fn with_previews(
+    client: &DapClient,
+    mut vars: Vec<Var>,
+    mut speculative: Vec<Speculative>,
+) -> Vec<Var> {
     let wanted: Vec<usize> = vars
         .iter()
         .enumerate()
@@ -283,9 +310,20 @@ async fn with_previews(client: &DapClient, mut vars: Vec<Var>) -> Vec<Var> {
         .map(|(i, _)| i)
         .take(PREVIEW_LOCALS)
         .collect();
-    let futs: Vec<_> = wanted
+    // A speculative answer counts only if this stop gave the same local the
+    // same reference; otherwise ask afresh.
+    let futs: Vec<VarsFuture> = wanted
         .iter()
-        .map(|&i| variables(client, vars[i].reference))
+        .map(|&i| {
+            let v = &vars[i];
+            match speculative
+                .iter()
+                .position(|(n, r, _)| *n == v.name && *r == v.reference)
+            {
+                Some(k) => speculative.swap_remove(k).2,
+                None => Box::pin(variables(client, v.reference)) as VarsFuture,
+            }
+        })
         .collect();
     for (i, res) in wanted.into_iter().zip(join_all(futs).await) {
         if let Ok(children) = res {
@@ -376,10 +414,19 @@ pub fn split_path(path: &str) -> Vec<String> {
 /// Finds a child by a path segment, looking through debugpy's groups too.
 pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
     let quoted = [format!("'{seg}'"), format!("\"{seg}\"")];
+    // debugpy zero-pads list indices ("007" in a list of 120).
+    let index = seg.parse::<usize>().ok();
     children
         .iter()
         .find(|v| v.name == seg)
         .or_else(|| children.iter().find(|v| quoted.contains(&v.name)))
+        .or_else(|| {
+            index.and_then(|i| {
+                children
+                    .iter()
+                    .find(|v| v.name.parse::<usize>().ok() == Some(i))
+            })
+        })
 }
 
 #[cfg(test)]

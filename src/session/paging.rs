@@ -1,0 +1,98 @@
+//! Pages of a container's children. debugpy lists the first 100 items of a
+//! big container and folds the rest into `more` nodes (one range, or buckets
+//! of ranges named `[from:to]`); a page reads only the ranges it overlaps.
+
+use super::error::SessionError;
+use super::fetch::{self, is_hidden_group};
+use super::types::Var;
+use crate::dap::DapClient;
+
+fn is_more(v: &Var) -> bool {
+    v.name == "more" && v.type_name.starts_with("MoreItems")
+}
+
+fn range_of(name: &str) -> Option<(usize, usize)> {
+    let (a, b) = name.strip_prefix('[')?.strip_suffix(']')?.split_once(':')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+/// Children of `reference` from `start`, at most `count`, filtered by name;
+/// also the total number of matching children.
+pub async fn page(
+    client: &DapClient,
+    reference: i64,
+    start: usize,
+    count: usize,
+    filter: Option<&str>,
+) -> Result<(Vec<Var>, usize), SessionError> {
+    let mut kids = fetch::variables(client, reference).await?;
+    kids.retain(|v| !is_hidden_group(&v.name));
+    let more = kids.iter().position(is_more).map(|i| kids.remove(i));
+    let filter = filter.map(str::to_lowercase);
+    let keep = |v: &Var| {
+        filter
+            .as_ref()
+            .is_none_or(|f| v.name.to_lowercase().contains(f))
+    };
+    let Some(more) = more else {
+        let all: Vec<Var> = kids.into_iter().filter(keep).collect();
+        let total = all.len();
+        return Ok((all.into_iter().skip(start).take(count).collect(), total));
+    };
+    // Items first (by index), then named members such as len().
+    let (mut items, named): (Vec<Var>, Vec<Var>) = kids
+        .into_iter()
+        .partition(|v| v.name.parse::<usize>().is_ok());
+    let len = named
+        .iter()
+        .find(|v| v.name == "len()")
+        .and_then(|v| v.value.parse::<usize>().ok());
+    let end = start.saturating_add(count);
+    if filter.is_some() || end > items.len() {
+        if more.type_name == "MoreItemsRange" {
+            items.extend(fetch::variables(client, more.reference).await?);
+        } else {
+            let ranges = fetch::variables(client, more.reference).await?;
+            let wanted: Vec<&Var> = ranges
+                .iter()
+                .filter(|r| match range_of(&r.name) {
+                    Some((a, b)) => filter.is_some() || (a < end && b > start),
+                    None => false,
+                })
+                .collect();
+            let pages = futures::future::join_all(
+                wanted.iter().map(|r| fetch::variables(client, r.reference)),
+            )
+            .await;
+            for p in pages {
+                items.extend(p?);
+            }
+        }
+    }
+    let n_items = len.unwrap_or(items.len());
+    let mut all: Vec<(usize, Var)> = items
+        .into_iter()
+        .filter_map(|v| v.name.parse::<usize>().ok().map(|i| (i, v)))
+        .chain(named.into_iter().enumerate().map(|(k, v)| (n_items + k, v)))
+        .filter(|(_, v)| keep(v))
+        .collect();
+    all.sort_by_key(|(i, _)| *i);
+    if filter.is_some() {
+        let total = all.len();
+        return Ok((
+            all.into_iter()
+                .map(|(_, v)| v)
+                .skip(start)
+                .take(count)
+                .collect(),
+            total,
+        ));
+    }
+    let total = n_items + all.iter().filter(|(i, _)| *i >= n_items).count();
+    let page = all
+        .into_iter()
+        .filter(|(i, _)| *i >= start && *i < end)
+        .map(|(_, v)| v)
+        .collect();
+    Ok((page, total))
+}
