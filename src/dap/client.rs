@@ -112,11 +112,14 @@ impl DapClient {
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, DapError>> + Send + 'static {
         let command = command.to_string();
-        let rx = self.send(&command, arguments);
+        let sent = self.send(&command, arguments);
+        let inner = self.inner.clone();
         async move {
-            let rx = rx?;
+            let (seq, rx) = sent?;
             let resp = match tokio::time::timeout(timeout, rx).await {
                 Err(_) => {
+                    // A late answer has nobody to go to.
+                    lock(&inner.pending).remove(&seq);
                     return Err(DapError::Timeout {
                         command,
                         timeout_ms: timeout.as_millis() as u64,
@@ -140,7 +143,7 @@ impl DapClient {
         &self,
         command: &str,
         arguments: Option<Value>,
-    ) -> Result<oneshot::Receiver<Response>, DapError> {
+    ) -> Result<(i64, oneshot::Receiver<Response>), DapError> {
         if self.is_closed() {
             return Err(DapError::Closed);
         }
@@ -158,7 +161,7 @@ impl DapClient {
             lock(&self.inner.pending).remove(&seq);
             return Err(DapError::Closed);
         }
-        Ok(rx)
+        Ok((seq, rx))
     }
 }
 
@@ -240,4 +243,129 @@ async fn read_loop<R: AsyncRead + Unpin>(
     inner.closed.store(true, Ordering::SeqCst);
     // Dropping the senders wakes every waiter with `Closed`.
     lock(&inner.pending).clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dap::codec::DapCodec;
+    use serde_json::json;
+    use tokio::io::AsyncWriteExt;
+
+    /// A client wired to the test's end of an in-memory pipe.
+    fn pair(
+        timeout_ms: u64,
+    ) -> (
+        DapClient,
+        mpsc::UnboundedReceiver<Event>,
+        tokio::io::DuplexStream,
+    ) {
+        let (ours, theirs) = tokio::io::duplex(64 * 1024);
+        let (r, w) = tokio::io::split(ours);
+        let (c, ev) = DapClient::start(
+            r,
+            w,
+            Duration::from_millis(timeout_ms),
+            default_reverse_handler(),
+        );
+        (c, ev, theirs)
+    }
+
+    async fn next_message(
+        frames: &mut FramedRead<tokio::io::ReadHalf<tokio::io::DuplexStream>, DapCodec>,
+    ) -> Value {
+        let bytes = tokio::time::timeout(Duration::from_secs(5), frames.next())
+            .await
+            .expect("a message in time")
+            .expect("stream open")
+            .expect("a frame");
+        serde_json::from_slice(&bytes).expect("JSON")
+    }
+
+    #[tokio::test]
+    async fn responses_are_matched_by_request_seq_in_any_order() {
+        let (c, _ev, adapter) = pair(5_000);
+        let (r, mut w) = tokio::io::split(adapter);
+        let mut frames = FramedRead::new(r, DapCodec::default());
+        let a = c.request("threads", None);
+        let b = c.request("scopes", Some(json!({"frameId": 1})));
+        let ra = next_message(&mut frames).await;
+        let rb = next_message(&mut frames).await;
+        // Answer the second request first.
+        for (req, body) in [
+            (rb, json!({"scopes": []})),
+            (ra, json!({"threads": [{"id": 1, "name": "main"}]})),
+        ] {
+            let resp = json!({"seq": 9, "type": "response", "request_seq": req["seq"], "success": true, "command": req["command"], "body": body});
+            w.write_all(&frame(resp.to_string().as_bytes()))
+                .await
+                .unwrap();
+        }
+        assert_eq!(a.await.unwrap()["threads"][0]["name"], "main");
+        assert_eq!(b.await.unwrap()["scopes"], json!([]));
+    }
+
+    #[tokio::test]
+    async fn a_silent_adapter_times_out_and_a_closed_one_says_so() {
+        let (c, _ev, adapter) = pair(50);
+        let err = c.request("threads", None).await.unwrap_err();
+        assert!(
+            matches!(err, DapError::Timeout { ref command, timeout_ms: 50 } if command == "threads"),
+            "{err}"
+        );
+        assert!(err.to_string().contains("within 50 ms"));
+        assert!(
+            lock(&c.inner.pending).is_empty(),
+            "a timed-out request leaves no waiter behind"
+        );
+        let pending = c.request_with_timeout("threads", None, Duration::from_secs(5));
+        drop(adapter);
+        assert!(matches!(pending.await.unwrap_err(), DapError::Closed));
+        assert!(matches!(
+            c.request("threads", None).await.unwrap_err(),
+            DapError::Closed
+        ));
+    }
+
+    #[tokio::test]
+    async fn reverse_requests_are_answered() {
+        let (_c, _ev, adapter) = pair(5_000);
+        let (r, mut w) = tokio::io::split(adapter);
+        let mut frames = FramedRead::new(r, DapCodec::default());
+        for (seq, command) in [
+            (40, "runInTerminal"),
+            (41, "startDebugging"),
+            (42, "somethingNew"),
+        ] {
+            let req = json!({"seq": seq, "type": "request", "command": command, "arguments": {}});
+            w.write_all(&frame(req.to_string().as_bytes()))
+                .await
+                .unwrap();
+            let resp = next_message(&mut frames).await;
+            assert_eq!(resp["type"], "response");
+            assert_eq!(resp["request_seq"], seq);
+            assert_eq!(resp["command"], command);
+            assert_eq!(resp["success"], false, "{resp}");
+            assert!(resp["message"].as_str().unwrap().len() > 10, "{resp}");
+        }
+    }
+
+    #[tokio::test]
+    async fn events_arrive_in_order_and_garbage_bodies_are_skipped() {
+        let (_c, mut ev, adapter) = pair(5_000);
+        let (_r, mut w) = tokio::io::split(adapter);
+        w.write_all(&frame(
+            br#"{"seq":1,"type":"event","event":"output","body":{"output":"a"}}"#,
+        ))
+        .await
+        .unwrap();
+        w.write_all(&frame(b"not json")).await.unwrap();
+        w.write_all(&frame(
+            br#"{"seq":2,"type":"event","event":"debugpySockets"}"#,
+        ))
+        .await
+        .unwrap();
+        assert_eq!(ev.recv().await.unwrap().event, "output");
+        assert_eq!(ev.recv().await.unwrap().event, "debugpySockets");
+    }
 }

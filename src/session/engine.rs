@@ -325,10 +325,8 @@ impl Engine {
                     preview_hints: self.last_previews.clone(),
                 });
             }
-            DapEvent::Continued { .. } => {
-                if self.snap.state == RunState::Stopped {
-                    self.mark_running(None, "the program continued");
-                }
+            DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {
+                self.mark_running(None, "the program continued");
             }
             DapEvent::Exited { exit_code } => self.pending_exit_code = Some(exit_code),
             DapEvent::Terminated => self.on_terminated(),

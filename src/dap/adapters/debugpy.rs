@@ -18,6 +18,15 @@ pub const DEFAULT_EXCEPTION_FILTERS: &[&str] = &["uncaught"];
 /// Interpreter order: explicit option, $VIRTUAL_ENV, the workspace's .venv,
 /// then python3 on PATH.
 pub fn find_python(explicit: Option<&str>, workspace: &Path) -> Result<PathBuf, AdapterError> {
+    let venv = std::env::var_os("VIRTUAL_ENV").map(PathBuf::from);
+    find_python_in(explicit, workspace, venv.as_deref())
+}
+
+pub fn find_python_in(
+    explicit: Option<&str>,
+    workspace: &Path,
+    virtual_env: Option<&Path>,
+) -> Result<PathBuf, AdapterError> {
     if let Some(p) = explicit {
         let path = PathBuf::from(p);
         if path.components().count() > 1 {
@@ -25,16 +34,15 @@ pub fn find_python(explicit: Option<&str>, workspace: &Path) -> Result<PathBuf, 
                 Ok(path)
             } else {
                 Err(AdapterError::NotFound(format!(
-                    "python interpreter {p} does not exist"
+                    "python: the interpreter {p} does not exist"
                 )))
             };
         }
-        return which(p).ok_or_else(|| {
-            AdapterError::NotFound(format!("python interpreter `{p}` is not on PATH"))
-        });
+        return which(p)
+            .ok_or_else(|| AdapterError::NotFound(format!("python: `{p}` is not on PATH")));
     }
-    if let Ok(venv) = std::env::var("VIRTUAL_ENV") {
-        let p = Path::new(&venv).join("bin/python");
+    if let Some(venv) = virtual_env {
+        let p = venv.join("bin/python");
         if p.exists() {
             return Ok(p);
         }
@@ -177,4 +185,41 @@ pub fn launch_arguments(spec: &LaunchSpec) -> Result<Value, AdapterError> {
         args["program"] = json!(p);
     }
     Ok(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fake_python(dir: &Path) -> PathBuf {
+        let p = dir.join("bin/python");
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, "").unwrap();
+        p
+    }
+
+    #[test]
+    fn interpreter_order() {
+        let ws = tempfile::tempdir().unwrap();
+        let venv = tempfile::tempdir().unwrap();
+        let explicit = fake_python(&ws.path().join("custom"));
+        let env_python = fake_python(venv.path());
+        let local = fake_python(&ws.path().join(".venv"));
+        let found = |e: Option<&str>, v: Option<&Path>| find_python_in(e, ws.path(), v).unwrap();
+        assert_eq!(
+            found(Some(explicit.to_str().unwrap()), Some(venv.path())),
+            explicit
+        );
+        assert_eq!(found(None, Some(venv.path())), env_python);
+        assert_eq!(found(None, None), local);
+        std::fs::remove_file(&local).unwrap();
+        assert_eq!(found(None, None).file_name().unwrap(), "python3");
+        let err = find_python_in(Some("/nope/python"), ws.path(), None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("python") && err.contains("/nope/python"),
+            "{err}"
+        );
+    }
 }

@@ -1,0 +1,122 @@
+//! The command line: help, adapters, and `run` for agents with only a shell.
+
+mod common;
+
+use std::process::Command;
+
+use common::*;
+
+fn pairdbg(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("run pairdbg");
+    (
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn help_has_examples() {
+    let (out, _, code) = pairdbg(&["--help"]);
+    assert_eq!(code, 0);
+    for s in [
+        "Examples:",
+        "pairdbg run --break",
+        "pairdbg mcp",
+        "pairdbg adapters install python",
+        "--allow-outside-workspace",
+    ] {
+        assert!(out.contains(s), "help lacks {s:?}:\n{out}");
+    }
+}
+
+#[test]
+fn adapters_lists_debugpy_with_its_version() {
+    if !debugpy_available() {
+        return;
+    }
+    let (out, _, code) = pairdbg(&["adapters"]);
+    assert_eq!(code, 0);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("debugpy"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("python") && line.contains("debugpy 1."),
+        "{line}"
+    );
+    assert!(out.contains("lldb-dap") && out.contains("delve"), "{out}");
+    let (_, err, code) = pairdbg(&["adapters", "install", "cobol"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cobol is not supported"), "{err}");
+}
+
+#[test]
+fn run_prints_the_first_stop() {
+    if !debugpy_available() {
+        return;
+    }
+    let (out, err, code) = pairdbg(&[
+        "run",
+        "--break",
+        "assets/demo/order.py:44",
+        "--",
+        "assets/demo/order.py",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("── STOPPED at assets/demo/order.py:44 (process_order) ──"),
+        "{out}"
+    );
+    assert_eq!(local(&out, "subtotal").as_deref(), Some("119.94"), "{out}");
+
+    let (out, err, code) = pairdbg(&[
+        "run",
+        "--json",
+        "--break",
+        "assets/demo/order.py:36",
+        "--",
+        "assets/demo/order.py",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["location"]["function"], "calculate_discount");
+    assert_eq!(v["locals"]["rate"]["value"], "0.1");
+
+    // Without a breakpoint the program runs to its end.
+    let (out, _, code) = pairdbg(&["run", "--", "assets/demo/order.py"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("EXITED with code 0") && out.contains("Order total for user 482: 141.53"),
+        "{out}"
+    );
+}
+
+#[test]
+fn run_refuses_bad_breakpoints() {
+    let (_, err, code) = pairdbg(&[
+        "run",
+        "--break",
+        "assets/demo/order.py:x",
+        "--",
+        "assets/demo/order.py",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("\"x\" is not a line number"), "{err}");
+    let (_, err, code) = pairdbg(&[
+        "run",
+        "--break",
+        "assets/demo/order.py:900",
+        "--",
+        "assets/demo/order.py",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("breakpoints[0].line") && err.contains("which has 61 lines"),
+        "{err}"
+    );
+}
