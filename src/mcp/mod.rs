@@ -2,6 +2,7 @@
 
 mod format;
 pub mod params;
+mod schema;
 pub mod server;
 mod view;
 

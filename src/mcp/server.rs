@@ -41,11 +41,19 @@ type ToolResult = Result<CallToolResult, rmcp::ErrorData>;
 
 impl PairdbgServer {
     pub fn new(registry: Registry, workspace: Workspace) -> Self {
+        let mut tool_router = Self::tool_router();
+        for route in tool_router.map.values_mut() {
+            let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());
+            super::schema::compact(&mut schema);
+            if let serde_json::Value::Object(m) = schema {
+                route.attr.input_schema = std::sync::Arc::new(m);
+            }
+        }
         PairdbgServer {
             registry,
             views: Views::default(),
             workspace,
-            tool_router: Self::tool_router(),
+            tool_router,
         }
     }
 
