@@ -58,6 +58,8 @@ async fn wait_event(events: &mut UnboundedReceiver<Event>, name: &str) -> Event 
 struct RawRun {
     startup_ms: f64,
     step_ms: Vec<f64>,
+    /// The floor plus the one read the viewport adds: the fields of `user`.
+    same_reads_ms: Vec<f64>,
 }
 
 async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
@@ -280,6 +282,7 @@ async fn main() {
 
     let mut raw_startup = vec![];
     let mut raw_steps = vec![];
+    let mut raw_same = vec![];
     let mut nagle_steps = vec![];
     let mut mcp_launch = vec![];
     let mut mcp_steps = vec![];
@@ -291,6 +294,7 @@ async fn main() {
         let r = raw_run(&python, true).await;
         raw_startup.push(r.startup_ms);
         raw_steps.extend(r.step_ms);
+        raw_same.extend(r.same_reads_ms);
         let m = mcp_run(round % 2 == 1).await;
         mcp_launch.push(m.launch_ms);
         mcp_steps.extend(m.step_ms);

@@ -1111,7 +1111,7 @@ impl Engine {
         };
         tokio::spawn(async move {
             let res = client
-                .request("stackTrace", Some(json!({"threadId": thread, "startFrame": 0, "levels": levels, "format": {"parameters": true, "parameterNames": true, "parameterValues": true}})))
+                .request("stackTrace", Some(json!({"threadId": thread, "startFrame": 0, "levels": levels})))
                 .await
                 .map_err(SessionError::from)
                 .and_then(|b| fetch::parse_frames(b).map_err(SessionError::from));

@@ -75,8 +75,7 @@ pub async fn fetch_stop(
         Some(json!({
             "threadId": req.thread_id,
             "startFrame": 0,
-            "levels": STACK_LEVELS,
-            "format": {"parameters": true, "parameterNames": true, "parameterValues": true}
+            "levels": STACK_LEVELS
         })),
     );
     let exception = (req.reason == "exception")
