@@ -157,6 +157,7 @@ async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
     RawRun {
         startup_ms,
         step_ms,
+        same_reads_ms,
     }
 }
 
