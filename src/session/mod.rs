@@ -9,7 +9,7 @@ pub mod error;
 pub mod fetch;
 pub mod handle;
 pub mod output;
-mod paging;
+pub(crate) mod paging;
 pub mod registry;
 pub mod types;
 pub mod validate;

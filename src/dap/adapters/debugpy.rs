@@ -87,7 +87,9 @@ pub async fn version(python: &Path) -> Result<String, AdapterError> {
 pub async fn install(python: &Path) -> Result<String, AdapterError> {
     let run = |extra: &'static [&'static str]| {
         let mut cmd = Command::new(python);
-        cmd.args(["-m", "pip", "install", "--quiet"]).args(extra).arg("debugpy");
+        cmd.args(["-m", "pip", "install", "--quiet"])
+            .args(extra)
+            .arg("debugpy");
         async move { cmd.output().await }
     };
     let mut out = run(&[])
@@ -95,14 +97,20 @@ pub async fn install(python: &Path) -> Result<String, AdapterError> {
         .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", python.display())))?;
     // A distribution's Python refuses system-wide installs (PEP 668); the
     // user's own site-packages is the least intrusive place then.
-    if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains("externally-managed") {
+    if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains("externally-managed")
+    {
         out = run(&["--user", "--break-system-packages"])
             .await
             .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", python.display())))?;
     }
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+        let last = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
         return Err(AdapterError::Missing {
             what: format!("pip could not install debugpy ({}): {last}", out.status),
             fix: install_command(python),

@@ -1,0 +1,258 @@
+//! Commands that move execution, and the dispatch of every command.
+
+use serde_json::json;
+
+use super::{Apply, Engine, ReplyTx, lock};
+use crate::dap::DapClient;
+use crate::session::command::{Command, Envelope, Reply};
+use crate::session::config::BreakpointRequest;
+use crate::session::error::SessionError;
+use crate::session::output::Stream;
+use crate::session::types::{Note, Origin, RunState};
+use crate::session::{ControlMode, SessionEvent};
+
+impl Engine {
+    pub(super) fn on_command(&mut self, env: Envelope) {
+        let Envelope {
+            origin,
+            command,
+            reply,
+        } = env;
+        if origin == Origin::Agent
+            && command.is_control()
+            && *lock(&self.mode) == ControlMode::HumanOnly
+        {
+            let _ = reply.send(Err(SessionError::State(
+                "the person has taken control; they hand it back with the T key. Read-only tools still work.".into(),
+            )));
+            return;
+        }
+        self.emit(SessionEvent::Command {
+            origin,
+            summary: format!("{command:?}").chars().take(80).collect(),
+        });
+        match command {
+            Command::Continue => self.resume(origin, reply, "continue", "continued", 0),
+            Command::Step { kind, count } => {
+                self.step_kind = kind;
+                let verb = if count > 1 {
+                    format!("{} {count} times", kind.verb())
+                } else {
+                    kind.verb().to_string()
+                };
+                self.resume(
+                    origin,
+                    reply,
+                    kind.dap_command(),
+                    &verb,
+                    count.saturating_sub(1),
+                );
+            }
+            Command::RunTo { file, line } => self.run_to(origin, reply, file, line),
+            Command::Pause => self.pause(origin, reply),
+            Command::SetBreakpoint(req) => self.set_breakpoint(origin, reply, req),
+            Command::RemoveBreakpoint(sel) => self.remove_breakpoint(origin, reply, sel),
+            Command::SetExceptionFilters(filters) => {
+                self.set_exception_filters(origin, reply, filters)
+            }
+            Command::Evaluate {
+                expression,
+                frame_index,
+            } => self.evaluate(reply, expression, frame_index),
+            Command::SetVariable {
+                path,
+                value,
+                frame_index,
+            } => self.set_variable(origin, reply, path, value, frame_index),
+            Command::Variables(q) => self.variables(reply, q),
+            Command::Stack { levels } => self.stack(reply, levels),
+            Command::Threads => self.threads(reply),
+            Command::Watch { add, remove } => self.watch(origin, reply, add, remove),
+            Command::Note(text) => {
+                self.snap.notes.push(Note {
+                    origin,
+                    text: text.clone(),
+                    epoch: self.snap.epoch + 1,
+                });
+                self.touch(Some(origin), format!("{} wrote a note", origin.noun()));
+                self.emit(SessionEvent::Note { origin, text });
+                let _ = reply.send(Ok(Reply::Done));
+            }
+            Command::Terminate => self.terminate(origin, reply),
+            Command::Restart => self.restart(origin, reply),
+        }
+    }
+
+    pub(super) fn require_stopped(&self, action: &str) -> Result<(DapClient, i64), SessionError> {
+        match (&self.client, self.snap.state) {
+            (Some(c), RunState::Stopped) => Ok((c.clone(), self.thread_id)),
+            _ => Err(SessionError::State(format!(
+                "cannot {action}: {}",
+                self.snap.state_sentence()
+            ))),
+        }
+    }
+
+    pub(super) fn frame_id(&self, index: usize) -> Result<i64, SessionError> {
+        let stop = self
+            .snap
+            .stop
+            .as_ref()
+            .ok_or_else(|| SessionError::State(self.snap.state_sentence()))?;
+        stop.frames.get(index).map(|f| f.id).ok_or_else(|| {
+            SessionError::invalid(
+                "frame_index",
+                format!(
+                    "{index} is out of range; the stack has {} frame{} (0 is the top)",
+                    stop.frames.len(),
+                    if stop.frames.len() == 1 { "" } else { "s" }
+                ),
+            )
+        })
+    }
+
+    pub(super) fn mark_running(&mut self, origin: Option<Origin>, what: &str) {
+        self.run_gen += 1;
+        self.snap.state = RunState::Running;
+        self.snap.stop = None;
+        self.touch(origin, what.to_string());
+        self.emit(SessionEvent::Continued);
+    }
+
+    pub(super) fn send_resume(&mut self, command: &str) {
+        let Some(client) = self.client.clone() else {
+            return;
+        };
+        let fut = client.request(command, Some(json!({"threadId": self.thread_id})));
+        let command = command.to_string();
+        self.spawn(async move {
+            let res = fut.await;
+            Box::new(move |e: &mut Engine| {
+                if let Err(err) = res
+                    && e.snap.state == RunState::Running
+                {
+                    e.touch(None, format!("{command} failed: {err}"));
+                }
+            }) as Apply
+        });
+    }
+
+    pub(super) fn resume(
+        &mut self,
+        origin: Origin,
+        reply: ReplyTx,
+        command: &str,
+        verb: &str,
+        remaining: u32,
+    ) {
+        if let Err(e) = self.require_stopped(verb.split(' ').next().unwrap_or(verb)) {
+            let _ = reply.send(Err(e));
+            return;
+        }
+        self.step_remaining = remaining;
+        let stop_seq = self.snap.stop_seq;
+        self.send_resume(command);
+        self.mark_running(Some(origin), &format!("{} {verb}", origin.noun()));
+        let _ = reply.send(Ok(Reply::Moved { stop_seq }));
+    }
+
+    pub(super) fn pause(&mut self, origin: Origin, reply: ReplyTx) {
+        let Some(client) = self
+            .client
+            .clone()
+            .filter(|_| self.snap.state == RunState::Running)
+        else {
+            let _ = reply.send(Err(SessionError::State(format!(
+                "cannot pause: {}",
+                self.snap.state_sentence()
+            ))));
+            return;
+        };
+        let stop_seq = self.snap.stop_seq;
+        let fut = client.request("pause", Some(json!({"threadId": self.thread_id.max(1)})));
+        self.touch(
+            Some(origin),
+            format!("{} paused the program", origin.noun()),
+        );
+        self.spawn(async move {
+            let res = fut.await;
+            Box::new(move |_e: &mut Engine| {
+                let _ = reply.send(
+                    res.map(|_| Reply::Moved { stop_seq })
+                        .map_err(SessionError::from),
+                );
+            }) as Apply
+        });
+    }
+
+    pub(super) fn run_to(&mut self, origin: Origin, reply: ReplyTx, file: String, line: i64) {
+        if let Err(e) = self.require_stopped("run to a line") {
+            let _ = reply.send(Err(e));
+            return;
+        }
+        let spec = match (BreakpointRequest {
+            file: file.clone(),
+            line,
+            ..Default::default()
+        })
+        .validate(&self.config.workspace)
+        {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                return;
+            }
+        };
+        let path = spec.file.clone();
+        self.add_breakpoint(spec, origin, true);
+        self.sync_file(&path, None);
+        let stop_seq = self.snap.stop_seq;
+        self.send_resume("continue");
+        self.mark_running(
+            Some(origin),
+            &format!("{} ran to {file}:{line}", origin.noun()),
+        );
+        let _ = reply.send(Ok(Reply::Moved { stop_seq }));
+    }
+
+    pub(super) fn terminate(&mut self, origin: Origin, reply: ReplyTx) {
+        if matches!(self.snap.state, RunState::Exited) {
+            let _ = reply.send(Ok(Reply::Done));
+            return;
+        }
+        self.touch(
+            Some(origin),
+            format!("{} terminated the program", origin.noun()),
+        );
+        self.on_terminated();
+        let _ = reply.send(Ok(Reply::Done));
+    }
+
+    pub(super) fn restart(&mut self, origin: Origin, reply: ReplyTx) {
+        self.release_adapter();
+        self.run_gen += 1;
+        self.pending_exit_code = None;
+        self.step_remaining = 0;
+        self.dap_events = None;
+        self.last_top_frame = None;
+        self.last_locals_ref = None;
+        self.last_previews.clear();
+        self.dap_ids.clear();
+        self.snap.state = RunState::Starting;
+        self.snap.stop = None;
+        self.snap.exit = None;
+        self.snap.error = None;
+        self.snap.breakpoints.retain(|b| !b.temporary);
+        for b in &mut self.snap.breakpoints {
+            b.verified = false;
+        }
+        lock(&self.output).push(Stream::Console, "--- restarted ---\n");
+        self.touch(
+            Some(origin),
+            format!("{} restarted the program", origin.noun()),
+        );
+        let stop_seq = self.snap.stop_seq;
+        self.start_adapter();
+        let _ = reply.send(Ok(Reply::Moved { stop_seq }));
+    }
+}

@@ -1,0 +1,184 @@
+//! Adapter events: stops (read in one batch), output, exits.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::{Apply, Engine, lock};
+use crate::dap::events::DapEvent;
+use crate::session::SessionEvent;
+use crate::session::fetch::{self, StopRequest};
+use crate::session::output::Stream;
+use crate::session::types::{ExitInfo, Origin, RunState};
+
+impl Engine {
+    pub(super) fn on_event(&mut self, ev: DapEvent) {
+        match ev {
+            DapEvent::Initialized => self.configure(),
+            DapEvent::Stopped(s) => {
+                self.thread_id = s.thread_id.unwrap_or(self.thread_id);
+                if self.step_remaining > 0 && s.reason == "step" {
+                    self.step_remaining -= 1;
+                    self.send_resume(self.step_kind.dap_command());
+                    return;
+                }
+                self.step_remaining = 0;
+                self.clear_temporary_breakpoints();
+                self.load_stop(StopRequest {
+                    thread_id: self.thread_id,
+                    reason: s.reason,
+                    description: s.description,
+                    text: s.text,
+                    watches: self.watch_list(),
+                    frame_hint: self.last_top_frame,
+                    locals_hint: self.last_locals_ref,
+                    preview_hints: self.last_previews.clone(),
+                });
+            }
+            DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {
+                self.mark_running(None, "the program continued");
+            }
+            DapEvent::Exited { exit_code } => self.pending_exit_code = Some(exit_code),
+            DapEvent::Terminated => self.on_terminated(),
+            DapEvent::Output { category, output } => {
+                let stream = match category.as_str() {
+                    "stdout" => Stream::Stdout,
+                    "stderr" => Stream::Stderr,
+                    "telemetry" => return,
+                    _ => Stream::Console,
+                };
+                lock(&self.output).push(stream, &output);
+                self.emit(SessionEvent::Output);
+            }
+            DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
+            DapEvent::Process { pid: Some(pid), .. } => {
+                if let Some(p) = self.process.as_mut() {
+                    p.track_pid(pid as i32);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn on_adapter_closed(&mut self) {
+        self.dap_events = None;
+        if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
+            if self.pending_exit_code.is_some() {
+                self.on_terminated();
+            } else {
+                self.fail("the debug adapter exited unexpectedly".into());
+            }
+        }
+        if let Some(p) = self.process.as_mut() {
+            p.kill_all();
+        }
+    }
+
+    pub(super) fn on_terminated(&mut self) {
+        if self.snap.state == RunState::Exited {
+            return;
+        }
+        self.run_gen += 1;
+        self.snap.state = RunState::Exited;
+        self.snap.stop = None;
+        let code = self.pending_exit_code;
+        let tail = lock(&self.output).tail_lines(10);
+        let summary = match code {
+            Some(c) => format!("The program exited with code {c}."),
+            None => "The debug session ended.".to_string(),
+        };
+        self.snap.exit = Some(ExitInfo {
+            exit_code: code,
+            summary: summary.clone(),
+        });
+        self.touch(None, summary);
+        self.emit(SessionEvent::Exited {
+            exit_code: code,
+            tail,
+        });
+        self.release_adapter();
+    }
+
+    /// Ends the adapter politely, then for certain.
+    pub(super) fn release_adapter(&mut self) {
+        let client = self.client.take();
+        let process = self.process.take();
+        tokio::spawn(async move {
+            if let Some(c) = client {
+                let _ = c
+                    .request_with_timeout(
+                        "disconnect",
+                        Some(json!({"terminateDebuggee": true})),
+                        Duration::from_secs(2),
+                    )
+                    .await;
+            }
+            if let Some(mut p) = process {
+                p.kill_all();
+                p.wait().await;
+            }
+        });
+    }
+
+    pub(super) fn load_stop(&mut self, req: StopRequest) {
+        let Some(client) = self.client.clone() else {
+            return;
+        };
+        let gen_at = self.run_gen;
+        let sources = self.sources.clone();
+        self.spawn(async move {
+            let res = fetch::fetch_stop(&client, req, &sources).await;
+            Box::new(move |e: &mut Engine| {
+                if e.run_gen != gen_at || e.snap.state == RunState::Exited {
+                    return;
+                }
+                match res {
+                    Ok((stop, watches)) => {
+                        e.last_top_frame = stop.frames.first().map(|f| f.id);
+                        e.last_locals_ref = Some(stop.locals_reference).filter(|r| *r > 0);
+                        e.last_previews = stop
+                            .locals
+                            .iter()
+                            .filter(|v| v.children.is_some())
+                            .map(|v| (v.name.clone(), v.reference))
+                            .collect();
+                        let reason = stop.reason.clone();
+                        let at = stop
+                            .frames
+                            .first()
+                            .map(|f| {
+                                format!(
+                                    " at {}:{}",
+                                    f.file
+                                        .as_deref()
+                                        .map(|p| e.snap.display_path(p))
+                                        .unwrap_or_default(),
+                                    f.line
+                                )
+                            })
+                            .unwrap_or_default();
+                        e.snap.state = RunState::Stopped;
+                        e.snap.stop = Some(stop);
+                        e.snap.watches = watches;
+                        e.snap.stop_seq += 1;
+                        e.touch(None, format!("stopped ({reason}){at}"));
+                        e.emit(SessionEvent::Stopped {
+                            stop_seq: e.snap.stop_seq,
+                        });
+                    }
+                    Err(err) => e.fail(format!("reading the stop failed: {err}")),
+                }
+            }) as Apply
+        });
+    }
+
+    pub(super) fn watch_list(&self) -> Vec<(String, Origin)> {
+        self.snap
+            .watches
+            .iter()
+            .map(|w| (w.expression.clone(), w.origin))
+            .collect()
+    }
+
+    // ---- commands -------------------------------------------------------
+}

@@ -1,0 +1,326 @@
+//! Reading and changing program state at a stop.
+
+use futures::future::join_all;
+use serde_json::{Value, json};
+
+use super::{Apply, Engine, ReplyTx};
+use crate::dap::DapClient;
+use crate::session::command::{Reply, VariablesQuery};
+use crate::session::error::SessionError;
+use crate::session::fetch::{self, StopRequest};
+use crate::session::types::{Origin, RunState, Var};
+
+impl Engine {
+    pub(super) fn evaluate(&mut self, reply: ReplyTx, expression: String, frame_index: usize) {
+        let prepared = crate::session::validate::check_expression(&expression)
+            .and_then(|_| self.require_stopped("evaluate"))
+            .and_then(|(c, _)| Ok((c, self.frame_id(frame_index)?)));
+        let (client, frame) = match prepared {
+            Ok(x) => x,
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                return;
+            }
+        };
+        tokio::spawn(async move {
+            let res = fetch::evaluate(&client, &expression, Some(frame), "repl").await;
+            let _ = reply.send(match res {
+                Ok(v) => Ok(Reply::Value(v)),
+                Err(crate::dap::DapError::Failed { message, .. }) => {
+                    Err(SessionError::Evaluate(message))
+                }
+                Err(e) => Err(e.into()),
+            });
+        });
+    }
+
+    pub(super) fn set_variable(
+        &mut self,
+        origin: Origin,
+        reply: ReplyTx,
+        path: String,
+        value: String,
+        frame_index: usize,
+    ) {
+        let prepared = self
+            .require_stopped("set a variable")
+            .and_then(|(c, _)| Ok((c, self.frame_id(frame_index)?)));
+        let (client, frame) = match prepared {
+            Ok(x) => x,
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                return;
+            }
+        };
+        let watches = self.watch_list();
+        let thread_id = self.thread_id;
+        let reason = self
+            .snap
+            .stop
+            .as_ref()
+            .map(|s| s.reason.clone())
+            .unwrap_or_default();
+        let what = format!("{} set {path} = {value}", origin.noun());
+        self.spawn(async move {
+            let mut segs = fetch::split_path(&path);
+            let name = segs.pop().unwrap_or_default();
+            let container = resolve_container(&client, frame, None, &segs).await;
+            let res = match container {
+                Ok(reference) => client
+                    .request(
+                        "setVariable",
+                        Some(
+                            json!({"variablesReference": reference, "name": name, "value": value}),
+                        ),
+                    )
+                    .await
+                    .map_err(|e| match e {
+                        crate::dap::DapError::Failed { message, .. } => {
+                            SessionError::Evaluate(message)
+                        }
+                        e => e.into(),
+                    }),
+                Err(e) => Err(e),
+            };
+            Box::new(move |e: &mut Engine| match res {
+                Ok(body) => {
+                    e.touch(Some(origin), what);
+                    e.run_gen += 1;
+                    e.load_stop(StopRequest {
+                        thread_id,
+                        reason,
+                        description: None,
+                        text: None,
+                        watches,
+                        frame_hint: e.last_top_frame,
+                        locals_hint: e.last_locals_ref,
+                        preview_hints: e.last_previews.clone(),
+                    });
+                    let _ = reply.send(Ok(Reply::Value(Var {
+                        name: path,
+                        value: body
+                            .get("value")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_string(),
+                        type_name: body
+                            .get("type")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_string(),
+                        reference: body
+                            .get("variablesReference")
+                            .and_then(Value::as_i64)
+                            .unwrap_or(0),
+                        evaluate_name: None,
+                        children: None,
+                        truncated: false,
+                    })));
+                }
+                Err(err) => {
+                    let _ = reply.send(Err(err));
+                }
+            }) as Apply
+        });
+    }
+
+    pub(super) fn variables(&mut self, reply: ReplyTx, q: VariablesQuery) {
+        let prepared = self
+            .require_stopped("read variables")
+            .and_then(|(c, _)| Ok((c, self.frame_id(q.frame_index)?)));
+        let (client, frame) = match prepared {
+            Ok(x) => x,
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                return;
+            }
+        };
+        tokio::spawn(async move {
+            let segs = q.path.as_deref().map(fetch::split_path).unwrap_or_default();
+            let res = async {
+                let reference =
+                    resolve_container(&client, frame, q.scope.as_deref(), &segs).await?;
+                let (page, total) = crate::session::paging::page(
+                    &client,
+                    reference,
+                    q.start,
+                    q.count,
+                    q.filter.as_deref(),
+                )
+                .await?;
+                Ok::<_, SessionError>(Reply::Variables { vars: page, total })
+            }
+            .await;
+            let _ = reply.send(res);
+        });
+    }
+
+    pub(super) fn stack(&mut self, reply: ReplyTx, levels: usize) {
+        let (client, thread) = match self.require_stopped("read the stack") {
+            Ok(x) => x,
+            Err(e) => {
+                let _ = reply.send(Err(e));
+                return;
+            }
+        };
+        tokio::spawn(async move {
+            let res = client
+                .request(
+                    "stackTrace",
+                    Some(json!({"threadId": thread, "startFrame": 0, "levels": levels})),
+                )
+                .await
+                .map_err(SessionError::from)
+                .and_then(|b| fetch::parse_frames(b).map_err(SessionError::from));
+            let _ = reply.send(res.map(|(frames, total)| Reply::Frames { frames, total }));
+        });
+    }
+
+    pub(super) fn threads(&mut self, reply: ReplyTx) {
+        let Some(client) = self.client.clone() else {
+            let _ = reply.send(Err(SessionError::State(self.snap.state_sentence())));
+            return;
+        };
+        tokio::spawn(async move {
+            let res = client
+                .request("threads", None)
+                .await
+                .map_err(SessionError::from)
+                .map(|b| {
+                    b.get("threads")
+                        .and_then(Value::as_array)
+                        .map(|a| {
+                            a.iter()
+                                .map(|t| {
+                                    (
+                                        t.get("id").and_then(Value::as_i64).unwrap_or(0),
+                                        t.get("name")
+                                            .and_then(Value::as_str)
+                                            .unwrap_or_default()
+                                            .to_string(),
+                                    )
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                });
+            let _ = reply.send(res.map(Reply::Threads));
+        });
+    }
+
+    pub(super) fn watch(
+        &mut self,
+        origin: Origin,
+        reply: ReplyTx,
+        add: Vec<String>,
+        remove: Vec<String>,
+    ) {
+        for expr in add.iter().chain(remove.iter()) {
+            if let Err(e) = crate::session::validate::check_expression(expr) {
+                let _ = reply.send(Err(e));
+                return;
+            }
+        }
+        self.snap
+            .watches
+            .retain(|w| !remove.contains(&w.expression));
+        for expr in add {
+            if !self.snap.watches.iter().any(|w| w.expression == expr) {
+                self.snap.watches.push(crate::session::types::WatchValue {
+                    expression: expr,
+                    origin,
+                    value: Err("not evaluated yet".into()),
+                });
+            }
+        }
+        self.touch(
+            Some(origin),
+            format!("{} changed the watches", origin.noun()),
+        );
+        // At a stop, the reply waits for the values so the next read shows them.
+        let Ok(frame) = self.frame_id(0) else {
+            let _ = reply.send(Ok(Reply::Done));
+            return;
+        };
+        if let (Some(client), RunState::Stopped) = (self.client.clone(), self.snap.state) {
+            let list = self.watch_list();
+            let gen_at = self.run_gen;
+            self.spawn(async move {
+                let vals = join_all(
+                    list.iter()
+                        .map(|(e, _)| fetch::evaluate(&client, e, Some(frame), "watch")),
+                )
+                .await;
+                Box::new(move |e: &mut Engine| {
+                    let _ = reply.send(Ok(Reply::Done));
+                    if e.run_gen != gen_at {
+                        return;
+                    }
+                    e.snap.watches = list
+                        .into_iter()
+                        .zip(vals)
+                        .map(
+                            |((expression, origin), v)| crate::session::types::WatchValue {
+                                expression,
+                                origin,
+                                value: v.map_err(|x| x.to_string()),
+                            },
+                        )
+                        .collect();
+                    e.touch(None, "");
+                }) as Apply
+            });
+        } else {
+            let _ = reply.send(Ok(Reply::Done));
+        }
+    }
+}
+
+/// The variablesReference of `segs` under a frame's scope.
+async fn resolve_container(
+    client: &DapClient,
+    frame: i64,
+    scope: Option<&str>,
+    segs: &[String],
+) -> Result<i64, SessionError> {
+    let scopes = fetch::scopes(client, frame).await?;
+    let wanted = scope.unwrap_or("locals");
+    let (_, mut reference) = scopes
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(wanted))
+        .cloned()
+        .ok_or_else(|| {
+            SessionError::invalid(
+                "scope",
+                format!(
+                    "no scope {wanted:?}; this frame has {:?}",
+                    scopes.iter().map(|(n, _)| n).collect::<Vec<_>>()
+                ),
+            )
+        })?;
+    let mut walked = String::new();
+    for seg in segs {
+        let children = fetch::variables(client, reference).await?;
+        let Some(v) = fetch::find_child(&children, seg).cloned() else {
+            return Err(SessionError::invalid(
+                "expand",
+                format!(
+                    "{walked}{}{seg} does not exist",
+                    if walked.is_empty() { "" } else { "." }
+                ),
+            ));
+        };
+        if !walked.is_empty() {
+            walked.push('.');
+        }
+        walked.push_str(seg);
+        if v.reference <= 0 {
+            return Err(SessionError::invalid(
+                "expand",
+                format!("{walked} = {} has no children", v.value),
+            ));
+        }
+        reference = v.reference;
+    }
+    Ok(reference)
+}

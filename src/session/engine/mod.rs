@@ -1,0 +1,222 @@
+//! The engine actor: the only code that mutates session state. It never
+//! awaits the adapter inline; requests run in tasks whose results come back
+//! as closures applied here, so any adapter message order is handled.
+
+mod breakpoints;
+mod control;
+mod events;
+mod inspect;
+mod startup;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::json;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+use super::command::{Envelope, Reply, StepKind};
+use super::config::LaunchConfig;
+use super::connector::SharedConnector;
+use super::error::SessionError;
+use super::fetch::SharedSourceCache;
+use super::output::OutputBuffer;
+use super::types::{Change, Origin, RunState, Snapshot};
+use super::{ControlMode, SessionEvent};
+use crate::dap::adapters::debugpy;
+use crate::dap::client::DapClient;
+use crate::dap::envelope::Event;
+use crate::dap::events::DapEvent;
+use crate::dap::process::AdapterProcess;
+
+pub(super) type Apply = Box<dyn FnOnce(&mut Engine) + Send>;
+pub(super) type ReplyTx = oneshot::Sender<Result<Reply, SessionError>>;
+
+/// How many changes the snapshot remembers.
+const CHANGE_HISTORY: usize = 32;
+
+pub struct Engine {
+    config: LaunchConfig,
+    snap: Snapshot,
+    snap_tx: watch::Sender<Arc<Snapshot>>,
+    events: broadcast::Sender<SessionEvent>,
+    output: Arc<Mutex<OutputBuffer>>,
+    apply_tx: mpsc::UnboundedSender<Apply>,
+    client: Option<DapClient>,
+    process: Option<AdapterProcess>,
+    dap_events: Option<mpsc::UnboundedReceiver<Event>>,
+    sources: SharedSourceCache,
+    next_bp_id: u64,
+    thread_id: i64,
+    /// Rises at every resume; a stop fetched under an older value is stale.
+    run_gen: u64,
+    step_remaining: u32,
+    step_kind: StepKind,
+    pending_exit_code: Option<i64>,
+    configured: bool,
+    dirty: bool,
+    /// (adapter's breakpoint id, ours), for `breakpoint` events.
+    dap_ids: Vec<(i64, u64)>,
+    last_top_frame: Option<i64>,
+    last_locals_ref: Option<i64>,
+    last_previews: Vec<(String, i64)>,
+    mode: Arc<Mutex<ControlMode>>,
+    connector: SharedConnector,
+}
+
+pub struct EngineParts {
+    pub snap_tx: watch::Sender<Arc<Snapshot>>,
+    pub events: broadcast::Sender<SessionEvent>,
+    pub output: Arc<Mutex<OutputBuffer>>,
+    pub mode: Arc<Mutex<ControlMode>>,
+    pub connector: SharedConnector,
+}
+
+impl Engine {
+    pub fn new(
+        config: LaunchConfig,
+        snap: Snapshot,
+        parts: EngineParts,
+        apply_tx: mpsc::UnboundedSender<Apply>,
+    ) -> Self {
+        Engine {
+            config,
+            snap,
+            snap_tx: parts.snap_tx,
+            events: parts.events,
+            output: parts.output,
+            apply_tx,
+            client: None,
+            process: None,
+            dap_events: None,
+            sources: Default::default(),
+            next_bp_id: 1,
+            thread_id: 0,
+            run_gen: 0,
+            step_remaining: 0,
+            step_kind: StepKind::Over,
+            pending_exit_code: None,
+            configured: false,
+            dirty: false,
+            dap_ids: vec![],
+            last_top_frame: None,
+            last_locals_ref: None,
+            last_previews: vec![],
+            mode: parts.mode,
+            connector: parts.connector,
+        }
+    }
+
+    pub async fn run(
+        mut self,
+        mut commands: mpsc::UnboundedReceiver<Envelope>,
+        mut applies: mpsc::UnboundedReceiver<Apply>,
+    ) {
+        for spec in self.config.breakpoints.clone() {
+            self.add_breakpoint(spec, Origin::Agent, false);
+        }
+        self.snap.exception_filters = self.config.exception_filters.clone().unwrap_or_else(|| {
+            debugpy::DEFAULT_EXCEPTION_FILTERS
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        });
+        self.start_adapter();
+        self.publish();
+        loop {
+            tokio::select! {
+                biased;
+                Some(apply) = applies.recv() => apply(&mut self),
+                ev = recv_event(&mut self.dap_events) => match ev {
+                    Some(ev) => self.on_event(DapEvent::from_event(ev)),
+                    None => self.on_adapter_closed(),
+                },
+                cmd = commands.recv() => match cmd {
+                    Some(env) => self.on_command(env),
+                    // Every handle is gone: nobody can see this session any more.
+                    None => break,
+                },
+            }
+            self.publish();
+        }
+        self.shutdown().await;
+    }
+
+    fn publish(&mut self) {
+        if !self.dirty {
+            return;
+        }
+        self.dirty = false;
+        self.snap.epoch += 1;
+        self.snap_tx.send_replace(Arc::new(self.snap.clone()));
+    }
+
+    fn touch(&mut self, origin: Option<Origin>, what: impl Into<String>) {
+        self.dirty = true;
+        let what = what.into();
+        if !what.is_empty() {
+            self.snap.changes.push(Change {
+                epoch: self.snap.epoch + 1,
+                origin,
+                what,
+            });
+            let n = self.snap.changes.len();
+            if n > CHANGE_HISTORY {
+                self.snap.changes.drain(..n - CHANGE_HISTORY);
+            }
+        }
+    }
+
+    fn emit(&self, e: SessionEvent) {
+        let _ = self.events.send(e);
+    }
+
+    fn spawn<F>(&self, fut: F)
+    where
+        F: std::future::Future<Output = Apply> + Send + 'static,
+    {
+        let tx = self.apply_tx.clone();
+        tokio::spawn(async move {
+            let _ = tx.send(fut.await);
+        });
+    }
+
+    // ---- start-up -------------------------------------------------------
+
+    fn fail(&mut self, message: String) {
+        tracing::warn!("session failed: {message}");
+        self.snap.state = RunState::Error;
+        self.snap.error = Some(message.clone());
+        self.touch(None, format!("the session failed: {message}"));
+        self.emit(SessionEvent::Failed(message));
+        if let Some(p) = self.process.as_mut() {
+            p.kill_all();
+        }
+    }
+
+    async fn shutdown(&mut self) {
+        if let Some(c) = self.client.take() {
+            let _ = c
+                .request_with_timeout(
+                    "disconnect",
+                    Some(json!({"terminateDebuggee": true})),
+                    Duration::from_millis(500),
+                )
+                .await;
+        }
+        if let Some(mut p) = self.process.take() {
+            p.kill_all();
+            p.wait().await;
+        }
+    }
+}
+
+async fn recv_event(rx: &mut Option<mpsc::UnboundedReceiver<Event>>) -> Option<Event> {
+    match rx {
+        Some(r) => r.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
