@@ -1,10 +1,11 @@
 //! The MCP server: tools over the session engine, and its transports.
 
-mod format;
+pub(crate) mod format;
 pub mod params;
 mod schema;
 pub mod server;
-mod view;
+mod tools;
+pub(crate) mod view;
 
 use crate::session::Registry;
 use crate::session::validate::Workspace;

@@ -1,0 +1,196 @@
+//! Tools that start, move and end programs: each waits for the next stop
+//! or the exit and answers with the viewport.
+
+use std::time::Duration;
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::{tool, tool_router};
+
+use crate::mcp::format::{self, breakpoint_line, err, ok};
+use crate::mcp::params::*;
+use crate::mcp::server::{
+    DEFAULT_REQUEST_MS, DEFAULT_WAIT_MS, PairdbgServer, ToolResult, to_breakpoint_request,
+};
+use crate::session::validate;
+use crate::session::{Command, LaunchRequest, Origin, RunState, SessionError, StepKind};
+
+#[tool_router(router = execution_router, vis = "pub(crate)")]
+impl PairdbgServer {
+    #[tool(
+        description = "Launch a program under the debugger and wait for the first stop or the exit; returns the viewport."
+    )]
+    async fn debug_launch(&self, Parameters(p): Parameters<LaunchParams>) -> ToolResult {
+        if let Some(Err(e)) = p.viewport_config.as_ref().map(|c| c.validate()) {
+            return Ok(err(None, &SessionError::State(e)));
+        }
+        let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
+            Ok(t) => t,
+            Err(e) => return Ok(err(None, &e)),
+        };
+        let request = LaunchRequest {
+            program: p.program,
+            module: p.module,
+            args: p.args.unwrap_or_default(),
+            cwd: p.cwd,
+            env: p.env.unwrap_or_default().into_iter().collect(),
+            language: p.language,
+            python: p.python,
+            stop_on_entry: p.stop_on_entry.unwrap_or(false),
+            breakpoints: p
+                .breakpoints
+                .unwrap_or_default()
+                .into_iter()
+                .map(to_breakpoint_request)
+                .collect(),
+            exception_filters: p.exception_breakpoints,
+        };
+        let config =
+            match request.validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS)) {
+                Ok(c) => c,
+                Err(e) => return Ok(err(None, &e)),
+            };
+        let s = match self.registry.launch(config).await {
+            Ok(s) => s,
+            Err(e) => return Ok(err(None, &e)),
+        };
+        self.views
+            .set_config(&s.id, p.viewport_config.unwrap_or_default());
+        let o = s.wait_for_stop(0, timeout).await;
+        let mut result = format::outcome(&self.views, &s, o, timeout.as_millis() as u64);
+        // Prepend what the agent must know about the launch itself.
+        let snap = s.snapshot();
+        let mut preface: Vec<String> = snap.info.clone();
+        for b in snap
+            .breakpoints
+            .iter()
+            .filter(|b| !b.verified || b.bound_line.is_some_and(|l| l != b.line))
+        {
+            preface.push(format!("Breakpoint {}", breakpoint_line(&snap, b)));
+        }
+        if !preface.is_empty()
+            && let Some(first) = result.content.first_mut()
+            && let Some(t) = first.as_text()
+        {
+            let text = format!("{}\n{}", preface.join("\n"), t.text);
+            *first = ContentBlock::text(text);
+        }
+        Ok(result)
+    }
+
+    #[tool(description = "Continue to the next stop or the exit.")]
+    async fn debug_continue(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
+        self.move_and_wait(p.session_id, Command::Continue, p.timeout_ms)
+            .await
+    }
+
+    #[tool(description = "Step over, into or out, count times; returns the viewport.")]
+    async fn debug_step(&self, Parameters(p): Parameters<StepParams>) -> ToolResult {
+        let kind = match p.kind.unwrap_or(StepKindParam::Over) {
+            StepKindParam::Over => StepKind::Over,
+            StepKindParam::Into => StepKind::Into,
+            StepKindParam::Out => StepKind::Out,
+        };
+        let count = p.count.unwrap_or(1);
+        if count == 0 || count > 1000 {
+            return Ok(err(
+                None,
+                &SessionError::invalid("count", format!("{count} is out of range; use 1 to 1000")),
+            ));
+        }
+        self.move_and_wait(p.session_id, Command::Step { kind, count }, p.timeout_ms)
+            .await
+    }
+
+    #[tool(description = "Run until a line is reached (or another stop).")]
+    async fn debug_run_to(&self, Parameters(p): Parameters<RunToParams>) -> ToolResult {
+        self.move_and_wait(
+            p.session_id,
+            Command::RunTo {
+                file: p.file,
+                line: p.line,
+            },
+            p.timeout_ms,
+        )
+        .await
+    }
+
+    #[tool(description = "Pause the running program; returns the viewport.")]
+    async fn debug_pause(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
+        self.move_and_wait(p.session_id, Command::Pause, p.timeout_ms)
+            .await
+    }
+
+    #[tool(description = "Restart the program with the same breakpoints; returns the first stop.")]
+    async fn debug_restart(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
+        self.move_and_wait(p.session_id, Command::Restart, p.timeout_ms)
+            .await
+    }
+
+    #[tool(description = "Wait for the next stop or the exit without moving execution.")]
+    async fn debug_wait(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
+            Ok(t) => t,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        let snap = s.snapshot();
+        let after = if snap.state == RunState::Stopped {
+            snap.stop_seq - 1
+        } else {
+            snap.stop_seq
+        };
+        let o = s.wait_for_stop(after, timeout).await;
+        Ok(format::outcome(
+            &self.views,
+            &s,
+            o,
+            timeout.as_millis() as u64,
+        ))
+    }
+
+    #[tool(description = "Terminate the program and end the session.")]
+    async fn debug_terminate(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let _ = s.send(Origin::Agent, Command::Terminate).await;
+        let snap = s.snapshot();
+        self.registry.remove(&s.id);
+        self.views.forget(&s.id);
+        Ok(ok(
+            &self.views,
+            &snap,
+            format!("Session {} ended. {}", s.id, snap.state_sentence()),
+        ))
+    }
+
+    #[tool(description = "List debug sessions.")]
+    async fn debug_sessions(&self) -> ToolResult {
+        let (list, current) = self.registry.list();
+        let mut body = String::from("Sessions:\n");
+        for s in &list {
+            let snap = s.snapshot();
+            let mark = if current.as_deref() == Some(&s.id) {
+                "*"
+            } else {
+                " "
+            };
+            body.push_str(&format!(
+                "{mark} {} {} {} (epoch {})\n",
+                s.id,
+                snap.program,
+                snap.state.describe(),
+                snap.epoch
+            ));
+        }
+        if list.is_empty() {
+            body.push_str("  (none; start one with debug_launch)\n");
+        }
+        Ok(CallToolResult::success(vec![ContentBlock::text(body)]))
+    }
+}

@@ -1,0 +1,317 @@
+//! Tools that read (and set) program state without moving it.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::{tool, tool_router};
+
+use crate::mcp::format::{err, ok, var_line};
+use crate::mcp::params::*;
+use crate::mcp::server::{PairdbgServer, ToolResult};
+use crate::session::{Command, Reply, SessionError, VariablesQuery};
+use crate::viewport::render_json;
+
+#[tool_router(router = inspection_router, vis = "pub(crate)")]
+impl PairdbgServer {
+    #[tool(description = "The current viewport (text or json), without moving.")]
+    async fn debug_status(&self, Parameters(p): Parameters<StatusParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        if let Some(cfg) = p.viewport_config {
+            if let Err(e) = cfg.validate() {
+                return Ok(err(Some(&s.snapshot()), &SessionError::State(e)));
+            }
+            self.views.set_config(&s.id, cfg);
+        }
+        let snap = s.snapshot();
+        let body = match p.format.unwrap_or_default() {
+            Format::Text => self.views.viewport(&snap),
+            Format::Json => {
+                let mut v = render_json(&snap, &self.views.config(&s.id));
+                v["epoch"] = snap.epoch.into();
+                serde_json::to_string(&v).unwrap_or_default()
+            }
+        };
+        Ok(ok(&self.views, &snap, body))
+    }
+
+    #[tool(description = "The call stack of the stopped thread.")]
+    async fn debug_stack(&self, Parameters(p): Parameters<StackParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let levels = p.levels.unwrap_or(20).clamp(1, 1000);
+        match self.send(&s, Command::Stack { levels }).await {
+            Ok(Reply::Frames { frames, total }) => {
+                let snap = s.snapshot();
+                let mut body = format!("Call Stack ({} of {total} frames):\n", frames.len());
+                for (i, f) in frames.iter().enumerate() {
+                    let file = f
+                        .file
+                        .as_deref()
+                        .map(|p| snap.display_path(p))
+                        .unwrap_or_default();
+                    body.push_str(&format!("  #{i} {file}:{} {}\n", f.line, f.name));
+                }
+                Ok(ok(&self.views, &snap, body))
+            }
+            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
+            Err(e) => Ok(e),
+        }
+    }
+
+    #[tool(
+        description = "List variables of a frame's scope, or expand a path such as cart.items; paged."
+    )]
+    async fn debug_variables(&self, Parameters(p): Parameters<VariablesParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let count = p.count.unwrap_or(50);
+        if count == 0 || count > 500 {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid("count", format!("{count} is out of range; use 1 to 500")),
+            ));
+        }
+        let start = p.start.unwrap_or(0);
+        let q = VariablesQuery {
+            frame_index: p.frame_index.unwrap_or(0),
+            scope: p.scope,
+            path: p.expand.clone(),
+            filter: p.filter,
+            start,
+            count,
+        };
+        match self.send(&s, Command::Variables(q)).await {
+            Ok(Reply::Variables { vars, total }) => {
+                let snap = s.snapshot();
+                let what = p.expand.as_deref().unwrap_or("locals");
+                let mut body = format!(
+                    "{what} ({}–{} of {total}):\n",
+                    start.min(total),
+                    (start + vars.len()).min(total)
+                );
+                for v in &vars {
+                    body.push_str(&var_line(v, p.expand.as_deref()));
+                    body.push('\n');
+                }
+                if start + vars.len() < total {
+                    body.push_str(&format!("  (more: start={})\n", start + vars.len()));
+                }
+                Ok(ok(&self.views, &snap, body))
+            }
+            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
+            Err(e) => Ok(e),
+        }
+    }
+
+    #[tool(description = "Evaluate an expression in a frame (default: top).")]
+    async fn debug_evaluate(&self, Parameters(p): Parameters<EvaluateParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let cmd = Command::Evaluate {
+            expression: p.expression.clone(),
+            frame_index: p.frame_index.unwrap_or(0),
+        };
+        match self.send(&s, cmd).await {
+            Ok(Reply::Value(v)) => {
+                let mut body = var_line(&v, None).trim_start().to_string();
+                if v.truncated {
+                    body.push_str("\n(value truncated)");
+                }
+                Ok(ok(&self.views, &s.snapshot(), body))
+            }
+            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
+            Err(e) => Ok(e),
+        }
+    }
+
+    #[tool(
+        description = "Set a variable (or a path like cart.items[0].price) to an expression's value."
+    )]
+    async fn debug_set_variable(&self, Parameters(p): Parameters<SetVariableParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let cmd = Command::SetVariable {
+            path: p.name,
+            value: p.value,
+            frame_index: p.frame_index.unwrap_or(0),
+        };
+        match self.send(&s, cmd).await {
+            Ok(Reply::Value(v)) => Ok(ok(
+                &self.views,
+                &s.snapshot(),
+                format!("{} = {}", v.name, v.value),
+            )),
+            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
+            Err(e) => Ok(e),
+        }
+    }
+
+    #[tool(description = "Show source lines around a line of a file.")]
+    async fn debug_source(&self, Parameters(p): Parameters<SourceParams>) -> ToolResult {
+        let snap = self
+            .registry
+            .get(p.session_id.as_deref())
+            .ok()
+            .map(|s| s.snapshot());
+        let top = snap
+            .as_ref()
+            .and_then(|s| s.stop.as_ref())
+            .and_then(|st| st.frames.first())
+            .cloned();
+        let path = match (&p.file, &top) {
+            (Some(f), _) => match self.workspace.resolve_file("file", f) {
+                Ok(p) => p,
+                Err(e) => return Ok(err(snap.as_deref(), &e)),
+            },
+            (None, Some(f)) if f.file.is_some() => f.file.clone().unwrap_or_default(),
+            _ => {
+                return Ok(err(
+                    snap.as_deref(),
+                    &SessionError::invalid("file", "give a file; there is no current stop"),
+                ));
+            }
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                return Ok(err(
+                    snap.as_deref(),
+                    &SessionError::invalid("file", format!("cannot read it: {e}")),
+                ));
+            }
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        let current = top
+            .as_ref()
+            .filter(|f| f.file.as_deref() == Some(&path))
+            .map(|f| f.line as i64);
+        let center = p.line.or(current).unwrap_or(1);
+        if center < 1 || center as usize > lines.len().max(1) {
+            return Ok(err(
+                snap.as_deref(),
+                &SessionError::invalid(
+                    "line",
+                    format!(
+                        "line {center} is outside the file, which has {} lines",
+                        lines.len()
+                    ),
+                ),
+            ));
+        }
+        let ctx = p.context.unwrap_or(10).min(200) as i64;
+        let start = (center - ctx).max(1) as usize;
+        let end = ((center + ctx) as usize).min(lines.len());
+        let w = end.to_string().len();
+        let shown = path
+            .strip_prefix(&self.workspace.root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let mut body = format!("{shown} ({start}–{end}):\n");
+        for n in start..=end {
+            let mark = if Some(n as i64) == current {
+                "→"
+            } else {
+                " "
+            };
+            body.push_str(&format!(" {mark}{n:>w$}│ {}\n", lines[n - 1]));
+        }
+        match snap {
+            Some(snap) => Ok(ok(&self.views, &snap, body)),
+            None => Ok(CallToolResult::success(vec![ContentBlock::text(body)])),
+        }
+    }
+
+    #[tool(description = "Program output (stdout; stderr lines marked) from a cursor.")]
+    async fn debug_output(&self, Parameters(p): Parameters<OutputParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let max = p.max_bytes.unwrap_or(8192);
+        if max == 0 || max > 1_000_000 {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid(
+                    "max_bytes",
+                    format!("{max} is out of range; use 1 to 1000000"),
+                ),
+            ));
+        }
+        let r = s.read_output(p.since.unwrap_or(0), max);
+        let mut body = String::new();
+        if r.dropped > 0 {
+            body.push_str(&format!(
+                "({} older bytes were dropped: the buffer keeps the last 10 MB)\n",
+                r.dropped
+            ));
+        }
+        body.push_str(&r.text);
+        if !body.ends_with('\n') {
+            body.push('\n');
+        }
+        body.push_str(&format!(
+            "(next since={}{})",
+            r.next,
+            if r.more { ", more available" } else { "" }
+        ));
+        Ok(ok(&self.views, &s.snapshot(), body))
+    }
+
+    #[tool(description = "List the program's threads.")]
+    async fn debug_threads(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        match self.send(&s, Command::Threads).await {
+            Ok(Reply::Threads(ts)) => {
+                let body = ts
+                    .iter()
+                    .map(|(id, n)| format!("  {id}: {n}"))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                Ok(ok(&self.views, &s.snapshot(), format!("Threads:\n{body}")))
+            }
+            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
+            Err(e) => Ok(e),
+        }
+    }
+
+    #[tool(description = "Add or remove watch expressions, evaluated at every stop.")]
+    async fn debug_watch(&self, Parameters(p): Parameters<WatchParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let cmd = Command::Watch {
+            add: p.add.unwrap_or_default(),
+            remove: p.remove.unwrap_or_default(),
+        };
+        if let Err(e) = self.send(&s, cmd).await {
+            return Ok(e);
+        }
+        let snap = s.snapshot();
+        let list = snap
+            .watches
+            .iter()
+            .map(|w| format!("  {}", w.expression))
+            .collect::<Vec<_>>()
+            .join("\n");
+        Ok(ok(
+            &self.views,
+            &snap,
+            format!("Watches (values show in the viewport):\n{list}"),
+        ))
+    }
+}
