@@ -195,6 +195,7 @@ async fn start(
 
 async fn reaches_first_stop(order: Order) {
     let (s, log, _ws) = start(order, false).await;
+    let mut events = s.subscribe();
     let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
         panic!(
             "{order:?}: no stop; requests were {:?}",

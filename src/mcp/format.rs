@@ -120,9 +120,15 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
     s
 }
 
+/// A value asked for by name gets more room than one in a viewport: the
+/// safe-repr limits (256 characters, 10 items previewed).
 pub fn var_line(v: &Var, path_prefix: Option<&str>) -> String {
-    let cfg = crate::viewport::ViewportConfig::default();
-    let value = crate::viewport::value::render(v, &cfg, 1);
+    let cfg = crate::viewport::ViewportConfig {
+        string_truncate_length: 256,
+        collection_preview_items: 10,
+        ..Default::default()
+    };
+    let value = crate::viewport::value::render(v, &cfg, 0);
     let mut s = format!("  {} = {value}", v.name);
     if !v.type_name.is_empty() {
         s.push_str(&format!("  ({})", v.type_name));
