@@ -170,6 +170,57 @@ async fn watches_variables_status_threads_and_restart() {
     assert_eq!(parsed["watch"][0]["value"], "14280");
     assert!(parsed["epoch"].as_u64().unwrap() > 0);
 
+    let src = mcp.ok("debug_source", json!({})).await;
+    assert!(
+        src.contains("prog.py (1–15):") || src.contains("prog.py ("),
+        "{src}"
+    );
+    assert!(
+        src.contains(" →10│     return total"),
+        "the current line is marked: {src}"
+    );
+    let src = mcp
+        .ok(
+            "debug_source",
+            json!({"file": "prog.py", "line": 2, "context": 1}),
+        )
+        .await;
+    assert!(
+        src.contains("prog.py (1–3):") && src.contains("  2│     def __init__(self, items):"),
+        "{src}"
+    );
+    let bad = mcp
+        .fails("debug_source", json!({"file": "prog.py", "line": 99}))
+        .await;
+    assert!(
+        bad.contains("line 99 is outside the file, which has 16 lines"),
+        "{bad}"
+    );
+    let bad = mcp
+        .fails("debug_source", json!({"file": "../etc/passwd"}))
+        .await;
+    assert!(bad.contains("file") && bad.contains(".."), "{bad}");
+
+    // Setting through a path changes the object itself.
+    let r = mcp
+        .ok(
+            "debug_set_variable",
+            json!({"name": "box.label", "value": "'crate'"}),
+        )
+        .await;
+    assert!(r.contains("box.label = 'crate'"), "{r}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "box.label"}))
+        .await;
+    assert!(e.starts_with("box.label = \"crate\""), "{e}");
+    let bad = mcp
+        .fails(
+            "debug_set_variable",
+            json!({"name": "total", "value": "undefined_thing"}),
+        )
+        .await;
+    assert!(bad.contains("NameError"), "{bad}");
+
     let t = mcp.ok("debug_threads", json!({})).await;
     assert!(t.contains("MainThread"), "{t}");
 

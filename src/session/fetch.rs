@@ -410,6 +410,51 @@ pub fn split_path(path: &str) -> Vec<String> {
     out
 }
 
+/// debugpy answers a failed evaluation with the whole traceback; its last
+/// line (`NameError: name 'x' is not defined`) is the part worth reading.
+pub fn exception_line(message: &str) -> String {
+    let last = message
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or(message);
+    last.to_string()
+}
+
+/// `cart.items.0` or `cart.items[0]` as Python: `cart.items[0]`. None when
+/// the path is not one (so no code can ride in on a name).
+pub fn path_expression(path: &str) -> Option<String> {
+    let segs = split_path(path);
+    let (first, rest) = segs.split_first()?;
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    if !ident(first) {
+        return None;
+    }
+    let mut out = first.clone();
+    for seg in rest {
+        if seg.parse::<i64>().is_ok() {
+            out.push_str(&format!("[{seg}]"));
+        } else if ident(seg) {
+            out.push('.');
+            out.push_str(seg);
+        } else if (seg.starts_with('\'') && seg.ends_with('\'')
+            || seg.starts_with('"') && seg.ends_with('"'))
+            && seg.len() >= 2
+            && !seg[1..seg.len() - 1].contains(['\'', '"', '\\'])
+        {
+            out.push_str(&format!("[{seg}]"));
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
 /// Finds a child by a path segment, looking through debugpy's groups too.
 pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
     let quoted = [format!("'{seg}'"), format!("\"{seg}\"")];
@@ -431,6 +476,19 @@ pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_become_python() {
+        assert_eq!(
+            path_expression("cart.items.0.price").as_deref(),
+            Some("cart.items[0].price")
+        );
+        assert_eq!(path_expression("d['k']").as_deref(), Some("d['k']"));
+        assert_eq!(path_expression("x").as_deref(), Some("x"));
+        assert_eq!(path_expression("__import__('os').system('x')"), None);
+        assert_eq!(path_expression("a; b"), None);
+        assert_eq!(path_expression("0x"), None);
+    }
 
     #[test]
     fn paths_split_on_dots_and_brackets() {

@@ -121,7 +121,12 @@ impl PairdbgServer {
         };
         match self.send(&s, cmd).await {
             Ok(Reply::Value(v)) => {
-                let mut body = var_line(&v, None).trim_start().to_string();
+                // A statement (`x = 1`) runs and has no value.
+                let mut body = if v.value.is_empty() && v.type_name.is_empty() {
+                    format!("Executed: {}", v.name)
+                } else {
+                    var_line(&v, None).trim_start().to_string()
+                };
                 if v.truncated {
                     body.push_str("\n(value truncated)");
                 }

@@ -8,7 +8,7 @@ use crate::dap::DapClient;
 use crate::session::command::{Reply, VariablesQuery};
 use crate::session::error::SessionError;
 use crate::session::fetch::{self, StopRequest};
-use crate::session::types::{Origin, RunState, Var};
+use crate::session::types::{Origin, RunState};
 
 impl Engine {
     pub(super) fn evaluate(&mut self, reply: ReplyTx, expression: String, frame_index: usize) {
@@ -27,7 +27,7 @@ impl Engine {
             let _ = reply.send(match res {
                 Ok(v) => Ok(Reply::Value(v)),
                 Err(crate::dap::DapError::Failed { message, .. }) => {
-                    Err(SessionError::Evaluate(message))
+                    Err(SessionError::Evaluate(fetch::exception_line(&message)))
                 }
                 Err(e) => Err(e.into()),
             });
@@ -61,29 +61,33 @@ impl Engine {
             .map(|s| s.reason.clone())
             .unwrap_or_default();
         let what = format!("{} set {path} = {value}", origin.noun());
+        let Some(target) = fetch::path_expression(&path) else {
+            let _ = reply.send(Err(SessionError::invalid(
+                "name",
+                format!("{path:?} is not a variable or a path such as cart.items[0].price"),
+            )));
+            return;
+        };
+        if let Err(e) = crate::session::validate::check_expression(&value) {
+            let _ = reply.send(Err(e));
+            return;
+        }
+        // An assignment run in the frame: debugpy's setVariable answers a bad
+        // value with success and the old value; this reports the exception.
+        let statement = format!("{target} = ({value})");
         self.spawn(async move {
-            let mut segs = fetch::split_path(&path);
-            let name = segs.pop().unwrap_or_default();
-            let container = resolve_container(&client, frame, None, &segs).await;
-            let res = match container {
-                Ok(reference) => client
-                    .request(
-                        "setVariable",
-                        Some(
-                            json!({"variablesReference": reference, "name": name, "value": value}),
-                        ),
-                    )
+            let set = fetch::evaluate(&client, &statement, Some(frame), "repl").await;
+            let res = match set {
+                Ok(_) => fetch::evaluate(&client, &target, Some(frame), "repl")
                     .await
-                    .map_err(|e| match e {
-                        crate::dap::DapError::Failed { message, .. } => {
-                            SessionError::Evaluate(message)
-                        }
-                        e => e.into(),
-                    }),
-                Err(e) => Err(e),
+                    .map_err(SessionError::from),
+                Err(crate::dap::DapError::Failed { message, .. }) => {
+                    Err(SessionError::Evaluate(fetch::exception_line(&message)))
+                }
+                Err(e) => Err(e.into()),
             };
             Box::new(move |e: &mut Engine| match res {
-                Ok(body) => {
+                Ok(mut var) => {
                     e.touch(Some(origin), what);
                     e.run_gen += 1;
                     e.load_stop(StopRequest {
@@ -96,26 +100,8 @@ impl Engine {
                         locals_hint: e.last_locals_ref,
                         preview_hints: e.last_previews.clone(),
                     });
-                    let _ = reply.send(Ok(Reply::Value(Var {
-                        name: path,
-                        value: body
-                            .get("value")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default()
-                            .to_string(),
-                        type_name: body
-                            .get("type")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default()
-                            .to_string(),
-                        reference: body
-                            .get("variablesReference")
-                            .and_then(Value::as_i64)
-                            .unwrap_or(0),
-                        evaluate_name: None,
-                        children: None,
-                        truncated: false,
-                    })));
+                    var.name = path;
+                    let _ = reply.send(Ok(Reply::Value(var)));
                 }
                 Err(err) => {
                     let _ = reply.send(Err(err));
