@@ -248,6 +248,39 @@ async fn reaches_first_stop(order: Order) {
         Some(-3),
         "a negative exit code survives"
     );
+
+    // Controllers hear every change on the broadcast channel, in order.
+    let mut seen = vec![];
+    while let Ok(e) = events.try_recv() {
+        seen.push(match e {
+            SessionEvent::Stopped { .. } => "stopped",
+            SessionEvent::Continued => "continued",
+            SessionEvent::Exited { .. } => "exited",
+            SessionEvent::BreakpointsChanged => "breakpoints",
+            SessionEvent::Command {
+                origin: Origin::Agent,
+                ..
+            } => "agent command",
+            _ => "other",
+        });
+    }
+    let at = |w: &str| {
+        seen.iter()
+            .position(|x| *x == w)
+            .unwrap_or_else(|| panic!("no {w} in {seen:?}"))
+    };
+    assert!(
+        at("breakpoints") < at("stopped")
+            && at("stopped") < at("continued")
+            && at("continued") < at("exited"),
+        "{seen:?}"
+    );
+    assert!(at("agent command") < at("continued"), "{seen:?}");
+    assert!(
+        snap.epoch > 3,
+        "every change raises the epoch: {}",
+        snap.epoch
+    );
 }
 
 #[tokio::test]
