@@ -15,7 +15,8 @@ use pairdbg::session::connector::{Connection, Connector};
 use pairdbg::session::handle::WaitOutcome;
 use pairdbg::session::validate::Workspace;
 use pairdbg::session::{
-    BreakpointRequest, Command, LaunchRequest, Origin, Reply, SessionError, SessionHandle,
+    BreakpointRequest, Command, LaunchRequest, Origin, Reply, SessionError, SessionEvent,
+    SessionHandle,
 };
 use serde_json::{Value, json};
 use tokio::io::{AsyncWriteExt, DuplexStream, WriteHalf};
