@@ -77,12 +77,11 @@ pub fn parse(s: &str) -> Repr<'_> {
     Repr::Atom(s)
 }
 
-/// The inside of a bracketed repr, if its first bracket closes at the end.
-fn balanced_inner(s: &str) -> Option<&str> {
-    let mut depth = 0i32;
+/// The characters of `s` outside string literals, with their byte index.
+fn outside_quotes(s: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let mut quote: Option<char> = None;
     let mut escaped = false;
-    for (i, c) in s.char_indices() {
+    s.char_indices().filter(move |&(_, c)| {
         if let Some(q) = quote {
             if escaped {
                 escaped = false;
@@ -91,10 +90,21 @@ fn balanced_inner(s: &str) -> Option<&str> {
             } else if c == q {
                 quote = None;
             }
-            continue;
+            return false;
         }
+        if c == '\'' || c == '"' {
+            quote = Some(c);
+            return false;
+        }
+        true
+    })
+}
+
+/// The inside of a bracketed repr, if its first bracket closes at the end.
+fn balanced_inner(s: &str) -> Option<&str> {
+    let mut depth = 0i32;
+    for (i, c) in outside_quotes(s) {
         match c {
-            '\'' | '"' => quote = Some(c),
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => {
                 depth -= 1;
@@ -111,22 +121,9 @@ fn balanced_inner(s: &str) -> Option<&str> {
 fn split_top(s: &str) -> Vec<&str> {
     let mut out = vec![];
     let mut depth = 0i32;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
     let mut start = 0;
-    for (i, c) in s.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
-            continue;
-        }
+    for (i, c) in outside_quotes(s) {
         match c {
-            '\'' | '"' => quote = Some(c),
             '(' | '[' | '{' | '<' => depth += 1,
             ')' | ']' | '}' | '>' => depth -= 1,
             ',' if depth == 0 => {

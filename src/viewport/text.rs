@@ -151,14 +151,8 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     }
     if !snap.watches.is_empty() {
         out.push('\n');
-        let _ = writeln!(out, "Watch:");
-        write_pairs(
-            out,
-            snap.watches
-                .iter()
-                .map(|w| (watch_label(w), watch_value(w, cfg))),
-        );
     }
+    write_watches(out, snap, cfg);
 }
 
 fn render_diff(
@@ -211,15 +205,7 @@ fn render_diff(
         write_pairs(out, changed.into_iter().take(cfg.locals_max_items));
         let _ = writeln!(out, "  ({unchanged} locals unchanged)");
     }
-    if !snap.watches.is_empty() {
-        let _ = writeln!(out, "Watch:");
-        write_pairs(
-            out,
-            snap.watches
-                .iter()
-                .map(|w| (watch_label(w), watch_value(w, cfg))),
-        );
-    }
+    write_watches(out, snap, cfg);
 }
 
 fn render_notes(out: &mut String, snap: &Snapshot, after: u64) {
@@ -260,6 +246,19 @@ fn visible(vars: &[Var]) -> Vec<&Var> {
     vars.iter()
         .filter(|v| !is_hidden_group(&v.name) && !v.name.starts_with("__"))
         .collect()
+}
+
+fn write_watches(out: &mut String, snap: &Snapshot, cfg: &ViewportConfig) {
+    if snap.watches.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "Watch:");
+    write_pairs(
+        out,
+        snap.watches
+            .iter()
+            .map(|w| (watch_label(w), watch_value(w, cfg))),
+    );
 }
 
 fn watch_label(w: &WatchValue) -> String {

@@ -93,6 +93,16 @@ impl Engine {
         }
     }
 
+    /// The client and a frame's id, or why there is no stop to act on.
+    pub(super) fn stopped_frame(
+        &self,
+        action: &str,
+        frame_index: usize,
+    ) -> Result<(DapClient, i64), SessionError> {
+        let (client, _) = self.require_stopped(action)?;
+        Ok((client, self.frame_id(frame_index)?))
+    }
+
     pub(super) fn frame_id(&self, index: usize) -> Result<i64, SessionError> {
         let stop = self
             .snap

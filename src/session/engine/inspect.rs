@@ -13,8 +13,7 @@ use crate::session::types::{Origin, RunState};
 impl Engine {
     pub(super) fn evaluate(&mut self, reply: ReplyTx, expression: String, frame_index: usize) {
         let prepared = crate::session::validate::check_expression(&expression)
-            .and_then(|_| self.require_stopped("evaluate"))
-            .and_then(|(c, _)| Ok((c, self.frame_id(frame_index)?)));
+            .and_then(|_| self.stopped_frame("evaluate", frame_index));
         let (client, frame) = match prepared {
             Ok(x) => x,
             Err(e) => {
@@ -42,9 +41,7 @@ impl Engine {
         value: String,
         frame_index: usize,
     ) {
-        let prepared = self
-            .require_stopped("set a variable")
-            .and_then(|(c, _)| Ok((c, self.frame_id(frame_index)?)));
+        let prepared = self.stopped_frame("set a variable", frame_index);
         let (client, frame) = match prepared {
             Ok(x) => x,
             Err(e) => {
@@ -111,9 +108,7 @@ impl Engine {
     }
 
     pub(super) fn variables(&mut self, reply: ReplyTx, q: VariablesQuery) {
-        let prepared = self
-            .require_stopped("read variables")
-            .and_then(|(c, _)| Ok((c, self.frame_id(q.frame_index)?)));
+        let prepared = self.stopped_frame("read variables", q.frame_index);
         let (client, frame) = match prepared {
             Ok(x) => x,
             Err(e) => {
