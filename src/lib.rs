@@ -4,4 +4,5 @@ pub mod cli;
 pub mod dap;
 pub mod mcp;
 pub mod session;
+pub mod tui;
 pub mod viewport;

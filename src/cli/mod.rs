@@ -1,6 +1,7 @@
 //! Command-line entry points: argument parsing and hand-off, no logic.
 
 mod adapters;
+mod demo;
 mod logging;
 mod run;
 
@@ -10,6 +11,10 @@ use clap::{Parser, Subcommand};
 
 const EXAMPLES: &str = "\
 Examples:
+  pairdbg
+      Open the terminal UI on the bundled demo.
+  pairdbg --break app.py:10 -- app.py --verbose
+      Debug app.py in the terminal UI; it runs to the breakpoint.
   pairdbg run --break assets/demo/order.py:44 -- assets/demo/order.py
       Run to the first stop and print the viewport.
   pairdbg run --json --break app.py:10 -- app.py --verbose
@@ -22,8 +27,20 @@ Examples:
       Install debugpy for the Python that pairdbg would use.";
 
 #[derive(Debug, Parser)]
-#[command(name = "pairdbg", version, about = "A terminal debugger that a person and an AI agent drive together.", after_help = EXAMPLES)]
+#[command(
+    name = "pairdbg",
+    version,
+    about = "A terminal debugger that a person and an AI agent drive together.",
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// A breakpoint, as FILE:LINE (repeatable).
+    #[arg(long = "break", value_name = "FILE:LINE")]
+    pub breaks: Vec<String>,
+    /// The program to debug and its arguments (default: the bundled demo).
+    #[arg(last = true, value_name = "PROGRAM [ARGS]")]
+    pub program: Vec<String>,
     /// The workspace root: paths resolve inside it (default: the current directory).
     #[arg(long, global = true, value_name = "DIR")]
     pub workspace: Option<PathBuf>,
@@ -78,14 +95,46 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
-            None => {
-                use clap::CommandFactory;
-                let _ = Cli::command().print_help();
-                0
-            }
+            None => match tui_request(&cli.breaks, cli.program) {
+                Ok((ws_override, request)) => {
+                    let ws = ws_override.unwrap_or(ws);
+                    crate::tui::run(ws, request, crate::tui::theme::Theme::default()).await
+                }
+                Err(e) => {
+                    eprintln!("pairdbg: {e}");
+                    1
+                }
+            },
         }
     });
     // Do not wait for lingering adapter I/O tasks; sessions were ended above.
     rt.shutdown_timeout(std::time::Duration::from_millis(200));
     std::process::ExitCode::from(code)
+}
+
+/// The launch the TUI starts with: the given program, or the bundled demo.
+/// The program stops at its first breakpoint, or on entry when it has none.
+fn tui_request(
+    breaks: &[String],
+    program: Vec<String>,
+) -> Result<(Option<crate::session::validate::Workspace>, crate::session::LaunchRequest), String> {
+    let mut breakpoints = breaks.iter().map(|b| run::parse_break(b)).collect::<Result<Vec<_>, _>>()?;
+    let mut ws = None;
+    let mut args = program.into_iter();
+    let program = match args.next() {
+        Some(p) => p,
+        None => {
+            let (dir, file) = demo::locate()?;
+            ws = dir.map(|d| crate::session::validate::Workspace::new(&d, false));
+            if breakpoints.is_empty() {
+                breakpoints.push(crate::session::BreakpointRequest { file: file.clone(), line: demo::BREAK_LINE, ..Default::default() });
+            }
+            file
+        }
+    };
+    let stop_on_entry = breakpoints.is_empty();
+    Ok((
+        ws,
+        crate::session::LaunchRequest { program: Some(program), args: args.collect(), breakpoints, stop_on_entry, ..Default::default() },
+    ))
 }

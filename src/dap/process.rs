@@ -18,11 +18,18 @@ impl AdapterProcess {
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .process_group(0);
-        // SAFETY: prctl is async-signal-safe; nothing else runs between fork and exec.
+            .kill_on_drop(true);
+        // A session of its own, so a process group of its own, and no
+        // controlling terminal: debugpy's launcher would otherwise make the
+        // debuggee the terminal's foreground group and take the keyboard from
+        // the TUI.
+        // SAFETY: setsid and prctl are async-signal-safe; nothing else runs
+        // between fork and exec.
         unsafe {
             cmd.pre_exec(|| {
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
                 Ok(())
             });

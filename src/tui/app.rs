@@ -1,0 +1,354 @@
+//! The event loop: terminal events, snapshot changes and command results in;
+//! a redraw out whenever something changed. It never waits on the adapter:
+//! every command runs in a task of its own.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crossterm::event::{Event, EventStream, KeyCode, KeyEvent, KeyEventKind};
+use futures::StreamExt;
+use ratatui::DefaultTerminal;
+use tokio::sync::mpsc;
+
+use super::action::{Action, action_for};
+use super::draw::{View, draw, source_rows};
+use super::highlight::Highlighter;
+use super::state::{ConsoleEntry, Focus, Prompt, UiState};
+use super::theme::Theme;
+use crate::session::command::{BreakpointSelector, Command, Reply, StepKind};
+use crate::session::fetch::{SharedSourceCache, SourceCache};
+use crate::session::types::{Origin, RunState, Snapshot, Var};
+use crate::session::{BreakpointRequest, SessionEvent, SessionHandle};
+use crate::viewport::ViewportConfig;
+use crate::viewport::value::render as render_value;
+
+enum UiEvent {
+    Redraw,
+    Message(String),
+    Console(ConsoleEntry),
+}
+
+pub struct App {
+    session: SessionHandle,
+    ui: UiState,
+    theme: Theme,
+    highlighter: Highlighter,
+    sources: SharedSourceCache,
+    previous: Option<Vec<Var>>,
+    shown_stop: Option<Vec<Var>>,
+    output_cursor: u64,
+    tx: mpsc::UnboundedSender<UiEvent>,
+    rx: mpsc::UnboundedReceiver<UiEvent>,
+    quit: bool,
+    size: ratatui::layout::Rect,
+}
+
+impl App {
+    pub fn new(session: SessionHandle, theme: Theme) -> App {
+        let (tx, rx) = mpsc::unbounded_channel();
+        App {
+            session,
+            ui: UiState::default(),
+            theme,
+            highlighter: Highlighter::default(),
+            sources: Default::default(),
+            previous: None,
+            shown_stop: None,
+            output_cursor: 0,
+            tx,
+            rx,
+            quit: false,
+            size: ratatui::layout::Rect::new(0, 0, 80, 24),
+        }
+    }
+
+    pub async fn run(mut self, terminal: &mut DefaultTerminal) -> std::io::Result<()> {
+        let mut events = EventStream::new();
+        let mut snaps = self.session.watch_snapshots();
+        let mut session_events = self.session.subscribe();
+        let mut tick = tokio::time::interval(Duration::from_millis(120));
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        let mut dirty = true;
+        self.size = terminal.size().map(|s| ratatui::layout::Rect::new(0, 0, s.width, s.height))?;
+        self.on_snapshot(&snaps.borrow_and_update().clone());
+        loop {
+            if dirty {
+                let snap = self.session.snapshot();
+                self.draw(terminal, &snap)?;
+                dirty = false;
+            }
+            tokio::select! {
+                ev = events.next() => match ev {
+                    Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => { self.on_key(k); dirty = true; }
+                    Some(Ok(Event::Resize(w, h))) => { self.size = ratatui::layout::Rect::new(0, 0, w, h); dirty = true; }
+                    Some(Ok(_)) => {}
+                    Some(Err(_)) | None => break,
+                },
+                changed = snaps.changed() => {
+                    if changed.is_err() { break; }
+                    let snap = snaps.borrow_and_update().clone();
+                    self.on_snapshot(&snap);
+                    dirty = true;
+                }
+                ev = session_events.recv() => {
+                    if let Ok(SessionEvent::Output) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) = ev {
+                        self.read_output();
+                        dirty = true;
+                    }
+                }
+                Some(ev) = self.rx.recv() => {
+                    match ev {
+                        UiEvent::Redraw => {}
+                        UiEvent::Message(m) => self.ui.message = Some(m),
+                        UiEvent::Console(e) => self.ui.console.push(e),
+                    }
+                    dirty = true;
+                }
+                _ = tick.tick() => {
+                    let s = self.session.snapshot().state;
+                    if matches!(s, RunState::Running | RunState::Starting) {
+                        self.ui.tick += 1;
+                        dirty = true;
+                    }
+                }
+                _ = term.recv() => break,
+            }
+            if self.quit {
+                break;
+            }
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(3), self.session.send(Origin::Human, Command::Terminate)).await;
+        Ok(())
+    }
+
+    fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
+        let file = self.ui.file.as_deref().and_then(|p| SourceCache::get(&self.sources, p));
+        let tx = self.tx.clone();
+        let colours = file
+            .as_ref()
+            .and_then(|f| self.highlighter.get(&f.path, &f.lines, &self.theme.syntax, move || {
+                let _ = tx.send(UiEvent::Redraw);
+            }));
+        let view = View {
+            snap,
+            ui: &self.ui,
+            theme: &self.theme,
+            mode: self.session.control_mode(),
+            file: file.as_deref(),
+            colours: colours.as_deref().map(|v| v.as_slice()),
+            previous: self.previous.as_deref(),
+        };
+        terminal.draw(|f| draw(f, &view))?;
+        Ok(())
+    }
+
+    fn read_output(&mut self) {
+        let r = self.session.read_output(self.output_cursor, 1 << 20);
+        self.output_cursor = r.next;
+        for line in r.text.split_inclusive('\n') {
+            match line.strip_prefix("[stderr] ") {
+                Some(rest) => self.ui.push_output(crate::session::output::Stream::Stderr, rest),
+                None => self.ui.push_output(crate::session::output::Stream::Stdout, line),
+            }
+        }
+    }
+
+    /// A new stop moves the source pane to it and remembers the old locals.
+    fn on_snapshot(&mut self, snap: &Snapshot) {
+        self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
+        if snap.state != RunState::Stopped || snap.stop_seq == self.ui.followed_stop {
+            return;
+        }
+        self.ui.followed_stop = snap.stop_seq;
+        self.ui.selected_frame = 0;
+        if let Some(stop) = &snap.stop {
+            self.previous = self.shown_stop.replace(stop.locals.clone());
+            if let Some(top) = stop.frames.first() {
+                self.show_location(top.file.clone(), top.line as usize);
+            }
+        }
+    }
+
+    fn show_location(&mut self, file: Option<PathBuf>, line: usize) {
+        if file.is_some() {
+            self.ui.file = file;
+        }
+        self.ui.cursor = line.max(1);
+        let rows = source_rows(self.size).max(1);
+        self.ui.scroll = line.saturating_sub(rows / 2).max(1);
+    }
+
+    fn send(&self, cmd: Command) {
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            if let Err(e) = s.send(Origin::Human, cmd).await {
+                let _ = tx.send(UiEvent::Message(e.to_string()));
+            }
+        });
+    }
+
+    fn on_key(&mut self, k: KeyEvent) {
+        self.ui.message = None;
+        if let Some(prompt) = self.ui.typing {
+            self.on_prompt_key(prompt, k);
+            return;
+        }
+        if self.ui.show_help {
+            self.ui.show_help = false;
+            return;
+        }
+        let Some(action) = action_for(&k) else { return };
+        self.apply(action);
+    }
+
+    pub fn apply(&mut self, action: Action) {
+        let snap = self.session.snapshot();
+        match action {
+            Action::Continue => self.send(Command::Continue),
+            Action::StepOver => self.send(Command::Step { kind: StepKind::Over, count: 1 }),
+            Action::StepInto => self.send(Command::Step { kind: StepKind::Into, count: 1 }),
+            Action::StepOut => self.send(Command::Step { kind: StepKind::Out, count: 1 }),
+            Action::Pause => self.send(Command::Pause),
+            Action::Restart => self.send(Command::Restart),
+            Action::RunToCursor => {
+                if let Some(f) = &self.ui.file {
+                    self.send(Command::RunTo { file: f.display().to_string(), line: self.ui.cursor as i64 });
+                }
+            }
+            Action::ToggleBreakpoint => self.toggle_breakpoint(&snap),
+            Action::Quit => self.quit = true,
+            Action::Help => self.ui.show_help = true,
+            Action::FocusNext => self.ui.focus = self.ui.focus.next(false),
+            Action::FocusPrev => self.ui.focus = self.ui.focus.next(true),
+            Action::Evaluate => {
+                self.ui.typing = Some(Prompt::Evaluate);
+                self.ui.focus = Focus::Console;
+            }
+            Action::AddWatch => {
+                self.ui.typing = Some(Prompt::AddWatch);
+                self.ui.focus = Focus::Console;
+            }
+            Action::RemoveWatch => {
+                if let Some(w) = snap.watches.get(self.ui.selected_watch) {
+                    self.send(Command::Watch { add: vec![], remove: vec![w.expression.clone()] });
+                }
+            }
+            Action::Up | Action::Down | Action::PageUp | Action::PageDown | Action::Top | Action::Bottom => self.move_cursor(action, &snap),
+        }
+    }
+
+    fn toggle_breakpoint(&mut self, snap: &Snapshot) {
+        let Some(file) = self.ui.file.clone() else { return };
+        let line = self.ui.cursor as i64;
+        let exists = snap.breakpoints.iter().any(|b| b.file == file && (b.line as i64 == line || b.bound_line.map(|l| l as i64) == Some(line)));
+        let path = file.display().to_string();
+        if exists {
+            self.send(Command::RemoveBreakpoint(BreakpointSelector::Location { file: path, line }));
+        } else {
+            self.send(Command::SetBreakpoint(BreakpointRequest { file: path, line, ..Default::default() }));
+        }
+    }
+
+    fn move_cursor(&mut self, action: Action, snap: &Snapshot) {
+        let page = source_rows(self.size).max(1);
+        let delta: i64 = match action {
+            Action::Up => -1,
+            Action::Down => 1,
+            Action::PageUp => -(page as i64),
+            Action::PageDown => page as i64,
+            Action::Top => i64::MIN / 2,
+            _ => i64::MAX / 2,
+        };
+        let clamp = |v: usize, d: i64, len: usize| -> usize { (v as i64).saturating_add(d).clamp(0, len.saturating_sub(1) as i64) as usize };
+        let stop = snap.stop.as_ref();
+        match self.ui.focus {
+            Focus::Source => {
+                let len = self.ui.file.as_deref().and_then(|p| SourceCache::get(&self.sources, p)).map(|f| f.lines.len()).unwrap_or(1);
+                self.ui.cursor = clamp(self.ui.cursor - 1, delta, len) + 1;
+                if self.ui.cursor < self.ui.scroll {
+                    self.ui.scroll = self.ui.cursor;
+                } else if self.ui.cursor >= self.ui.scroll + page {
+                    self.ui.scroll = self.ui.cursor + 1 - page;
+                }
+            }
+            Focus::Stack => {
+                let n = stop.map(|s| s.frames.len()).unwrap_or(0);
+                self.ui.selected_frame = clamp(self.ui.selected_frame, delta, n);
+                if let Some(fr) = stop.and_then(|s| s.frames.get(self.ui.selected_frame)) {
+                    self.show_location(fr.file.clone(), fr.line as usize);
+                }
+            }
+            Focus::Variables => {
+                let n = stop.map(|s| crate::tui::panes::variables::visible(&s.locals).len()).unwrap_or(0);
+                self.ui.selected_var = clamp(self.ui.selected_var, delta, n);
+            }
+            Focus::Watches => self.ui.selected_watch = clamp(self.ui.selected_watch, delta, snap.watches.len()),
+            Focus::Output => {
+                self.ui.output_scroll_from_end = clamp(self.ui.output_scroll_from_end, -delta, self.ui.output.len());
+            }
+            Focus::Console => {}
+        }
+    }
+
+    fn on_prompt_key(&mut self, prompt: Prompt, k: KeyEvent) {
+        match k.code {
+            KeyCode::Esc => {
+                self.ui.typing = None;
+                self.ui.input.clear();
+            }
+            KeyCode::Enter => {
+                let text = std::mem::take(&mut self.ui.input);
+                self.ui.typing = None;
+                self.ui.history_pos = None;
+                if text.trim().is_empty() {
+                    return;
+                }
+                match prompt {
+                    Prompt::Evaluate => self.evaluate(text),
+                    Prompt::AddWatch => self.send(Command::Watch { add: vec![text], remove: vec![] }),
+                }
+            }
+            KeyCode::Backspace => {
+                self.ui.input.pop();
+            }
+            KeyCode::Up | KeyCode::Down => {
+                let n = self.ui.console.len();
+                if n == 0 {
+                    return;
+                }
+                let pos = match (self.ui.history_pos, k.code) {
+                    (None, KeyCode::Up) => n - 1,
+                    (Some(p), KeyCode::Up) => p.saturating_sub(1),
+                    (Some(p), _) if p + 1 < n => p + 1,
+                    _ => {
+                        self.ui.history_pos = None;
+                        self.ui.input.clear();
+                        return;
+                    }
+                };
+                self.ui.history_pos = Some(pos);
+                self.ui.input = self.ui.console[pos].input.clone();
+            }
+            KeyCode::Char(c) => self.ui.input.push(c),
+            _ => {}
+        }
+    }
+
+    fn evaluate(&self, expression: String) {
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        let frame_index = self.ui.selected_frame;
+        tokio::spawn(async move {
+            let res = s.send(Origin::Human, Command::Evaluate { expression: expression.clone(), frame_index }).await;
+            let cfg = ViewportConfig { string_truncate_length: 1000, collection_preview_items: 20, ..Default::default() };
+            let output = match res {
+                Ok(Reply::Value(v)) if v.value.is_empty() && v.type_name.is_empty() => Ok("(done)".to_string()),
+                Ok(Reply::Value(v)) => Ok(format!("{}  ({})", render_value(&v, &cfg, 0), v.type_name)),
+                Ok(_) => Ok(String::new()),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = tx.send(UiEvent::Console(ConsoleEntry { input: expression, output }));
+        });
+    }
+}

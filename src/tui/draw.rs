@@ -1,0 +1,92 @@
+//! The whole screen as a pure function of (snapshot, UI state, theme).
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+
+use super::highlight;
+use super::panes;
+use super::state::UiState;
+use super::theme::Theme;
+use crate::session::ControlMode;
+use crate::session::types::{Snapshot, SourceFile, Var};
+
+pub struct View<'a> {
+    pub snap: &'a Snapshot,
+    pub ui: &'a UiState,
+    pub theme: &'a Theme,
+    pub mode: ControlMode,
+    /// The file the source pane shows, and its colours once ready.
+    pub file: Option<&'a SourceFile>,
+    pub colours: Option<&'a [highlight::Line]>,
+    /// The locals at the previous stop, to light what changed.
+    pub previous: Option<&'a [Var]>,
+}
+
+pub struct Areas {
+    pub source: Rect,
+    pub stack: Rect,
+    pub variables: Rect,
+    pub watches: Rect,
+    pub output: Rect,
+    pub console: Rect,
+    pub status: Rect,
+}
+
+/// The layout adapts to the size: side panes go below the source when the
+/// screen is narrow.
+pub fn areas(size: Rect) -> Areas {
+    let bottom_h = if size.height >= 30 { 10 } else { 7 };
+    let [main, bottom, status] = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Min(6), Constraint::Length(bottom_h), Constraint::Length(1)])
+        .areas(size);
+    let narrow = size.width < 100;
+    let (source, side) = if narrow {
+        let [s, d] = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([Constraint::Percentage(60), Constraint::Percentage(40)])
+            .areas(main);
+        (s, d)
+    } else {
+        let [s, d] = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(60), Constraint::Percentage(40)])
+            .areas(main);
+        (s, d)
+    };
+    let [stack, variables, watches] = if narrow {
+        Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(30), Constraint::Percentage(45), Constraint::Percentage(25)])
+            .areas(side)
+    } else {
+        Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([Constraint::Percentage(35), Constraint::Percentage(40), Constraint::Percentage(25)])
+            .areas(side)
+    };
+    let [output, console] = Layout::default()
+        .direction(Direction::Horizontal)
+        .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
+        .areas(bottom);
+    Areas { source, stack, variables, watches, output, console, status }
+}
+
+pub fn draw(f: &mut Frame, v: &View) {
+    let a = areas(f.area());
+    panes::source::render(f, a.source, v.snap, v.ui, v.theme, v.file, v.colours);
+    panes::stack::render(f, a.stack, v.snap, v.ui, v.theme);
+    panes::variables::render(f, a.variables, v.snap, v.ui, v.theme, v.previous);
+    panes::watches::render(f, a.watches, v.snap, v.ui, v.theme);
+    panes::output::render(f, a.output, v.ui, v.theme);
+    panes::console::render(f, a.console, v.ui, v.theme);
+    panes::status::render(f, a.status, v.snap, v.ui, v.theme, v.mode);
+    if v.ui.show_help {
+        panes::help::render(f, f.area(), v.theme);
+    }
+}
+
+/// Source rows visible for a screen size, for scrolling.
+pub fn source_rows(size: Rect) -> usize {
+    areas(size).source.height.saturating_sub(2) as usize
+}

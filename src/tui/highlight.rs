@@ -1,0 +1,94 @@
+//! Source highlighting with syntect, computed off the UI thread and cached
+//! per file: the UI draws plain text until a file's colours are ready.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use ratatui::style::{Color, Modifier, Style};
+use syntect::easy::HighlightLines;
+use syntect::highlighting::{FontStyle, ThemeSet};
+use syntect::parsing::SyntaxSet;
+
+/// One line as (style, text) pieces.
+pub type Line = Vec<(Style, String)>;
+
+struct Sets {
+    syntaxes: SyntaxSet,
+    themes: ThemeSet,
+}
+
+fn sets() -> &'static Sets {
+    static SETS: OnceLock<Sets> = OnceLock::new();
+    SETS.get_or_init(|| Sets {
+        syntaxes: SyntaxSet::load_defaults_newlines(),
+        themes: ThemeSet::load_defaults(),
+    })
+}
+
+#[derive(Clone, Default)]
+pub struct Highlighter {
+    cache: Arc<Mutex<HashMap<PathBuf, Arc<Vec<Line>>>>>,
+    pending: Arc<Mutex<Vec<PathBuf>>>,
+}
+
+impl Highlighter {
+    /// The highlighted lines, if ready; otherwise starts the work and
+    /// calls `ready` when it is done.
+    pub fn get(&self, path: &Path, lines: &[String], theme: &str, ready: impl FnOnce() + Send + 'static) -> Option<Arc<Vec<Line>>> {
+        if let Some(h) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(path) {
+            return Some(h.clone());
+        }
+        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+        if pending.iter().any(|p| p == path) {
+            return None;
+        }
+        pending.push(path.to_path_buf());
+        let (cache, pend) = (self.cache.clone(), self.pending.clone());
+        let (path, lines, theme) = (path.to_path_buf(), lines.to_vec(), theme.to_string());
+        tokio::task::spawn_blocking(move || {
+            let h = Arc::new(highlight(&path, &lines, &theme));
+            cache.lock().unwrap_or_else(|p| p.into_inner()).insert(path.clone(), h);
+            pend.lock().unwrap_or_else(|p| p.into_inner()).retain(|p| p != &path);
+            ready();
+        });
+        None
+    }
+}
+
+pub fn highlight(path: &Path, lines: &[String], theme: &str) -> Vec<Line> {
+    let s = sets();
+    let syntax = path
+        .extension()
+        .and_then(|e| s.syntaxes.find_syntax_by_extension(&e.to_string_lossy()))
+        .unwrap_or_else(|| s.syntaxes.find_syntax_plain_text());
+    let Some(th) = s.themes.themes.get(theme).or_else(|| s.themes.themes.values().next()) else {
+        return lines.iter().map(|l| vec![(Style::default(), l.clone())]).collect();
+    };
+    let mut h = HighlightLines::new(syntax, th);
+    lines
+        .iter()
+        .map(|l| {
+            let with_nl = format!("{l}\n");
+            match h.highlight_line(&with_nl, &s.syntaxes) {
+                Ok(regions) => regions
+                    .into_iter()
+                    .map(|(st, text)| (to_style(st), text.trim_end_matches('\n').to_string()))
+                    .filter(|(_, t)| !t.is_empty())
+                    .collect(),
+                Err(_) => vec![(Style::default(), l.clone())],
+            }
+        })
+        .collect()
+}
+
+fn to_style(s: syntect::highlighting::Style) -> Style {
+    let mut st = Style::default().fg(Color::Rgb(s.foreground.r, s.foreground.g, s.foreground.b));
+    if s.font_style.contains(FontStyle::BOLD) {
+        st = st.add_modifier(Modifier::BOLD);
+    }
+    if s.font_style.contains(FontStyle::ITALIC) {
+        st = st.add_modifier(Modifier::ITALIC);
+    }
+    st
+}

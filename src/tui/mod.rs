@@ -1,0 +1,48 @@
+//! The terminal UI: a controller of the session engine for a person.
+
+pub mod action;
+mod app;
+pub mod draw;
+pub mod highlight;
+pub mod panes;
+pub mod state;
+pub mod theme;
+
+use std::time::Duration;
+
+use crate::session::validate::Workspace;
+use crate::session::{LaunchRequest, Registry};
+
+/// Launches the program and runs the UI until the person quits. The terminal
+/// is restored on every way out, panics included (ratatui's hook).
+pub async fn run(ws: Workspace, request: LaunchRequest, theme: theme::Theme) -> u8 {
+    let config = match request.validate(&ws, Duration::from_secs(20)) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("pairdbg: {e}");
+            return 1;
+        }
+    };
+    let registry = Registry::default();
+    let session = match registry.launch(config).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pairdbg: {e}");
+            return 1;
+        }
+    };
+    let mut terminal = ratatui::init();
+    let result = app::App::new(session.clone(), theme).run(&mut terminal).await;
+    ratatui::restore();
+    registry.clear();
+    if let Some(e) = session.snapshot().error.as_deref() {
+        eprintln!("pairdbg: {e}");
+    }
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("pairdbg: terminal error: {e}");
+            1
+        }
+    }
+}

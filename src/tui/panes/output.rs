@@ -1,0 +1,32 @@
+//! The program's output, stderr marked, following the end unless scrolled.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::block;
+use crate::session::output::Stream;
+use crate::tui::state::{Focus, UiState};
+use crate::tui::theme::Theme;
+
+pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
+    let blk = block("output", Focus::Output, ui, theme);
+    let inner = blk.inner(area);
+    f.render_widget(blk, area);
+    let rows = inner.height as usize;
+    let end = ui.output.len().saturating_sub(ui.output_scroll_from_end);
+    let start = end.saturating_sub(rows);
+    let lines: Vec<Line> = ui.output[start..end]
+        .iter()
+        .map(|(stream, text)| {
+            let text = text.trim_end_matches('\n').to_string();
+            match stream {
+                Stream::Stderr => Line::from(vec![Span::styled("▌", theme.stderr), Span::styled(text, theme.stderr)]),
+                Stream::Console => Line::from(Span::styled(text, theme.dim)),
+                Stream::Stdout => Line::from(Span::styled(text, theme.text)),
+            }
+        })
+        .collect();
+    f.render_widget(Paragraph::new(lines), inner);
+}

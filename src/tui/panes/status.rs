@@ -1,0 +1,41 @@
+//! The status bar: state, stop reason, who drives, and key hints.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::session::ControlMode;
+use crate::session::types::{RunState, Snapshot};
+use crate::tui::state::UiState;
+use crate::tui::theme::Theme;
+
+const SPINNER: [&str; 4] = ["◐", "◓", "◑", "◒"];
+
+pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &Theme, mode: ControlMode) {
+    let state = match (snap.state, &snap.stop) {
+        (RunState::Stopped, Some(s)) => format!("stopped: {}", s.reason),
+        (RunState::Exited, _) => snap.state_sentence().trim_end_matches('.').to_string(),
+        (RunState::Running | RunState::Starting, _) => format!("{} {}", SPINNER[(ui.tick % 4) as usize], snap.state.describe()),
+        (s, _) => s.describe().to_string(),
+    };
+    let driver = match mode {
+        ControlMode::Shared => "person + agent",
+        ControlMode::HumanOnly => "person only",
+    };
+    let mut spans = vec![
+        Span::styled(format!(" {state} "), theme.status_key),
+        Span::styled(format!(" {} │ drives: {driver} │ epoch {} ", snap.program, snap.epoch), theme.status),
+    ];
+    if let Some(m) = &ui.message {
+        spans.push(Span::styled(format!(" {m} "), theme.status.patch(theme.error)));
+    }
+    let hints = " F5/c cont  F10/n over  F11/s into  S-F11/f out  F9/b break  ? help  q quit ";
+    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+    if used + hints.len() <= area.width as usize {
+        let pad = area.width as usize - used - hints.chars().count();
+        spans.push(Span::styled(" ".repeat(pad), theme.status));
+        spans.push(Span::styled(hints, theme.status));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)).style(theme.status), area);
+}

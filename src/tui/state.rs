@@ -1,0 +1,119 @@
+//! What the UI remembers between frames: focus, cursors, the console. The
+//! debug state itself lives in the session's snapshot.
+
+use std::path::PathBuf;
+
+use crate::session::output::Stream;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Source,
+    Stack,
+    Variables,
+    Watches,
+    Output,
+    Console,
+}
+
+impl Focus {
+    pub const ORDER: [Focus; 6] = [
+        Focus::Source,
+        Focus::Stack,
+        Focus::Variables,
+        Focus::Watches,
+        Focus::Output,
+        Focus::Console,
+    ];
+
+    pub fn next(self, back: bool) -> Focus {
+        let i = Focus::ORDER.iter().position(|f| *f == self).unwrap_or(0);
+        let n = Focus::ORDER.len();
+        Focus::ORDER[if back { (i + n - 1) % n } else { (i + 1) % n }]
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ConsoleEntry {
+    pub input: String,
+    pub output: Result<String, String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct UiState {
+    pub focus: Focus,
+    /// The file the source pane shows.
+    pub file: Option<PathBuf>,
+    /// 1-based line of the source cursor.
+    pub cursor: usize,
+    /// First source line on screen (1-based).
+    pub scroll: usize,
+    /// The stop the source pane last jumped to.
+    pub followed_stop: u64,
+    pub selected_frame: usize,
+    pub selected_var: usize,
+    pub selected_watch: usize,
+    pub output: Vec<(Stream, String)>,
+    pub output_scroll_from_end: usize,
+    pub console: Vec<ConsoleEntry>,
+    pub input: String,
+    /// Typing into the console (or the watch editor) rather than commanding.
+    pub typing: Option<Prompt>,
+    pub history_pos: Option<usize>,
+    pub message: Option<String>,
+    pub show_help: bool,
+    pub tick: u64,
+    pub busy: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prompt {
+    Evaluate,
+    AddWatch,
+}
+
+impl Default for UiState {
+    fn default() -> Self {
+        UiState {
+            focus: Focus::Source,
+            file: None,
+            cursor: 1,
+            scroll: 1,
+            followed_stop: 0,
+            selected_frame: 0,
+            selected_var: 0,
+            selected_watch: 0,
+            output: vec![],
+            output_scroll_from_end: 0,
+            console: vec![],
+            input: String::new(),
+            typing: None,
+            history_pos: None,
+            message: None,
+            show_help: false,
+            tick: 0,
+            busy: false,
+        }
+    }
+}
+
+/// Output lines kept for the output pane.
+pub const OUTPUT_LINES: usize = 5_000;
+
+impl UiState {
+    pub fn push_output(&mut self, stream: Stream, text: &str) {
+        for piece in text.split_inclusive('\n') {
+            let continues = self.output.last().is_some_and(|(s, l)| *s == stream && !l.ends_with('\n'));
+            if continues {
+                if let Some((_, l)) = self.output.last_mut() {
+                    l.push_str(piece);
+                }
+            } else {
+                self.output.push((stream, piece.to_string()));
+            }
+        }
+        let n = self.output.len();
+        if n > OUTPUT_LINES {
+            self.output.drain(..n - OUTPUT_LINES);
+        }
+    }
+}
