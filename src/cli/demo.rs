@@ -14,7 +14,9 @@ pub fn locate() -> Result<(Option<PathBuf>, String), String> {
         return Ok((None, DEMO_PATH.to_string()));
     }
     let dir = std::env::temp_dir().join(format!("pairdbg-demo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot write the demo to {}: {e}", dir.display()))?;
-    std::fs::write(dir.join("order.py"), DEMO).map_err(|e| format!("cannot write the demo: {e}"))?;
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("cannot write the demo to {}: {e}", dir.display()))?;
+    std::fs::write(dir.join("order.py"), DEMO)
+        .map_err(|e| format!("cannot write the demo: {e}"))?;
     Ok((Some(dir), "order.py".to_string()))
 }

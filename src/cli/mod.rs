@@ -117,8 +117,17 @@ pub fn main() -> std::process::ExitCode {
 fn tui_request(
     breaks: &[String],
     program: Vec<String>,
-) -> Result<(Option<crate::session::validate::Workspace>, crate::session::LaunchRequest), String> {
-    let mut breakpoints = breaks.iter().map(|b| run::parse_break(b)).collect::<Result<Vec<_>, _>>()?;
+) -> Result<
+    (
+        Option<crate::session::validate::Workspace>,
+        crate::session::LaunchRequest,
+    ),
+    String,
+> {
+    let mut breakpoints = breaks
+        .iter()
+        .map(|b| run::parse_break(b))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut ws = None;
     let mut args = program.into_iter();
     let program = match args.next() {
@@ -127,7 +136,11 @@ fn tui_request(
             let (dir, file) = demo::locate()?;
             ws = dir.map(|d| crate::session::validate::Workspace::new(&d, false));
             if breakpoints.is_empty() {
-                breakpoints.push(crate::session::BreakpointRequest { file: file.clone(), line: demo::BREAK_LINE, ..Default::default() });
+                breakpoints.push(crate::session::BreakpointRequest {
+                    file: file.clone(),
+                    line: demo::BREAK_LINE,
+                    ..Default::default()
+                });
             }
             file
         }
@@ -135,6 +148,12 @@ fn tui_request(
     let stop_on_entry = breakpoints.is_empty();
     Ok((
         ws,
-        crate::session::LaunchRequest { program: Some(program), args: args.collect(), breakpoints, stop_on_entry, ..Default::default() },
+        crate::session::LaunchRequest {
+            program: Some(program),
+            args: args.collect(),
+            breakpoints,
+            stop_on_entry,
+            ..Default::default()
+        },
     ))
 }

@@ -89,11 +89,26 @@ mod tests {
     #[test]
     fn vs_code_keys_and_letters() {
         let k = |code, m| KeyEvent::new(code, m);
-        assert_eq!(action_for(&k(KeyCode::F(10), KeyModifiers::NONE)), Some(Action::StepOver));
-        assert_eq!(action_for(&k(KeyCode::Char('n'), KeyModifiers::NONE)), Some(Action::StepOver));
-        assert_eq!(action_for(&k(KeyCode::F(11), KeyModifiers::SHIFT)), Some(Action::StepOut));
-        assert_eq!(action_for(&k(KeyCode::F(11), KeyModifiers::NONE)), Some(Action::StepInto));
-        assert_eq!(action_for(&k(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Action::Quit));
+        assert_eq!(
+            action_for(&k(KeyCode::F(10), KeyModifiers::NONE)),
+            Some(Action::StepOver)
+        );
+        assert_eq!(
+            action_for(&k(KeyCode::Char('n'), KeyModifiers::NONE)),
+            Some(Action::StepOver)
+        );
+        assert_eq!(
+            action_for(&k(KeyCode::F(11), KeyModifiers::SHIFT)),
+            Some(Action::StepOut)
+        );
+        assert_eq!(
+            action_for(&k(KeyCode::F(11), KeyModifiers::NONE)),
+            Some(Action::StepInto)
+        );
+        assert_eq!(
+            action_for(&k(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Some(Action::Quit)
+        );
         assert_eq!(action_for(&k(KeyCode::Char('z'), KeyModifiers::NONE)), None);
     }
 }

@@ -69,7 +69,9 @@ impl App {
         let mut tick = tokio::time::interval(Duration::from_millis(120));
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         let mut dirty = true;
-        self.size = terminal.size().map(|s| ratatui::layout::Rect::new(0, 0, s.width, s.height))?;
+        self.size = terminal
+            .size()
+            .map(|s| ratatui::layout::Rect::new(0, 0, s.width, s.height))?;
         self.on_snapshot(&snaps.borrow_and_update().clone());
         loop {
             if dirty {
@@ -117,18 +119,27 @@ impl App {
                 break;
             }
         }
-        let _ = tokio::time::timeout(Duration::from_secs(3), self.session.send(Origin::Human, Command::Terminate)).await;
+        let _ = tokio::time::timeout(
+            Duration::from_secs(3),
+            self.session.send(Origin::Human, Command::Terminate),
+        )
+        .await;
         Ok(())
     }
 
     fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
-        let file = self.ui.file.as_deref().and_then(|p| SourceCache::get(&self.sources, p));
+        let file = self
+            .ui
+            .file
+            .as_deref()
+            .and_then(|p| SourceCache::get(&self.sources, p));
         let tx = self.tx.clone();
-        let colours = file
-            .as_ref()
-            .and_then(|f| self.highlighter.get(&f.path, &f.lines, &self.theme.syntax, move || {
-                let _ = tx.send(UiEvent::Redraw);
-            }));
+        let colours = file.as_ref().and_then(|f| {
+            self.highlighter
+                .get(&f.path, &f.lines, &self.theme.syntax, move || {
+                    let _ = tx.send(UiEvent::Redraw);
+                })
+        });
         let view = View {
             snap,
             ui: &self.ui,
@@ -147,8 +158,12 @@ impl App {
         self.output_cursor = r.next;
         for line in r.text.split_inclusive('\n') {
             match line.strip_prefix("[stderr] ") {
-                Some(rest) => self.ui.push_output(crate::session::output::Stream::Stderr, rest),
-                None => self.ui.push_output(crate::session::output::Stream::Stdout, line),
+                Some(rest) => self
+                    .ui
+                    .push_output(crate::session::output::Stream::Stderr, rest),
+                None => self
+                    .ui
+                    .push_output(crate::session::output::Stream::Stdout, line),
             }
         }
     }
@@ -206,14 +221,26 @@ impl App {
         let snap = self.session.snapshot();
         match action {
             Action::Continue => self.send(Command::Continue),
-            Action::StepOver => self.send(Command::Step { kind: StepKind::Over, count: 1 }),
-            Action::StepInto => self.send(Command::Step { kind: StepKind::Into, count: 1 }),
-            Action::StepOut => self.send(Command::Step { kind: StepKind::Out, count: 1 }),
+            Action::StepOver => self.send(Command::Step {
+                kind: StepKind::Over,
+                count: 1,
+            }),
+            Action::StepInto => self.send(Command::Step {
+                kind: StepKind::Into,
+                count: 1,
+            }),
+            Action::StepOut => self.send(Command::Step {
+                kind: StepKind::Out,
+                count: 1,
+            }),
             Action::Pause => self.send(Command::Pause),
             Action::Restart => self.send(Command::Restart),
             Action::RunToCursor => {
                 if let Some(f) = &self.ui.file {
-                    self.send(Command::RunTo { file: f.display().to_string(), line: self.ui.cursor as i64 });
+                    self.send(Command::RunTo {
+                        file: f.display().to_string(),
+                        line: self.ui.cursor as i64,
+                    });
                 }
             }
             Action::ToggleBreakpoint => self.toggle_breakpoint(&snap),
@@ -231,22 +258,42 @@ impl App {
             }
             Action::RemoveWatch => {
                 if let Some(w) = snap.watches.get(self.ui.selected_watch) {
-                    self.send(Command::Watch { add: vec![], remove: vec![w.expression.clone()] });
+                    self.send(Command::Watch {
+                        add: vec![],
+                        remove: vec![w.expression.clone()],
+                    });
                 }
             }
-            Action::Up | Action::Down | Action::PageUp | Action::PageDown | Action::Top | Action::Bottom => self.move_cursor(action, &snap),
+            Action::Up
+            | Action::Down
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Top
+            | Action::Bottom => self.move_cursor(action, &snap),
         }
     }
 
     fn toggle_breakpoint(&mut self, snap: &Snapshot) {
-        let Some(file) = self.ui.file.clone() else { return };
+        let Some(file) = self.ui.file.clone() else {
+            return;
+        };
         let line = self.ui.cursor as i64;
-        let exists = snap.breakpoints.iter().any(|b| b.file == file && (b.line as i64 == line || b.bound_line.map(|l| l as i64) == Some(line)));
+        let exists = snap.breakpoints.iter().any(|b| {
+            b.file == file
+                && (b.line as i64 == line || b.bound_line.map(|l| l as i64) == Some(line))
+        });
         let path = file.display().to_string();
         if exists {
-            self.send(Command::RemoveBreakpoint(BreakpointSelector::Location { file: path, line }));
+            self.send(Command::RemoveBreakpoint(BreakpointSelector::Location {
+                file: path,
+                line,
+            }));
         } else {
-            self.send(Command::SetBreakpoint(BreakpointRequest { file: path, line, ..Default::default() }));
+            self.send(Command::SetBreakpoint(BreakpointRequest {
+                file: path,
+                line,
+                ..Default::default()
+            }));
         }
     }
 
@@ -260,11 +307,21 @@ impl App {
             Action::Top => i64::MIN / 2,
             _ => i64::MAX / 2,
         };
-        let clamp = |v: usize, d: i64, len: usize| -> usize { (v as i64).saturating_add(d).clamp(0, len.saturating_sub(1) as i64) as usize };
+        let clamp = |v: usize, d: i64, len: usize| -> usize {
+            (v as i64)
+                .saturating_add(d)
+                .clamp(0, len.saturating_sub(1) as i64) as usize
+        };
         let stop = snap.stop.as_ref();
         match self.ui.focus {
             Focus::Source => {
-                let len = self.ui.file.as_deref().and_then(|p| SourceCache::get(&self.sources, p)).map(|f| f.lines.len()).unwrap_or(1);
+                let len = self
+                    .ui
+                    .file
+                    .as_deref()
+                    .and_then(|p| SourceCache::get(&self.sources, p))
+                    .map(|f| f.lines.len())
+                    .unwrap_or(1);
                 self.ui.cursor = clamp(self.ui.cursor - 1, delta, len) + 1;
                 if self.ui.cursor < self.ui.scroll {
                     self.ui.scroll = self.ui.cursor;
@@ -280,12 +337,17 @@ impl App {
                 }
             }
             Focus::Variables => {
-                let n = stop.map(|s| crate::tui::panes::variables::visible(&s.locals).len()).unwrap_or(0);
+                let n = stop
+                    .map(|s| crate::tui::panes::variables::visible(&s.locals).len())
+                    .unwrap_or(0);
                 self.ui.selected_var = clamp(self.ui.selected_var, delta, n);
             }
-            Focus::Watches => self.ui.selected_watch = clamp(self.ui.selected_watch, delta, snap.watches.len()),
+            Focus::Watches => {
+                self.ui.selected_watch = clamp(self.ui.selected_watch, delta, snap.watches.len())
+            }
             Focus::Output => {
-                self.ui.output_scroll_from_end = clamp(self.ui.output_scroll_from_end, -delta, self.ui.output.len());
+                self.ui.output_scroll_from_end =
+                    clamp(self.ui.output_scroll_from_end, -delta, self.ui.output.len());
             }
             Focus::Console => {}
         }
@@ -306,7 +368,10 @@ impl App {
                 }
                 match prompt {
                     Prompt::Evaluate => self.evaluate(text),
-                    Prompt::AddWatch => self.send(Command::Watch { add: vec![text], remove: vec![] }),
+                    Prompt::AddWatch => self.send(Command::Watch {
+                        add: vec![text],
+                        remove: vec![],
+                    }),
                 }
             }
             KeyCode::Backspace => {
@@ -340,15 +405,34 @@ impl App {
         let tx = self.tx.clone();
         let frame_index = self.ui.selected_frame;
         tokio::spawn(async move {
-            let res = s.send(Origin::Human, Command::Evaluate { expression: expression.clone(), frame_index }).await;
-            let cfg = ViewportConfig { string_truncate_length: 1000, collection_preview_items: 20, ..Default::default() };
+            let res = s
+                .send(
+                    Origin::Human,
+                    Command::Evaluate {
+                        expression: expression.clone(),
+                        frame_index,
+                    },
+                )
+                .await;
+            let cfg = ViewportConfig {
+                string_truncate_length: 1000,
+                collection_preview_items: 20,
+                ..Default::default()
+            };
             let output = match res {
-                Ok(Reply::Value(v)) if v.value.is_empty() && v.type_name.is_empty() => Ok("(done)".to_string()),
-                Ok(Reply::Value(v)) => Ok(format!("{}  ({})", render_value(&v, &cfg, 0), v.type_name)),
+                Ok(Reply::Value(v)) if v.value.is_empty() && v.type_name.is_empty() => {
+                    Ok("(done)".to_string())
+                }
+                Ok(Reply::Value(v)) => {
+                    Ok(format!("{}  ({})", render_value(&v, &cfg, 0), v.type_name))
+                }
                 Ok(_) => Ok(String::new()),
                 Err(e) => Err(e.to_string()),
             };
-            let _ = tx.send(UiEvent::Console(ConsoleEntry { input: expression, output }));
+            let _ = tx.send(UiEvent::Console(ConsoleEntry {
+                input: expression,
+                output,
+            }));
         });
     }
 }

@@ -38,7 +38,11 @@ pub fn areas(size: Rect) -> Areas {
     let bottom_h = if size.height >= 30 { 10 } else { 7 };
     let [main, bottom, status] = Layout::default()
         .direction(Direction::Vertical)
-        .constraints([Constraint::Min(6), Constraint::Length(bottom_h), Constraint::Length(1)])
+        .constraints([
+            Constraint::Min(6),
+            Constraint::Length(bottom_h),
+            Constraint::Length(1),
+        ])
         .areas(size);
     let narrow = size.width < 100;
     let (source, side) = if narrow {
@@ -57,19 +61,35 @@ pub fn areas(size: Rect) -> Areas {
     let [stack, variables, watches] = if narrow {
         Layout::default()
             .direction(Direction::Horizontal)
-            .constraints([Constraint::Percentage(30), Constraint::Percentage(45), Constraint::Percentage(25)])
+            .constraints([
+                Constraint::Percentage(30),
+                Constraint::Percentage(45),
+                Constraint::Percentage(25),
+            ])
             .areas(side)
     } else {
         Layout::default()
             .direction(Direction::Vertical)
-            .constraints([Constraint::Percentage(35), Constraint::Percentage(40), Constraint::Percentage(25)])
+            .constraints([
+                Constraint::Percentage(35),
+                Constraint::Percentage(40),
+                Constraint::Percentage(25),
+            ])
             .areas(side)
     };
     let [output, console] = Layout::default()
         .direction(Direction::Horizontal)
         .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
         .areas(bottom);
-    Areas { source, stack, variables, watches, output, console, status }
+    Areas {
+        source,
+        stack,
+        variables,
+        watches,
+        output,
+        console,
+        status,
+    }
 }
 
 pub fn draw(f: &mut Frame, v: &View) {

@@ -35,8 +35,19 @@ pub struct Highlighter {
 impl Highlighter {
     /// The highlighted lines, if ready; otherwise starts the work and
     /// calls `ready` when it is done.
-    pub fn get(&self, path: &Path, lines: &[String], theme: &str, ready: impl FnOnce() + Send + 'static) -> Option<Arc<Vec<Line>>> {
-        if let Some(h) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(path) {
+    pub fn get(
+        &self,
+        path: &Path,
+        lines: &[String],
+        theme: &str,
+        ready: impl FnOnce() + Send + 'static,
+    ) -> Option<Arc<Vec<Line>>> {
+        if let Some(h) = self
+            .cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(path)
+        {
             return Some(h.clone());
         }
         let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
@@ -48,8 +59,13 @@ impl Highlighter {
         let (path, lines, theme) = (path.to_path_buf(), lines.to_vec(), theme.to_string());
         tokio::task::spawn_blocking(move || {
             let h = Arc::new(highlight(&path, &lines, &theme));
-            cache.lock().unwrap_or_else(|p| p.into_inner()).insert(path.clone(), h);
-            pend.lock().unwrap_or_else(|p| p.into_inner()).retain(|p| p != &path);
+            cache
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(path.clone(), h);
+            pend.lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .retain(|p| p != &path);
             ready();
         });
         None
@@ -62,8 +78,16 @@ pub fn highlight(path: &Path, lines: &[String], theme: &str) -> Vec<Line> {
         .extension()
         .and_then(|e| s.syntaxes.find_syntax_by_extension(&e.to_string_lossy()))
         .unwrap_or_else(|| s.syntaxes.find_syntax_plain_text());
-    let Some(th) = s.themes.themes.get(theme).or_else(|| s.themes.themes.values().next()) else {
-        return lines.iter().map(|l| vec![(Style::default(), l.clone())]).collect();
+    let Some(th) = s
+        .themes
+        .themes
+        .get(theme)
+        .or_else(|| s.themes.themes.values().next())
+    else {
+        return lines
+            .iter()
+            .map(|l| vec![(Style::default(), l.clone())])
+            .collect();
     };
     let mut h = HighlightLines::new(syntax, th);
     lines

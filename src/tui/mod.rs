@@ -32,7 +32,9 @@ pub async fn run(ws: Workspace, request: LaunchRequest, theme: theme::Theme) -> 
         }
     };
     let mut terminal = ratatui::init();
-    let result = app::App::new(session.clone(), theme).run(&mut terminal).await;
+    let result = app::App::new(session.clone(), theme)
+        .run(&mut terminal)
+        .await;
     ratatui::restore();
     registry.clear();
     if let Some(e) = session.snapshot().error.as_deref() {

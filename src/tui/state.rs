@@ -102,7 +102,10 @@ pub const OUTPUT_LINES: usize = 5_000;
 impl UiState {
     pub fn push_output(&mut self, stream: Stream, text: &str) {
         for piece in text.split_inclusive('\n') {
-            let continues = self.output.last().is_some_and(|(s, l)| *s == stream && !l.ends_with('\n'));
+            let continues = self
+                .output
+                .last()
+                .is_some_and(|(s, l)| *s == stream && !l.ends_with('\n'));
             if continues {
                 if let Some((_, l)) = self.output.last_mut() {
                     l.push_str(piece);

@@ -35,7 +35,9 @@ impl Default for Theme {
             text: base,
             dim: Style::default().fg(Color::DarkGray),
             title: Style::default().fg(Color::Gray),
-            title_focused: Style::default().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            title_focused: Style::default()
+                .fg(Color::Cyan)
+                .add_modifier(Modifier::BOLD),
             border: Style::default().fg(Color::DarkGray),
             border_focused: Style::default().fg(Color::Cyan),
             line_number: Style::default().fg(Color::DarkGray),
@@ -43,14 +45,21 @@ impl Default for Theme {
             cursor_line: Style::default().add_modifier(Modifier::REVERSED),
             exception_line: Style::default().bg(Color::Rgb(0x4a, 0x1e, 0x1e)),
             breakpoint: Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
-            breakpoint_agent: Style::default().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+            breakpoint_agent: Style::default()
+                .fg(Color::Magenta)
+                .add_modifier(Modifier::BOLD),
             breakpoint_unverified: Style::default().fg(Color::DarkGray),
             selected: Style::default().bg(Color::Rgb(0x26, 0x3a, 0x52)),
-            changed: Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            changed: Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::BOLD),
             error: Style::default().fg(Color::Red),
             stderr: Style::default().fg(Color::LightRed),
             status: Style::default().fg(Color::Black).bg(Color::Gray),
-            status_key: Style::default().fg(Color::Black).bg(Color::Cyan).add_modifier(Modifier::BOLD),
+            status_key: Style::default()
+                .fg(Color::Black)
+                .bg(Color::Cyan)
+                .add_modifier(Modifier::BOLD),
             syntax: "base16-ocean.dark".into(),
         }
     }

@@ -16,15 +16,24 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
     let rows = inner.height as usize;
     let mut lines: Vec<Line> = vec![];
     for e in &ui.console {
-        lines.push(Line::from(vec![Span::styled("› ", theme.dim), Span::styled(e.input.clone(), theme.text)]));
+        lines.push(Line::from(vec![
+            Span::styled("› ", theme.dim),
+            Span::styled(e.input.clone(), theme.text),
+        ]));
         match &e.output {
             Ok(v) => lines.push(Line::from(Span::styled(v.clone(), theme.text))),
             Err(m) => lines.push(Line::from(Span::styled(m.clone(), theme.error))),
         }
     }
     let prompt = match ui.typing {
-        Some(Prompt::Evaluate) => Line::from(vec![Span::styled("› ", theme.title_focused), Span::styled(format!("{}▏", ui.input), theme.text)]),
-        Some(Prompt::AddWatch) => Line::from(vec![Span::styled("watch › ", theme.title_focused), Span::styled(format!("{}▏", ui.input), theme.text)]),
+        Some(Prompt::Evaluate) => Line::from(vec![
+            Span::styled("› ", theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
+        Some(Prompt::AddWatch) => Line::from(vec![
+            Span::styled("watch › ", theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
         None => Line::from(Span::styled("e evaluates in the selected frame", theme.dim)),
     };
     lines.push(prompt);

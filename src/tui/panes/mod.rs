@@ -20,10 +20,18 @@ pub fn block<'a>(title: &'a str, pane: Focus, ui: &UiState, theme: &Theme) -> Bl
     Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
-        .border_style(if focused { theme.border_focused } else { theme.border })
+        .border_style(if focused {
+            theme.border_focused
+        } else {
+            theme.border
+        })
         .title(ratatui::text::Span::styled(
             format!(" {title} "),
-            if focused { theme.title_focused } else { theme.title },
+            if focused {
+                theme.title_focused
+            } else {
+                theme.title
+            },
         ))
 }
 

@@ -22,7 +22,10 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
         .map(|(stream, text)| {
             let text = text.trim_end_matches('\n').to_string();
             match stream {
-                Stream::Stderr => Line::from(vec![Span::styled("▌", theme.stderr), Span::styled(text, theme.stderr)]),
+                Stream::Stderr => Line::from(vec![
+                    Span::styled("▌", theme.stderr),
+                    Span::styled(text, theme.stderr),
+                ]),
                 Stream::Console => Line::from(Span::styled(text, theme.dim)),
                 Stream::Stdout => Line::from(Span::styled(text, theme.text)),
             }

@@ -14,7 +14,9 @@ use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 
 pub fn gutter_mark<'a>(bps: &[&Breakpoint], theme: &Theme) -> Span<'a> {
-    let Some(b) = bps.first() else { return Span::raw(" ") };
+    let Some(b) = bps.first() else {
+        return Span::raw(" ");
+    };
     let glyph = if b.log_message.is_some() {
         "◆"
     } else if b.condition.is_some() || b.hit_condition.is_some() {
@@ -57,19 +59,33 @@ pub fn render(
         f.render_widget(Paragraph::new(msg).style(theme.dim), inner);
         return;
     };
-    let top = snap.stop.as_ref().filter(|_| snap.state == RunState::Stopped);
+    let top = snap
+        .stop
+        .as_ref()
+        .filter(|_| snap.state == RunState::Stopped);
     let frame = top.and_then(|s| s.frames.get(ui.selected_frame));
-    let current = frame.filter(|fr| fr.file.as_deref() == Some(sf.path.as_path())).map(|fr| fr.line as usize);
+    let current = frame
+        .filter(|fr| fr.file.as_deref() == Some(sf.path.as_path()))
+        .map(|fr| fr.line as usize);
     let is_exception = top.is_some_and(|s| s.exception.is_some()) && ui.selected_frame == 0;
     let width = sf.lines.len().max(1).to_string().len();
     let rows = inner.height as usize;
     let first = ui.scroll.max(1);
     let mut lines = Vec::with_capacity(rows);
     for n in first..(first + rows).min(sf.lines.len() + 1) {
-        let bps: Vec<&Breakpoint> = snap.breakpoints.iter().filter(|b| b.file == sf.path && !b.temporary && b.bound_line.unwrap_or(b.line) as usize == n).collect();
+        let bps: Vec<&Breakpoint> = snap
+            .breakpoints
+            .iter()
+            .filter(|b| {
+                b.file == sf.path && !b.temporary && b.bound_line.unwrap_or(b.line) as usize == n
+            })
+            .collect();
         let mut spans = vec![gutter_mark(&bps, theme)];
         let arrow = if Some(n) == current { "→" } else { " " };
-        spans.push(Span::styled(arrow, theme.breakpoint_agent.patch(theme.changed)));
+        spans.push(Span::styled(
+            arrow,
+            theme.breakpoint_agent.patch(theme.changed),
+        ));
         spans.push(Span::styled(format!("{n:>width$} "), theme.line_number));
         match colours.and_then(|c| c.get(n - 1)) {
             Some(pieces) => spans.extend(pieces.iter().map(|(st, t)| Span::styled(t.clone(), *st))),
@@ -78,7 +94,11 @@ pub fn render(
         let mut line = Line::from(spans);
         let mut bg = Style::default();
         if Some(n) == current {
-            bg = if is_exception { theme.exception_line } else { theme.current_line };
+            bg = if is_exception {
+                theme.exception_line
+            } else {
+                theme.current_line
+            };
         }
         if ui.focus == Focus::Source && n == ui.cursor {
             bg = bg.patch(theme.cursor_line);

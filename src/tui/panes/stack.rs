@@ -11,16 +11,25 @@ use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 
 pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &Theme) {
-    let stop = snap.stop.as_ref().filter(|_| snap.state == RunState::Stopped);
+    let stop = snap
+        .stop
+        .as_ref()
+        .filter(|_| snap.state == RunState::Stopped);
     let title = match stop {
-        Some(s) => format!("call stack ({} frames, thread {})", s.total_frames, s.thread_id),
+        Some(s) => format!(
+            "call stack ({} frames, thread {})",
+            s.total_frames, s.thread_id
+        ),
         None => "call stack".into(),
     };
     let blk = block(&title, Focus::Stack, ui, theme);
     let inner = blk.inner(area);
     f.render_widget(blk, area);
     let Some(stop) = stop else {
-        f.render_widget(Paragraph::new(snap.state.describe()).style(theme.dim), inner);
+        f.render_widget(
+            Paragraph::new(snap.state.describe()).style(theme.dim),
+            inner,
+        );
         return;
     };
     let rows = inner.height as usize;
@@ -32,14 +41,23 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         .skip(start)
         .take(rows)
         .map(|(i, fr)| {
-            let file = fr.file.as_deref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let file = fr
+                .file
+                .as_deref()
+                .and_then(|p| p.file_name())
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             let mark = if i == ui.selected_frame { "▶ " } else { "  " };
             let line = Line::from(vec![
                 Span::styled(mark, theme.changed),
                 Span::styled(fr.name.clone(), theme.text),
                 Span::styled(format!("  {file}:{}", fr.line), theme.dim),
             ]);
-            if i == ui.selected_frame { line.style(theme.selected) } else { line }
+            if i == ui.selected_frame {
+                line.style(theme.selected)
+            } else {
+                line
+            }
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);

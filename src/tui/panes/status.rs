@@ -12,11 +12,25 @@ use crate::tui::theme::Theme;
 
 const SPINNER: [&str; 4] = ["◐", "◓", "◑", "◒"];
 
-pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &Theme, mode: ControlMode) {
+pub fn render(
+    f: &mut Frame,
+    area: Rect,
+    snap: &Snapshot,
+    ui: &UiState,
+    theme: &Theme,
+    mode: ControlMode,
+) {
     let state = match (snap.state, &snap.stop) {
-        (RunState::Stopped, Some(s)) => format!("stopped: {}", s.reason),
+        (RunState::Stopped, Some(s)) => match &s.exception {
+            Some(e) => format!("stopped: {}: {}", e.type_name, e.message),
+            None => format!("stopped: {}", s.reason),
+        },
         (RunState::Exited, _) => snap.state_sentence().trim_end_matches('.').to_string(),
-        (RunState::Running | RunState::Starting, _) => format!("{} {}", SPINNER[(ui.tick % 4) as usize], snap.state.describe()),
+        (RunState::Running | RunState::Starting, _) => format!(
+            "{} {}",
+            SPINNER[(ui.tick % 4) as usize],
+            snap.state.describe()
+        ),
         (s, _) => s.describe().to_string(),
     };
     let driver = match mode {
@@ -25,10 +39,19 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
     };
     let mut spans = vec![
         Span::styled(format!(" {state} "), theme.status_key),
-        Span::styled(format!(" {} │ drives: {driver} │ epoch {} ", snap.program, snap.epoch), theme.status),
+        Span::styled(
+            format!(
+                " {} │ drives: {driver} │ epoch {} ",
+                snap.program, snap.epoch
+            ),
+            theme.status,
+        ),
     ];
     if let Some(m) = &ui.message {
-        spans.push(Span::styled(format!(" {m} "), theme.status.patch(theme.error)));
+        spans.push(Span::styled(
+            format!(" {m} "),
+            theme.status.patch(theme.error),
+        ));
     }
     let hints = " F5/c cont  F10/n over  F11/s into  S-F11/f out  F9/b break  ? help  q quit ";
     let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();

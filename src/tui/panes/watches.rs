@@ -26,13 +26,25 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         .iter()
         .enumerate()
         .map(|(i, w)| {
-            let who = if w.origin == Origin::Agent { Span::styled("🤖", theme.breakpoint_agent) } else { Span::raw("  ") };
+            let who = if w.origin == Origin::Agent {
+                Span::styled("A ", theme.breakpoint_agent)
+            } else {
+                Span::raw("  ")
+            };
             let value = match &w.value {
                 Ok(v) => Span::styled(render_value(v, &cfg, 0), theme.text),
                 Err(e) => Span::styled(e.clone(), theme.error),
             };
-            let line = Line::from(vec![who, Span::styled(format!("{} = ", w.expression), theme.dim), value]);
-            if ui.focus == Focus::Watches && i == ui.selected_watch { line.style(theme.selected) } else { line }
+            let line = Line::from(vec![
+                who,
+                Span::styled(format!("{} = ", w.expression), theme.dim),
+                value,
+            ]);
+            if ui.focus == Focus::Watches && i == ui.selected_watch {
+                line.style(theme.selected)
+            } else {
+                line
+            }
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);

@@ -1,0 +1,260 @@
+//! The real binary in a real terminal (tmux), driven as a person would:
+//! keys in with send-keys, the screen read back with capture-pane.
+
+mod common;
+
+use std::process::Command;
+use std::time::Duration;
+
+use common::*;
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn available() -> bool {
+        let ok = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        if !ok {
+            if std::env::var_os("CI").is_some() {
+                panic!("tmux is required in CI for the terminal tests (apt-get install tmux)");
+            }
+            eprintln!("\n!!!!! SKIPPED: tmux is not installed !!!!!\n");
+        }
+        ok
+    }
+
+    /// pairdbg with `args` as the pane's only program.
+    fn start(name: &str, cwd: &std::path::Path, args: &[&str]) -> Tmux {
+        let mut cmd = vec![env!("CARGO_BIN_EXE_pairdbg").to_string()];
+        cmd.extend(args.iter().map(|s| s.to_string()));
+        Tmux::run(name, cwd, &cmd.join(" "))
+    }
+
+    fn run(name: &str, cwd: &std::path::Path, command: &str) -> Tmux {
+        let socket = format!("pairdbg-{name}-{}", std::process::id());
+        let status = Command::new("tmux")
+            .args([
+                "-L",
+                &socket,
+                "new-session",
+                "-d",
+                "-x",
+                "120",
+                "-y",
+                "36",
+                "-c",
+            ])
+            .arg(cwd)
+            .args(["--", command])
+            .status()
+            .expect("tmux");
+        assert!(status.success());
+        Tmux { socket }
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p"])
+            .output()
+            .expect("capture-pane");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys"])
+            .args(keys)
+            .status()
+            .expect("send-keys");
+        assert!(status.success());
+    }
+
+    /// Waits until the screen satisfies `pred` (15 s at most).
+    async fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if tokio::time::Instant::now() > deadline {
+                panic!("timed out waiting for {what}; the screen:\n{s}");
+            }
+            let _ =
+                tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+        }
+    }
+
+    fn pane_pid(&self) -> Option<u32> {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "list-panes", "-F", "#{pane_pid}"])
+            .output()
+            .ok()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    }
+
+    fn alive(&self) -> bool {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "has-session"])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+}
+
+/// The line the source pane marks with the current-line arrow.
+fn current_line(screen: &str) -> Option<u32> {
+    screen.lines().find_map(|l| {
+        let after = l.split('→').nth(1)?;
+        after.split_whitespace().next()?.parse().ok()
+    })
+}
+
+const PROG: &str = "\
+def add(a, b):
+    total = a + b
+    return total
+
+
+x = add(1, 2)
+y = add(x, 10)
+print('result', y)
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_sets_a_breakpoint_runs_steps_and_quits() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    // No breakpoint given: the program stops on entry.
+    let t = Tmux::start("keys", ws.path(), &["--", "prog.py"]);
+    let s = t
+        .wait_for("the entry stop", |s| s.contains("stopped: entry"))
+        .await;
+    assert_eq!(current_line(&s), Some(1), "{s}");
+    let pid = t.pane_pid().expect("pane pid");
+    let tree = descendants(pid);
+    assert!(tree.len() >= 3, "adapter, launcher and program: {tree:?}");
+
+    // Cursor to line 2, F9 sets a breakpoint there, F5 runs to it.
+    t.keys(&["j", "F9"]);
+    t.wait_for("the breakpoint mark", |s| {
+        s.lines().any(|l| l.contains("● 2 ") || l.contains("●→2 "))
+    })
+    .await;
+    t.keys(&["F5"]);
+    let s = t
+        .wait_for("the breakpoint stop", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(2)
+        })
+        .await;
+    assert!(
+        s.contains("a = 1") && s.contains("b = 2"),
+        "the locals show: {s}"
+    );
+    assert!(
+        s.contains("add  prog.py:2"),
+        "the stack shows the frame: {s}"
+    );
+
+    // Step over: the current line moves to 3 and total appears.
+    t.keys(&["n"]);
+    let s = t.wait_for("the step", |s| current_line(s) == Some(3)).await;
+    assert!(s.contains("total = 3"), "{s}");
+
+    // Evaluate in the console.
+    t.keys(&["e", "total * 100", "Enter"]);
+    t.wait_for("the console answer", |s| s.contains("300  (int)"))
+        .await;
+
+    // Continue to the second hit, then to the end.
+    t.keys(&["c"]);
+    let s = t
+        .wait_for("the second hit", |s| {
+            s.contains("a = 3") && current_line(s) == Some(2)
+        })
+        .await;
+    assert!(s.contains("stopped: breakpoint"), "{s}");
+    t.keys(&["b", "c"]);
+    t.wait_for("the exit", |s| {
+        s.contains("exited with code 0") && s.contains("result 13")
+    })
+    .await;
+
+    t.keys(&["q"]);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while t.alive() && tokio::time::Instant::now() < deadline {
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    }
+    assert!(!t.alive(), "q should end pairdbg and so the tmux session");
+    assert!(
+        wait_dead(&tree, Duration::from_secs(10)).await.is_empty(),
+        "no process survives the quit"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_restores_the_terminal_and_ends_the_session() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    // A shell keeps the pane after pairdbg ends, to see what it left behind.
+    let t = Tmux::run("term", ws.path(), "sh");
+    t.keys(&[
+        &format!(
+            "{} --break prog.py:2 -- prog.py; echo PAIRDBG-EXIT=$?",
+            env!("CARGO_BIN_EXE_pairdbg")
+        ),
+        "Enter",
+    ]);
+    t.wait_for("the breakpoint stop", |s| s.contains("stopped: breakpoint"))
+        .await;
+    let pid = t.pane_pid().expect("pane pid");
+    let tree = descendants(pid);
+    let pairdbg = tree
+        .iter()
+        .copied()
+        .find(|p| {
+            std::fs::read(format!("/proc/{p}/comm"))
+                .map(|c| c.starts_with(b"pairdbg"))
+                .unwrap_or(false)
+        })
+        .expect("pairdbg runs in the pane");
+    // SAFETY: signalling a process this test started.
+    unsafe { libc::kill(pairdbg as i32, libc::SIGTERM) };
+    let s = t
+        .wait_for("the shell again", |s| s.contains("PAIRDBG-EXIT="))
+        .await;
+    assert!(
+        !s.contains("call stack"),
+        "the alternate screen is gone: {s}"
+    );
+    let others: Vec<u32> = tree.into_iter().filter(|p| *p != pairdbg).collect();
+    let survivors: Vec<u32> = wait_dead(&others, Duration::from_secs(10))
+        .await
+        .into_iter()
+        .filter(|p| {
+            std::fs::read(format!("/proc/{p}/comm"))
+                .map(|c| !c.starts_with(b"sh"))
+                .unwrap_or(false)
+        })
+        .collect();
+    assert!(survivors.is_empty(), "survivors: {survivors:?}");
+}
