@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod dap;
 pub mod mcp;
+pub mod paths;
 pub mod session;
 pub mod tui;
 pub mod viewport;

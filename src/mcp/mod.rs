@@ -1,11 +1,15 @@
 //! The MCP server: tools over the session engine, and its transports.
 
+mod activity;
+pub mod discovery;
 pub(crate) mod format;
+pub mod http;
 pub mod params;
+mod proxy;
 mod schema;
 pub mod server;
 mod tools;
-pub(crate) mod view;
+pub mod view;
 
 use crate::session::Registry;
 use crate::session::validate::Workspace;
@@ -16,6 +20,16 @@ pub use server::PairdbgServer;
 /// Serves MCP on stdio until the client leaves or a signal arrives, then ends
 /// every session so no adapter or debuggee outlives us.
 pub async fn serve_stdio(ws: Workspace) -> u8 {
+    // A TUI of this workspace is running: drive its session.
+    if let Some(d) = discovery::find(&ws.root) {
+        return match proxy::run(d).await {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("pairdbg: {e}");
+                1
+            }
+        };
+    }
     let registry = Registry::default();
     let server = PairdbgServer::new(registry.clone(), ws);
     let service = match server.serve(rmcp::transport::stdio()).await {

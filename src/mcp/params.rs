@@ -199,3 +199,10 @@ pub struct ExceptionParams {
     pub filters: Vec<String>,
     pub session_id: Option<String>,
 }
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct NoteParams {
+    /// What you think is going on, for the person watching.
+    pub text: String,
+    pub session_id: Option<String>,
+}

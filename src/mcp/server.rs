@@ -33,6 +33,12 @@ pub(crate) type ToolResult = Result<CallToolResult, rmcp::ErrorData>;
 
 impl PairdbgServer {
     pub fn new(registry: Registry, workspace: Workspace) -> Self {
+        Self::with_views(registry, workspace, Views::default())
+    }
+
+    /// A server sharing what the agent has seen with other instances: the
+    /// HTTP transport makes one per MCP session.
+    pub fn with_views(registry: Registry, workspace: Workspace, views: Views) -> Self {
         let mut tool_router =
             Self::execution_router() + Self::inspection_router() + Self::breakpoints_router();
         for route in tool_router.map.values_mut() {
@@ -44,7 +50,7 @@ impl PairdbgServer {
         }
         PairdbgServer {
             registry,
-            views: Views::default(),
+            views,
             workspace,
             tool_router,
         }
@@ -110,6 +116,29 @@ pub(crate) fn to_breakpoint_request(b: BreakpointParam) -> BreakpointRequest {
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for PairdbgServer {
+    /// Every call is timed and logged on its session for the activity pane.
+    async fn call_tool(
+        &self,
+        request: rmcp::model::CallToolRequestParams,
+        context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
+        let started = std::time::Instant::now();
+        let tool = request.name.to_string();
+        let args = request.arguments.clone().unwrap_or_default();
+        let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
+        let result = self.tool_router.call(tcc).await;
+        let session_id = args.get("session_id").and_then(|v| v.as_str());
+        if let Ok(session) = self.registry.get(session_id) {
+            session.record_activity(super::activity::describe(
+                &tool,
+                &args,
+                &result,
+                started.elapsed(),
+            ));
+        }
+        result
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_instructions(INSTRUCTIONS)

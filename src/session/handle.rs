@@ -12,7 +12,7 @@ use super::engine::{Engine, EngineParts};
 use super::error::SessionError;
 use super::output::{OutputBuffer, OutputRead};
 use super::types::{Origin, RunState, Snapshot};
-use super::{ControlMode, SessionEvent};
+use super::{Activity, ControlMode, SessionEvent};
 use crate::dap::adapters::debugpy;
 
 #[derive(Clone)]
@@ -23,7 +23,11 @@ pub struct SessionHandle {
     events: broadcast::Sender<SessionEvent>,
     output: Arc<Mutex<OutputBuffer>>,
     mode: Arc<Mutex<ControlMode>>,
+    activity: Arc<Mutex<std::collections::VecDeque<Activity>>>,
 }
+
+/// Calls kept for the activity pane.
+const ACTIVITY_KEPT: usize = 200;
 
 /// Why a wait ended.
 #[derive(Debug, Clone)]
@@ -85,6 +89,7 @@ impl SessionHandle {
             events,
             output,
             mode,
+            activity: Default::default(),
         }
     }
 
@@ -102,6 +107,26 @@ impl SessionHandle {
 
     pub fn control_mode(&self) -> ControlMode {
         *self.mode.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Records an agent's call for the person to see.
+    pub fn record_activity(&self, a: Activity) {
+        let mut log = self.activity.lock().unwrap_or_else(|p| p.into_inner());
+        log.push_back(a);
+        while log.len() > ACTIVITY_KEPT {
+            log.pop_front();
+        }
+        drop(log);
+        let _ = self.events.send(SessionEvent::Activity);
+    }
+
+    pub fn activity(&self) -> Vec<Activity> {
+        self.activity
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .cloned()
+            .collect()
     }
 
     pub fn set_control_mode(&self, m: ControlMode) {

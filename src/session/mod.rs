@@ -49,5 +49,17 @@ pub enum SessionEvent {
         origin: Origin,
         text: String,
     },
+    /// An agent's tool call finished; read it with `SessionHandle::activity`.
+    Activity,
     Failed(String),
+}
+
+/// One MCP call, as the activity pane shows it.
+#[derive(Debug, Clone)]
+pub struct Activity {
+    pub tool: String,
+    pub args: String,
+    pub summary: String,
+    pub is_error: bool,
+    pub millis: u64,
 }

@@ -25,6 +25,8 @@ pub enum Action {
     AddWatch,
     RemoveWatch,
     Help,
+    ToggleControl,
+    Note,
 }
 
 /// The default keymap: VS Code's function keys, and letters for terminals
@@ -41,6 +43,8 @@ pub const DEFAULT_KEYS: &[(&str, Action, &str)] = &[
     ("e :", Action::Evaluate, "evaluate"),
     ("w", Action::AddWatch, "add watch"),
     ("x", Action::RemoveWatch, "remove watch"),
+    ("T", Action::ToggleControl, "take / hand back control"),
+    ("a", Action::Note, "note for the agent"),
     ("Tab", Action::FocusNext, "next pane"),
     ("S-Tab", Action::FocusPrev, "previous pane"),
     ("k Up", Action::Up, "up"),

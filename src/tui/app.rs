@@ -18,7 +18,7 @@ use super::theme::Theme;
 use crate::session::command::{BreakpointSelector, Command, Reply, StepKind};
 use crate::session::fetch::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
-use crate::session::{BreakpointRequest, SessionEvent, SessionHandle};
+use crate::session::{BreakpointRequest, ControlMode, SessionEvent, SessionHandle};
 use crate::viewport::ViewportConfig;
 use crate::viewport::value::render as render_value;
 
@@ -44,11 +44,14 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(session: SessionHandle, theme: Theme) -> App {
+    pub fn new(session: SessionHandle, theme: Theme, endpoint: Option<String>) -> App {
         let (tx, rx) = mpsc::unbounded_channel();
         App {
             session,
-            ui: UiState::default(),
+            ui: UiState {
+                endpoint,
+                ..Default::default()
+            },
             theme,
             highlighter: Highlighter::default(),
             sources: Default::default(),
@@ -68,6 +71,7 @@ impl App {
         let mut session_events = self.session.subscribe();
         let mut tick = tokio::time::interval(Duration::from_millis(120));
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        let mut hangup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
         let mut dirty = true;
         self.size = terminal
             .size()
@@ -93,10 +97,16 @@ impl App {
                     dirty = true;
                 }
                 ev = session_events.recv() => {
-                    if let Ok(SessionEvent::Output) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) = ev {
-                        self.read_output();
-                        dirty = true;
+                    match ev {
+                        Ok(SessionEvent::Output) => self.read_output(),
+                        Ok(SessionEvent::Activity) => self.ui.activity = self.session.activity(),
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                            self.read_output();
+                            self.ui.activity = self.session.activity();
+                        }
+                        _ => {}
                     }
+                    dirty = true;
                 }
                 Some(ev) = self.rx.recv() => {
                     match ev {
@@ -114,6 +124,8 @@ impl App {
                     }
                 }
                 _ = term.recv() => break,
+                // The terminal went away: end as cleanly as on q.
+                _ = hangup.recv() => break,
             }
             if self.quit {
                 break;
@@ -252,6 +264,23 @@ impl App {
                 self.ui.typing = Some(Prompt::Evaluate);
                 self.ui.focus = Focus::Console;
             }
+            Action::ToggleControl => {
+                let next = match self.session.control_mode() {
+                    ControlMode::Shared => ControlMode::HumanOnly,
+                    ControlMode::HumanOnly => ControlMode::Shared,
+                };
+                self.session.set_control_mode(next);
+                self.ui.message = Some(match next {
+                    ControlMode::HumanOnly => {
+                        "you drive; the agent can only read (T hands back)".into()
+                    }
+                    ControlMode::Shared => "the agent may drive again".into(),
+                });
+            }
+            Action::Note => {
+                self.ui.typing = Some(Prompt::Note);
+                self.ui.focus = Focus::Console;
+            }
             Action::AddWatch => {
                 self.ui.typing = Some(Prompt::AddWatch);
                 self.ui.focus = Focus::Console;
@@ -349,7 +378,7 @@ impl App {
                 self.ui.output_scroll_from_end =
                     clamp(self.ui.output_scroll_from_end, -delta, self.ui.output.len());
             }
-            Focus::Console => {}
+            Focus::Console | Focus::Activity => {}
         }
     }
 
@@ -372,6 +401,11 @@ impl App {
                         add: vec![text],
                         remove: vec![],
                     }),
+                    Prompt::Note => {
+                        self.send(Command::Note(text));
+                        self.ui.message =
+                            Some("note sent: the agent sees it in its next result".into());
+                    }
                 }
             }
             KeyCode::Backspace => {

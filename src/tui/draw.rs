@@ -29,6 +29,7 @@ pub struct Areas {
     pub watches: Rect,
     pub output: Rect,
     pub console: Rect,
+    pub activity: Rect,
     pub status: Rect,
 }
 
@@ -77,9 +78,13 @@ pub fn areas(size: Rect) -> Areas {
             ])
             .areas(side)
     };
-    let [output, console] = Layout::default()
+    let [output, console, activity] = Layout::default()
         .direction(Direction::Horizontal)
-        .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
+        .constraints([
+            Constraint::Percentage(30),
+            Constraint::Percentage(30),
+            Constraint::Percentage(40),
+        ])
         .areas(bottom);
     Areas {
         source,
@@ -88,6 +93,7 @@ pub fn areas(size: Rect) -> Areas {
         watches,
         output,
         console,
+        activity,
         status,
     }
 }
@@ -100,6 +106,8 @@ pub fn draw(f: &mut Frame, v: &View) {
     panes::watches::render(f, a.watches, v.snap, v.ui, v.theme);
     panes::output::render(f, a.output, v.ui, v.theme);
     panes::console::render(f, a.console, v.ui, v.theme);
+    panes::activity::render(f, a.activity, v.ui, v.theme);
+    panes::activity::render(f, a.activity, v.ui, v.theme);
     panes::status::render(f, a.status, v.snap, v.ui, v.theme, v.mode);
     if v.ui.show_help {
         panes::help::render(f, f.area(), v.theme);

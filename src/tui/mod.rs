@@ -31,11 +31,16 @@ pub async fn run(ws: Workspace, request: LaunchRequest, theme: theme::Theme) -> 
             return 1;
         }
     };
+    // Agents reach this very session over MCP; `pairdbg mcp` finds it.
+    let endpoint =
+        crate::mcp::http::serve(registry.clone(), Default::default(), ws.clone(), true).await;
+    let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let mut terminal = ratatui::init();
-    let result = app::App::new(session.clone(), theme)
+    let result = app::App::new(session.clone(), theme, url)
         .run(&mut terminal)
         .await;
     ratatui::restore();
+    drop(endpoint);
     registry.clear();
     if let Some(e) = session.snapshot().error.as_deref() {
         eprintln!("pairdbg: {e}");

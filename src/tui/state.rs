@@ -13,16 +13,18 @@ pub enum Focus {
     Watches,
     Output,
     Console,
+    Activity,
 }
 
 impl Focus {
-    pub const ORDER: [Focus; 6] = [
+    pub const ORDER: [Focus; 7] = [
         Focus::Source,
         Focus::Stack,
         Focus::Variables,
         Focus::Watches,
         Focus::Output,
         Focus::Console,
+        Focus::Activity,
     ];
 
     pub fn next(self, back: bool) -> Focus {
@@ -63,12 +65,17 @@ pub struct UiState {
     pub show_help: bool,
     pub tick: u64,
     pub busy: bool,
+    /// The agent's calls, newest last.
+    pub activity: Vec<crate::session::Activity>,
+    /// Where agents reach this session.
+    pub endpoint: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Prompt {
     Evaluate,
     AddWatch,
+    Note,
 }
 
 impl Default for UiState {
@@ -92,6 +99,8 @@ impl Default for UiState {
             show_help: false,
             tick: 0,
             busy: false,
+            activity: vec![],
+            endpoint: None,
         }
     }
 }

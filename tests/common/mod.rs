@@ -2,6 +2,8 @@
 //! client over stdio, and a real debugpy.
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 use std::time::Duration;

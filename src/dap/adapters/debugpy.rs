@@ -119,21 +119,20 @@ pub async fn install(python: &Path) -> Result<String, AdapterError> {
     version(python).await
 }
 
-/// Writes the boot helpers once per process, under a directory only we can
-/// write, and returns their paths.
+/// Writes the boot helpers once, under the owner-only runtime directory, in
+/// a folder named by their contents so versions never mix.
 fn boot_files() -> Result<&'static (PathBuf, PathBuf), AdapterError> {
     static FILES: OnceLock<Result<(PathBuf, PathBuf), String>> = OnceLock::new();
     FILES
         .get_or_init(|| {
-            let dir = tempfile::Builder::new()
-                .prefix("pairdbg-boot-")
-                .tempdir()
-                .map_err(|e| e.to_string())?
-                .keep();
-            let a = dir.join("adapter_boot.py");
-            let d = dir.join("debuggee_boot.py");
-            std::fs::write(&a, ADAPTER_BOOT).map_err(|e| e.to_string())?;
-            std::fs::write(&d, DEBUGGEE_BOOT).map_err(|e| e.to_string())?;
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (ADAPTER_BOOT, DEBUGGEE_BOOT).hash(&mut h);
+            let sub = format!("boot-{:016x}", h.finish());
+            let a = crate::paths::install_file(&sub, "adapter_boot.py", ADAPTER_BOOT)
+                .map_err(|e| e.to_string())?;
+            let d = crate::paths::install_file(&sub, "debuggee_boot.py", DEBUGGEE_BOOT)
+                .map_err(|e| e.to_string())?;
             Ok((a, d))
         })
         .as_ref()

@@ -319,4 +319,27 @@ impl PairdbgServer {
             format!("Watches (values show in the viewport):\n{list}"),
         ))
     }
+
+    #[tool(description = "Leave a note (your hypothesis, your plan) in the person's TUI.")]
+    async fn debug_note(&self, Parameters(p): Parameters<NoteParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let text = p.text.trim().to_string();
+        if text.is_empty() || text.chars().count() > 2000 {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid("text", "give 1 to 2000 characters"),
+            ));
+        }
+        if let Err(e) = self.send(&s, Command::Note(text)).await {
+            return Ok(e);
+        }
+        Ok(ok(
+            &self.views,
+            &s.snapshot(),
+            "Noted; the person sees it in the activity pane.".into(),
+        ))
+    }
 }

@@ -34,7 +34,14 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
             Span::styled("watch › ", theme.title_focused),
             Span::styled(format!("{}▏", ui.input), theme.text),
         ]),
-        None => Line::from(Span::styled("e evaluates in the selected frame", theme.dim)),
+        Some(Prompt::Note) => Line::from(vec![
+            Span::styled("note for the agent › ", theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
+        None => Line::from(Span::styled(
+            "e evaluates · a notes for the agent",
+            theme.dim,
+        )),
     };
     lines.push(prompt);
     let skip = lines.len().saturating_sub(rows);

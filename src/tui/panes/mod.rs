@@ -1,5 +1,6 @@
 //! One file per pane; each draws from (snapshot, UI state, theme) only.
 
+pub mod activity;
 pub mod console;
 pub mod help;
 pub mod output;

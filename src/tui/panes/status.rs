@@ -35,7 +35,7 @@ pub fn render(
     };
     let driver = match mode {
         ControlMode::Shared => "person + agent",
-        ControlMode::HumanOnly => "person only",
+        ControlMode::HumanOnly => "person only (T hands back)",
     };
     let mut spans = vec![
         Span::styled(format!(" {state} "), theme.status_key),
@@ -53,7 +53,17 @@ pub fn render(
             theme.status.patch(theme.error),
         ));
     }
-    let hints = " F5/c cont  F10/n over  F11/s into  S-F11/f out  F9/b break  ? help  q quit ";
+    if let Some(url) = &ui.endpoint {
+        spans.push(Span::styled(
+            format!(
+                "│ MCP {} ",
+                url.trim_start_matches("http://").trim_end_matches("/mcp")
+            ),
+            theme.status,
+        ));
+    }
+    let hints =
+        " F5/c cont  F10/n over  F11/s into  S-F11/f out  F9/b break  T control  ? help  q quit ";
     let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
     if used + hints.len() <= area.width as usize {
         let pad = area.width as usize - used - hints.chars().count();

@@ -1,0 +1,63 @@
+//! A one-line account of an agent's call, for the person watching.
+
+use std::time::Duration;
+
+use rmcp::model::CallToolResponse;
+use serde_json::{Map, Value};
+
+use crate::session::Activity;
+
+/// Arguments shortened to what fits a line: `file=order.py line=44`.
+pub fn short_args(args: &Map<String, Value>) -> String {
+    let mut parts = vec![];
+    for (k, v) in args {
+        let v = match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let v: String = if v.chars().count() > 40 {
+            format!("{}…", v.chars().take(39).collect::<String>())
+        } else {
+            v
+        };
+        parts.push(format!("{k}={v}"));
+    }
+    parts.join(" ")
+}
+
+pub fn describe(
+    tool: &str,
+    args: &Map<String, Value>,
+    result: &Result<CallToolResponse, rmcp::ErrorData>,
+    took: Duration,
+) -> Activity {
+    let (summary, is_error) = match result {
+        Ok(CallToolResponse::Complete(r)) => {
+            let text = r
+                .content
+                .iter()
+                .find_map(|c| c.as_text().map(|t| t.text.clone()))
+                .unwrap_or_default();
+            let first = text
+                .lines()
+                .find(|l| {
+                    !l.trim().is_empty()
+                        && !l.starts_with("Since your last call")
+                        && !l.starts_with("Child processes")
+                })
+                .unwrap_or("")
+                .trim_matches(|c| c == '─' || c == ' ')
+                .to_string();
+            (first, r.is_error.unwrap_or(false))
+        }
+        Ok(_) => (String::new(), false),
+        Err(e) => (e.message.to_string(), true),
+    };
+    Activity {
+        tool: tool.to_string(),
+        args: short_args(args),
+        summary,
+        is_error,
+        millis: took.as_millis() as u64,
+    }
+}

@@ -1,0 +1,69 @@
+//! How `pairdbg mcp` finds the TUI of the same workspace: a file, readable by
+//! its owner only, under the user's runtime directory, named by workspace.
+
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Discovery {
+    pub url: String,
+    pub token: String,
+    pub pid: u32,
+    pub workspace: PathBuf,
+}
+
+fn dir() -> PathBuf {
+    crate::paths::runtime_dir().unwrap_or_else(|_| std::env::temp_dir())
+}
+
+pub fn path_for(workspace: &Path) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    workspace.hash(&mut h);
+    let name = workspace
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let name: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .take(32)
+        .collect();
+    dir().join(format!("{name}-{:016x}.json", h.finish()))
+}
+
+/// Removes the file when the TUI ends.
+pub struct Published {
+    path: PathBuf,
+}
+
+impl Drop for Published {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+pub fn publish(d: &Discovery) -> std::io::Result<Published> {
+    crate::paths::runtime_dir()?;
+    let path = path_for(&d.workspace);
+    let _ = std::fs::remove_file(&path);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)?;
+    f.write_all(serde_json::to_string(d).unwrap_or_default().as_bytes())?;
+    Ok(Published { path })
+}
+
+/// The live TUI of this workspace, if there is one.
+pub fn find(workspace: &Path) -> Option<Discovery> {
+    let text = std::fs::read_to_string(path_for(workspace)).ok()?;
+    let d: Discovery = serde_json::from_str(&text).ok()?;
+    // SAFETY: signal 0 only checks that the process exists.
+    let alive = unsafe { libc::kill(d.pid as i32, 0) } == 0;
+    (alive && d.workspace == workspace).then_some(d)
+}

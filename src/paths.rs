@@ -1,0 +1,45 @@
+//! The per-user runtime directory: discovery files and the debugpy boot
+//! helpers live here. Only its owner may use it: the boot helpers run as code.
+
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+use std::path::PathBuf;
+
+pub fn runtime_dir() -> std::io::Result<PathBuf> {
+    let dir = match std::env::var_os("XDG_RUNTIME_DIR") {
+        Some(d) => PathBuf::from(d).join("pairdbg"),
+        // SAFETY: getuid cannot fail.
+        None => std::env::temp_dir().join(format!("pairdbg-{}", unsafe { libc::getuid() })),
+    };
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&dir)?;
+    let meta = std::fs::symlink_metadata(&dir)?;
+    // SAFETY: as above.
+    let me = unsafe { libc::getuid() };
+    if !meta.is_dir() || meta.uid() != me || meta.permissions().mode() & 0o077 != 0 {
+        return Err(std::io::Error::other(format!(
+            "{} must be a directory owned by you with mode 0700",
+            dir.display()
+        )));
+    }
+    Ok(dir)
+}
+
+/// Writes `contents` to `name` under the runtime directory unless it is
+/// already there, atomically, and returns its path.
+pub fn install_file(subdir: &str, name: &str, contents: &str) -> std::io::Result<PathBuf> {
+    let dir = runtime_dir()?.join(subdir);
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&dir)?;
+    let path = dir.join(name);
+    if std::fs::read_to_string(&path).is_ok_and(|c| c == contents) {
+        return Ok(path);
+    }
+    let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+    std::fs::write(&tmp, contents)?;
+    std::fs::rename(&tmp, &path)?;
+    Ok(path)
+}

@@ -1,0 +1,122 @@
+//! Driving the real binary in tmux: keys in with send-keys, the screen back
+//! with capture-pane.
+
+use std::process::Command;
+use std::time::Duration;
+
+pub struct Tmux {
+    pub socket: String,
+}
+
+impl Tmux {
+    pub fn available() -> bool {
+        let ok = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        if !ok {
+            if std::env::var_os("CI").is_some() {
+                panic!("tmux is required in CI for the terminal tests (apt-get install tmux)");
+            }
+            eprintln!("\n!!!!! SKIPPED: tmux is not installed !!!!!\n");
+        }
+        ok
+    }
+
+    /// pairdbg with `args` as the pane's only program.
+    pub fn start(name: &str, cwd: &std::path::Path, args: &[&str]) -> Tmux {
+        let mut cmd = vec![env!("CARGO_BIN_EXE_pairdbg").to_string()];
+        cmd.extend(args.iter().map(|s| s.to_string()));
+        Tmux::run(name, cwd, &cmd.join(" "))
+    }
+
+    pub fn run(name: &str, cwd: &std::path::Path, command: &str) -> Tmux {
+        let socket = format!("pairdbg-{name}-{}", std::process::id());
+        let status = Command::new("tmux")
+            .args([
+                "-L",
+                &socket,
+                "new-session",
+                "-d",
+                "-x",
+                "120",
+                "-y",
+                "36",
+                "-c",
+            ])
+            .arg(cwd)
+            .args(["--", command])
+            .status()
+            .expect("tmux");
+        assert!(status.success());
+        Tmux { socket }
+    }
+
+    pub fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p"])
+            .output()
+            .expect("capture-pane");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    pub fn keys(&self, keys: &[&str]) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys"])
+            .args(keys)
+            .status()
+            .expect("send-keys");
+        assert!(status.success());
+    }
+
+    /// Waits until the screen satisfies `pred` (15 s at most).
+    pub async fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if tokio::time::Instant::now() > deadline {
+                panic!("timed out waiting for {what}; the screen:\n{s}");
+            }
+            let _ =
+                tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+        }
+    }
+
+    pub fn pane_pid(&self) -> Option<u32> {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "list-panes", "-F", "#{pane_pid}"])
+            .output()
+            .ok()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    }
+
+    pub fn alive(&self) -> bool {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "has-session"])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+}
+
+/// The line the source pane marks with the current-line arrow.
+pub fn current_line(screen: &str) -> Option<u32> {
+    screen.lines().find_map(|l| {
+        let after = l.split('→').nth(1)?;
+        after.split_whitespace().next()?.parse().ok()
+    })
+}

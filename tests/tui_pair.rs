@@ -1,0 +1,105 @@
+//! Pair debugging: the TUI runs in a terminal, and a real MCP client joins
+//! its live session through `pairdbg mcp`, as an agent would.
+
+mod common;
+
+use std::time::Duration;
+
+use common::tmux::{Tmux, current_line};
+use common::*;
+use serde_json::json;
+
+const PROG: &str = "\
+def total(prices):
+    subtotal = 0
+    for p in prices:
+        subtotal += p
+    return subtotal
+
+
+print(total([3, 4, 5]))
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_joins_the_persons_session() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start(
+        "pair",
+        ws.path(),
+        &["--break", "prog.py:2", "--", "prog.py"],
+    );
+    t.wait_for("the first stop", |s| {
+        s.contains("stopped: breakpoint") && s.contains("MCP 127.0.0.1:")
+    })
+    .await;
+    let tree = descendants(t.pane_pid().expect("pane"));
+
+    // The agent's usual command joins the running TUI instead of starting anew.
+    let agent = mcp_in(ws.path()).await;
+    let v = agent.ok("debug_status", json!({})).await;
+    assert!(v.contains("── STOPPED at prog.py:2 (total) ──"), "{v}");
+
+    // The agent steps: the person's screen moves, and the call shows.
+    let v = agent.ok("debug_step", json!({})).await;
+    assert_eq!(stopped_line(&v), Some(3), "{v}");
+    t.wait_for("the agent's step on screen", |s| current_line(s) == Some(3))
+        .await;
+    t.wait_for("the call in the activity pane", |s| {
+        s.contains("step  → STOPPED at prog.py:3")
+    })
+    .await;
+    agent
+        .ok("debug_note", json!({"text": "watching subtotal grow"}))
+        .await;
+    t.wait_for("the agent's note", |s| {
+        s.contains("✎ watching subtotal grow")
+    })
+    .await;
+
+    // The person takes the wheel: the agent may read, not move.
+    t.keys(&["T"]);
+    t.wait_for("person-only mode", |s| s.contains("drives: person only"))
+        .await;
+    let refused = agent.fails("debug_step", json!({})).await;
+    assert!(
+        refused.contains("the person has taken control") && refused.contains("T key"),
+        "{refused}"
+    );
+    let e = agent
+        .ok("debug_evaluate", json!({"expression": "subtotal"}))
+        .await;
+    assert!(e.starts_with("subtotal = 0"), "{e}");
+
+    // The person steps twice and hands back; the agent hears why the epoch moved.
+    t.keys(&["n"]);
+    t.wait_for("the person's first step", |s| current_line(s) == Some(4))
+        .await;
+    t.keys(&["n"]);
+    t.wait_for("the person's second step", |s| current_line(s) == Some(3))
+        .await;
+    t.keys(&["T"]);
+    t.wait_for("shared mode", |s| s.contains("drives: person + agent"))
+        .await;
+
+    // A note from the person reaches the agent's next viewport.
+    t.keys(&["a", "check the loop bound", "Enter"]);
+    t.wait_for("the note sent", |s| s.contains("note sent"))
+        .await;
+    let v = agent.ok("debug_status", json!({})).await;
+    assert!(
+        v.contains("Since your last call") && v.contains("the person stepped over (2 times)"),
+        "{v}"
+    );
+    assert!(v.contains("Human notes:\n  - check the loop bound"), "{v}");
+    // Once seen, a note is not repeated.
+    let v = agent.ok("debug_status", json!({})).await;
+    assert!(!v.contains("check the loop bound"), "{v}");
+
+    agent.close().await;
+    t.keys(&["q"]);
+    let left = wait_dead(&tree, Duration::from_secs(10)).await;
+    assert!(left.is_empty(), "survivors: {left:?}");
+}
