@@ -149,6 +149,7 @@ fn ui_at(line: usize) -> UiState {
 fn screen(snap: &Snapshot, ui: &UiState, previous: Option<&[Var]>, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     let theme = Theme::default();
+    let keymap = pairdbg::tui::action::Keymap::default();
     let file = source();
     t.draw(|f| {
         draw(
@@ -161,6 +162,7 @@ fn screen(snap: &Snapshot, ui: &UiState, previous: Option<&[Var]>, w: u16, h: u1
                 file: Some(&file),
                 colours: None,
                 previous,
+                keymap: &keymap,
             },
         )
     })

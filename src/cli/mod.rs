@@ -38,6 +38,11 @@ pub struct Cli {
     /// A breakpoint, as FILE:LINE (repeatable).
     #[arg(long = "break", value_name = "FILE:LINE")]
     pub breaks: Vec<String>,
+    /// The TUI's colour theme: dark, light, high-contrast, gruvbox, or one of
+    /// yours in ~/.config/pairdbg/themes/ (default: `theme` in
+    /// ~/.config/pairdbg/config.toml, else dark).
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
     /// The program to debug and its arguments (default: the bundled demo).
     #[arg(last = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
@@ -95,10 +100,12 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
-            None => match tui_request(&cli.breaks, cli.program) {
-                Ok((ws_override, request)) => {
+            None => match tui_request(&cli.breaks, cli.program)
+                .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))
+            {
+                Ok(((ws_override, request), (theme, keymap))) => {
                     let ws = ws_override.unwrap_or(ws);
-                    crate::tui::run(ws, request, crate::tui::theme::Theme::default()).await
+                    crate::tui::run(ws, request, theme, keymap).await
                 }
                 Err(e) => {
                     eprintln!("pairdbg: {e}");
@@ -156,4 +163,26 @@ fn tui_request(
             ..Default::default()
         },
     ))
+}
+
+/// The theme (flag, then config file, then dark) and the keymap.
+fn ui_settings(
+    flag: Option<&str>,
+) -> Result<(crate::tui::theme::Theme, crate::tui::action::Keymap), String> {
+    let name = match flag {
+        Some(n) => n.to_string(),
+        None => config_value("theme").unwrap_or_else(|| "dark".into()),
+    };
+    let theme = crate::tui::theme::Theme::load(&name).map_err(|e| format!("--theme: {e}"))?;
+    Ok((theme, crate::tui::action::Keymap::load()?))
+}
+
+/// A string setting from ~/.config/pairdbg/config.toml.
+fn config_value(key: &str) -> Option<String> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    let text = std::fs::read_to_string(base.join("pairdbg/config.toml")).ok()?;
+    let table: toml::Table = toml::from_str(&text).ok()?;
+    table.get(key)?.as_str().map(str::to_string)
 }

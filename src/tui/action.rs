@@ -1,8 +1,10 @@
-//! Keys map to actions; actions are data, so the keymap can be too.
+//! Keys map to actions through a keymap that is data: assets/keymap.toml,
+//! overridden by the user's ~/.config/pairdbg/keys.toml.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     Continue,
     StepOver,
@@ -27,35 +29,116 @@ pub enum Action {
     Help,
     ToggleControl,
     Note,
+    Zoom,
 }
 
-/// The default keymap: VS Code's function keys, and letters for terminals
-/// that eat them.
-pub const DEFAULT_KEYS: &[(&str, Action, &str)] = &[
-    ("F5 c", Action::Continue, "continue"),
-    ("F10 n", Action::StepOver, "step over"),
-    ("F11 s", Action::StepInto, "step into"),
-    ("S-F11 f", Action::StepOut, "step out"),
-    ("F9 b", Action::ToggleBreakpoint, "toggle breakpoint"),
-    ("r", Action::RunToCursor, "run to cursor"),
-    ("p", Action::Pause, "pause"),
-    ("R", Action::Restart, "restart"),
-    ("e :", Action::Evaluate, "evaluate"),
-    ("w", Action::AddWatch, "add watch"),
-    ("x", Action::RemoveWatch, "remove watch"),
-    ("T", Action::ToggleControl, "take / hand back control"),
-    ("a", Action::Note, "note for the agent"),
-    ("Tab", Action::FocusNext, "next pane"),
-    ("S-Tab", Action::FocusPrev, "previous pane"),
-    ("k Up", Action::Up, "up"),
-    ("j Down", Action::Down, "down"),
-    ("PgUp", Action::PageUp, "page up"),
-    ("PgDn", Action::PageDown, "page down"),
-    ("g Home", Action::Top, "top"),
-    ("G End", Action::Bottom, "bottom"),
-    ("?", Action::Help, "help"),
-    ("q", Action::Quit, "quit"),
-];
+impl Action {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Action::Continue => "continue",
+            Action::StepOver => "step over",
+            Action::StepInto => "step into",
+            Action::StepOut => "step out",
+            Action::ToggleBreakpoint => "toggle breakpoint",
+            Action::RunToCursor => "run to cursor",
+            Action::Pause => "pause",
+            Action::Restart => "restart",
+            Action::Quit => "quit",
+            Action::FocusNext => "next pane",
+            Action::FocusPrev => "previous pane",
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::PageUp => "page up",
+            Action::PageDown => "page down",
+            Action::Top => "top",
+            Action::Bottom => "bottom",
+            Action::Evaluate => "evaluate",
+            Action::AddWatch => "add watch",
+            Action::RemoveWatch => "remove watch",
+            Action::Help => "help",
+            Action::ToggleControl => "take / hand back control",
+            Action::Note => "note for the agent",
+            Action::Zoom => "zoom the pane",
+        }
+    }
+}
+
+const DEFAULT_KEYMAP: &str = include_str!("../../assets/keymap.toml");
+
+/// Keys to actions, from the bundled keymap and the user's overrides.
+#[derive(Debug, Clone)]
+pub struct Keymap {
+    /// In the bundled file's order, for the help overlay.
+    pub bindings: Vec<(Action, Vec<String>)>,
+}
+
+impl Default for Keymap {
+    fn default() -> Self {
+        Keymap::parse(DEFAULT_KEYMAP, None).unwrap_or(Keymap { bindings: vec![] })
+    }
+}
+
+impl Keymap {
+    /// The default keymap with `overrides` (TOML) applied on top.
+    pub fn parse(default: &str, overrides: Option<&str>) -> Result<Keymap, String> {
+        let mut bindings = vec![];
+        for line in default.lines() {
+            let Some((name, _)) = line.split_once('=') else {
+                continue;
+            };
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            let name = name.trim();
+            let table: toml::Table = toml::from_str(line).map_err(|e| format!("keymap: {e}"))?;
+            let action: Action = toml::Value::String(name.to_string())
+                .try_into()
+                .map_err(|_| format!("keymap: {name:?} is not an action"))?;
+            let keys: Vec<String> = table[name]
+                .clone()
+                .try_into()
+                .map_err(|e| format!("keymap {name}: {e}"))?;
+            bindings.push((action, keys));
+        }
+        if let Some(text) = overrides {
+            let table: std::collections::BTreeMap<String, Vec<String>> =
+                toml::from_str(text).map_err(|e| format!("keys.toml: {e}"))?;
+            for (name, keys) in table {
+                let action: Action = toml::Value::String(name.clone())
+                    .try_into()
+                    .map_err(|_| format!("keys.toml: {name:?} is not an action"))?;
+                match bindings.iter_mut().find(|(a, _)| *a == action) {
+                    Some(b) => b.1 = keys,
+                    None => bindings.push((action, keys)),
+                }
+            }
+        }
+        Ok(Keymap { bindings })
+    }
+
+    /// The bundled keymap with ~/.config/pairdbg/keys.toml, if any.
+    pub fn load() -> Result<Keymap, String> {
+        let user = std::env::var_os("XDG_CONFIG_HOME")
+            .map(std::path::PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config"))
+            })
+            .map(|d| d.join("pairdbg/keys.toml"));
+        let text = user.and_then(|p| std::fs::read_to_string(p).ok());
+        Keymap::parse(DEFAULT_KEYMAP, text.as_deref())
+    }
+
+    pub fn action_for(&self, k: &KeyEvent) -> Option<Action> {
+        if k.modifiers.contains(KeyModifiers::CONTROL) {
+            return (k.code == KeyCode::Char('c')).then_some(Action::Quit);
+        }
+        let name = key_name(k)?;
+        self.bindings
+            .iter()
+            .find(|(_, keys)| keys.contains(&name))
+            .map(|(a, _)| *a)
+    }
+}
 
 fn key_name(k: &KeyEvent) -> Option<String> {
     let shift = k.modifiers.contains(KeyModifiers::SHIFT);
@@ -75,44 +158,54 @@ fn key_name(k: &KeyEvent) -> Option<String> {
     })
 }
 
-pub fn action_for(k: &KeyEvent) -> Option<Action> {
-    if k.modifiers.contains(KeyModifiers::CONTROL) {
-        return (k.code == KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    let name = key_name(k)?;
-    DEFAULT_KEYS
-        .iter()
-        .find(|(keys, _, _)| keys.split(' ').any(|x| x == name))
-        .map(|(_, a, _)| *a)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn k(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, mods)
+    }
+
     #[test]
     fn vs_code_keys_and_letters() {
-        let k = |code, m| KeyEvent::new(code, m);
+        let m = Keymap::default();
+        let none = KeyModifiers::NONE;
         assert_eq!(
-            action_for(&k(KeyCode::F(10), KeyModifiers::NONE)),
+            m.action_for(&k(KeyCode::F(10), none)),
             Some(Action::StepOver)
         );
         assert_eq!(
-            action_for(&k(KeyCode::Char('n'), KeyModifiers::NONE)),
+            m.action_for(&k(KeyCode::Char('n'), none)),
             Some(Action::StepOver)
         );
         assert_eq!(
-            action_for(&k(KeyCode::F(11), KeyModifiers::SHIFT)),
+            m.action_for(&k(KeyCode::F(11), KeyModifiers::SHIFT)),
             Some(Action::StepOut)
         );
         assert_eq!(
-            action_for(&k(KeyCode::F(11), KeyModifiers::NONE)),
+            m.action_for(&k(KeyCode::F(11), none)),
             Some(Action::StepInto)
         );
         assert_eq!(
-            action_for(&k(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            m.action_for(&k(KeyCode::Char('c'), KeyModifiers::CONTROL)),
             Some(Action::Quit)
         );
-        assert_eq!(action_for(&k(KeyCode::Char('z'), KeyModifiers::NONE)), None);
+        assert_eq!(m.action_for(&k(KeyCode::Char('y'), none)), None);
+        assert!(m.bindings.len() >= 24, "every action has keys");
+    }
+
+    #[test]
+    fn user_overrides_replace_an_actions_keys() {
+        let m = Keymap::parse(DEFAULT_KEYMAP, Some("step_over = [\"F8\"]\n")).unwrap();
+        assert_eq!(
+            m.action_for(&k(KeyCode::F(8), KeyModifiers::NONE)),
+            Some(Action::StepOver)
+        );
+        assert_eq!(
+            m.action_for(&k(KeyCode::Char('n'), KeyModifiers::NONE)),
+            None
+        );
+        let e = Keymap::parse(DEFAULT_KEYMAP, Some("fly = [\"x\"]\n")).unwrap_err();
+        assert!(e.contains("\"fly\" is not an action"), "{e}");
     }
 }

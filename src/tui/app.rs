@@ -10,7 +10,7 @@ use futures::StreamExt;
 use ratatui::DefaultTerminal;
 use tokio::sync::mpsc;
 
-use super::action::{Action, action_for};
+use super::action::{Action, Keymap};
 use super::draw::{View, draw, source_rows};
 use super::highlight::Highlighter;
 use super::state::{ConsoleEntry, Focus, Prompt, UiState};
@@ -41,10 +41,16 @@ pub struct App {
     rx: mpsc::UnboundedReceiver<UiEvent>,
     quit: bool,
     size: ratatui::layout::Rect,
+    keymap: Keymap,
 }
 
 impl App {
-    pub fn new(session: SessionHandle, theme: Theme, endpoint: Option<String>) -> App {
+    pub fn new(
+        session: SessionHandle,
+        theme: Theme,
+        keymap: Keymap,
+        endpoint: Option<String>,
+    ) -> App {
         let (tx, rx) = mpsc::unbounded_channel();
         App {
             session,
@@ -62,6 +68,7 @@ impl App {
             rx,
             quit: false,
             size: ratatui::layout::Rect::new(0, 0, 80, 24),
+            keymap,
         }
     }
 
@@ -160,6 +167,7 @@ impl App {
             file: file.as_deref(),
             colours: colours.as_deref().map(|v| v.as_slice()),
             previous: self.previous.as_deref(),
+            keymap: &self.keymap,
         };
         terminal.draw(|f| draw(f, &view))?;
         Ok(())
@@ -225,7 +233,9 @@ impl App {
             self.ui.show_help = false;
             return;
         }
-        let Some(action) = action_for(&k) else { return };
+        let Some(action) = self.keymap.action_for(&k) else {
+            return;
+        };
         self.apply(action);
     }
 
@@ -258,8 +268,14 @@ impl App {
             Action::ToggleBreakpoint => self.toggle_breakpoint(&snap),
             Action::Quit => self.quit = true,
             Action::Help => self.ui.show_help = true,
-            Action::FocusNext => self.ui.focus = self.ui.focus.next(false),
-            Action::FocusPrev => self.ui.focus = self.ui.focus.next(true),
+            Action::FocusNext => {
+                self.ui.focus = self.ui.focus.next(false);
+                self.ui.zoomed = self.ui.zoomed.map(|_| self.ui.focus);
+            }
+            Action::FocusPrev => {
+                self.ui.focus = self.ui.focus.next(true);
+                self.ui.zoomed = self.ui.zoomed.map(|_| self.ui.focus);
+            }
             Action::Evaluate => {
                 self.ui.typing = Some(Prompt::Evaluate);
                 self.ui.focus = Focus::Console;
@@ -276,6 +292,12 @@ impl App {
                     }
                     ControlMode::Shared => "the agent may drive again".into(),
                 });
+            }
+            Action::Zoom => {
+                self.ui.zoomed = match self.ui.zoomed {
+                    Some(_) => None,
+                    None => Some(self.ui.focus),
+                };
             }
             Action::Note => {
                 self.ui.typing = Some(Prompt::Note);

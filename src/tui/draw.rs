@@ -3,9 +3,10 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 
+use super::action::Keymap;
 use super::highlight;
 use super::panes;
-use super::state::UiState;
+use super::state::{Focus, UiState};
 use super::theme::Theme;
 use crate::session::ControlMode;
 use crate::session::types::{Snapshot, SourceFile, Var};
@@ -20,6 +21,7 @@ pub struct View<'a> {
     pub colours: Option<&'a [highlight::Line]>,
     /// The locals at the previous stop, to light what changed.
     pub previous: Option<&'a [Var]>,
+    pub keymap: &'a Keymap,
 }
 
 pub struct Areas {
@@ -99,7 +101,10 @@ pub fn areas(size: Rect) -> Areas {
 }
 
 pub fn draw(f: &mut Frame, v: &View) {
-    let a = areas(f.area());
+    let a = match v.ui.zoomed {
+        Some(pane) => zoomed(f.area(), pane),
+        None => areas(f.area()),
+    };
     panes::source::render(f, a.source, v.snap, v.ui, v.theme, v.file, v.colours);
     panes::stack::render(f, a.stack, v.snap, v.ui, v.theme);
     panes::variables::render(f, a.variables, v.snap, v.ui, v.theme, v.previous);
@@ -110,7 +115,27 @@ pub fn draw(f: &mut Frame, v: &View) {
     panes::activity::render(f, a.activity, v.ui, v.theme);
     panes::status::render(f, a.status, v.snap, v.ui, v.theme, v.mode);
     if v.ui.show_help {
-        panes::help::render(f, f.area(), v.theme);
+        panes::help::render(f, f.area(), v.keymap, v.theme);
+    }
+}
+
+/// One pane over the whole screen; the others get no room.
+fn zoomed(size: Rect, pane: Focus) -> Areas {
+    let [main, status] = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Min(3), Constraint::Length(1)])
+        .areas(size);
+    let none = Rect::new(0, 0, 0, 0);
+    let pick = |p: Focus| if p == pane { main } else { none };
+    Areas {
+        source: pick(Focus::Source),
+        stack: pick(Focus::Stack),
+        variables: pick(Focus::Variables),
+        watches: pick(Focus::Watches),
+        output: pick(Focus::Output),
+        console: pick(Focus::Console),
+        activity: pick(Focus::Activity),
+        status,
     }
 }
 

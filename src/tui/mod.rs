@@ -15,7 +15,12 @@ use crate::session::{LaunchRequest, Registry};
 
 /// Launches the program and runs the UI until the person quits. The terminal
 /// is restored on every way out, panics included (ratatui's hook).
-pub async fn run(ws: Workspace, request: LaunchRequest, theme: theme::Theme) -> u8 {
+pub async fn run(
+    ws: Workspace,
+    request: LaunchRequest,
+    theme: theme::Theme,
+    keymap: action::Keymap,
+) -> u8 {
     let config = match request.validate(&ws, Duration::from_secs(20)) {
         Ok(c) => c,
         Err(e) => {
@@ -36,7 +41,7 @@ pub async fn run(ws: Workspace, request: LaunchRequest, theme: theme::Theme) -> 
         crate::mcp::http::serve(registry.clone(), Default::default(), ws.clone(), true).await;
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let mut terminal = ratatui::init();
-    let result = app::App::new(session.clone(), theme, url)
+    let result = app::App::new(session.clone(), theme, keymap, url)
         .run(&mut terminal)
         .await;
     ratatui::restore();

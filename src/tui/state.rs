@@ -63,6 +63,8 @@ pub struct UiState {
     pub history_pos: Option<usize>,
     pub message: Option<String>,
     pub show_help: bool,
+    /// One pane over the whole screen.
+    pub zoomed: Option<Focus>,
     pub tick: u64,
     pub busy: bool,
     /// The agent's calls, newest last.
@@ -97,6 +99,7 @@ impl Default for UiState {
             history_pos: None,
             message: None,
             show_help: false,
+            zoomed: None,
             tick: 0,
             busy: false,
             activity: vec![],
