@@ -141,3 +141,34 @@ async fn sigterm_restores_the_terminal_and_ends_the_session() {
         .collect();
     assert!(survivors.is_empty(), "survivors: {survivors:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mouse_sets_breakpoints_and_scrolls() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start("mouse", ws.path(), &["--", "prog.py"]);
+    t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
+        .await;
+    // Row 4 of the screen is source line 3 (border, then lines 1, 2, 3);
+    // column 2 is the gutter. SGR mouse reports, as a terminal sends them.
+    t.keys(&["-l", "\x1b[<0;2;4M"]);
+    t.keys(&["-l", "\x1b[<0;2;4m"]);
+    t.wait_for("a breakpoint from the click", |s| {
+        s.lines().any(|l| l.contains("● 3 "))
+    })
+    .await;
+    t.keys(&["F5"]);
+    t.wait_for("the stop there", |s| {
+        s.contains("stopped: breakpoint") && current_line(s) == Some(3)
+    })
+    .await;
+    // The wheel scrolls the source.
+    t.keys(&["-l", "\x1b[<65;20;6M"]);
+    t.wait_for("the scroll", |s| {
+        s.lines().nth(1).is_some_and(|l| l.contains(" 4 "))
+    })
+    .await;
+    t.keys(&["q"]);
+}

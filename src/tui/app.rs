@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crossterm::event::{Event, EventStream, KeyCode, KeyEvent, KeyEventKind};
+use crossterm::event::{
+    Event, EventStream, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+};
 use futures::StreamExt;
 use ratatui::DefaultTerminal;
 use tokio::sync::mpsc;
@@ -94,6 +96,7 @@ impl App {
                 ev = events.next() => match ev {
                     Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => { self.on_key(k); dirty = true; }
                     Some(Ok(Event::Resize(w, h))) => { self.size = ratatui::layout::Rect::new(0, 0, w, h); dirty = true; }
+                    Some(Ok(Event::Mouse(m))) => { self.on_mouse(m); dirty = true; }
                     Some(Ok(_)) => {}
                     Some(Err(_)) | None => break,
                 },
@@ -170,6 +173,8 @@ impl App {
             keymap: &self.keymap,
         };
         terminal.draw(|f| draw(f, &view))?;
+        // The pair benchmark times agent calls to this line.
+        tracing::debug!(target: "pairdbg::tui", "drawn epoch={}", snap.epoch);
         Ok(())
     }
 
@@ -221,6 +226,82 @@ impl App {
                 let _ = tx.send(UiEvent::Message(e.to_string()));
             }
         });
+    }
+
+    /// Click to focus and select; a click in the source gutter toggles a
+    /// breakpoint; the wheel scrolls the pane under it.
+    fn on_mouse(&mut self, m: MouseEvent) {
+        let a = super::draw::layout(self.size, &self.ui);
+        let hit = |r: ratatui::layout::Rect| {
+            m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height
+        };
+        let panes = [
+            (Focus::Source, a.source),
+            (Focus::Stack, a.stack),
+            (Focus::Variables, a.variables),
+            (Focus::Watches, a.watches),
+            (Focus::Output, a.output),
+            (Focus::Console, a.console),
+            (Focus::Activity, a.activity),
+        ];
+        let Some(&(pane, area)) = panes.iter().find(|(_, r)| hit(*r)) else {
+            return;
+        };
+        // Rows inside the border.
+        let row = (m.row as usize).saturating_sub(area.y as usize + 1);
+        match m.kind {
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+                let up = matches!(m.kind, MouseEventKind::ScrollUp);
+                let old = self.ui.focus;
+                self.ui.focus = pane;
+                if pane == Focus::Source {
+                    self.ui.scroll = if up {
+                        self.ui.scroll.saturating_sub(3).max(1)
+                    } else {
+                        self.ui.scroll + 3
+                    };
+                } else {
+                    for _ in 0..3 {
+                        let snap = self.session.snapshot();
+                        self.move_cursor(if up { Action::Up } else { Action::Down }, &snap);
+                    }
+                }
+                self.ui.focus = old;
+            }
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.ui.focus = pane;
+                let snap = self.session.snapshot();
+                match pane {
+                    Focus::Source => {
+                        self.ui.cursor = self.ui.scroll + row;
+                        // The gutter: the border, then the breakpoint column.
+                        if (m.column as usize) <= area.x as usize + 1 {
+                            self.toggle_breakpoint(&snap);
+                        }
+                    }
+                    Focus::Stack => {
+                        let n = snap.stop.as_ref().map(|s| s.frames.len()).unwrap_or(0);
+                        let start = super::panes::window_start(
+                            self.ui.selected_frame,
+                            area.height.saturating_sub(2) as usize,
+                            n,
+                        );
+                        if start + row < n {
+                            self.ui.selected_frame = start + row;
+                            if let Some(fr) =
+                                snap.stop.as_ref().and_then(|s| s.frames.get(start + row))
+                            {
+                                self.show_location(fr.file.clone(), fr.line as usize);
+                            }
+                        }
+                    }
+                    Focus::Variables => self.ui.selected_var = row,
+                    Focus::Watches => self.ui.selected_watch = row,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
     }
 
     fn on_key(&mut self, k: KeyEvent) {

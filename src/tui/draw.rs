@@ -100,11 +100,16 @@ pub fn areas(size: Rect) -> Areas {
     }
 }
 
+/// The areas as drawn for this UI state, for mouse hits too.
+pub fn layout(size: Rect, ui: &UiState) -> Areas {
+    match ui.zoomed {
+        Some(pane) => zoomed(size, pane),
+        None => areas(size),
+    }
+}
+
 pub fn draw(f: &mut Frame, v: &View) {
-    let a = match v.ui.zoomed {
-        Some(pane) => zoomed(f.area(), pane),
-        None => areas(f.area()),
-    };
+    let a = layout(f.area(), v.ui);
     panes::source::render(f, a.source, v.snap, v.ui, v.theme, v.file, v.colours);
     panes::stack::render(f, a.stack, v.snap, v.ui, v.theme);
     panes::variables::render(f, a.variables, v.snap, v.ui, v.theme, v.previous);

@@ -13,6 +13,23 @@ use std::time::Duration;
 use crate::session::validate::Workspace;
 use crate::session::{LaunchRequest, Registry};
 
+/// Mouse reporting on or off. A panic turns it off before ratatui's own hook
+/// restores the rest, so a crash never leaves the terminal echoing clicks.
+fn mouse(on: bool) {
+    use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+    let mut out = std::io::stdout();
+    if on {
+        let _ = crossterm::execute!(out, EnableMouseCapture);
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+            previous(info);
+        }));
+    } else {
+        let _ = crossterm::execute!(out, DisableMouseCapture);
+    }
+}
+
 /// Launches the program and runs the UI until the person quits. The terminal
 /// is restored on every way out, panics included (ratatui's hook).
 pub async fn run(
@@ -41,9 +58,11 @@ pub async fn run(
         crate::mcp::http::serve(registry.clone(), Default::default(), ws.clone(), true).await;
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let mut terminal = ratatui::init();
+    mouse(true);
     let result = app::App::new(session.clone(), theme, keymap, url)
         .run(&mut terminal)
         .await;
+    mouse(false);
     ratatui::restore();
     drop(endpoint);
     registry.clear();
