@@ -172,3 +172,36 @@ async fn the_mouse_sets_breakpoints_and_scrolls() {
     .await;
     t.keys(&["q"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn launch_json_configurations_start_the_program() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let launch = r#"{
+        // comments and trailing commas, as VS Code writes them
+        "configurations": [
+            {"name": "Run prog", "type": "debugpy", "request": "launch",
+             "program": "${workspaceFolder}/prog.py", "env": {"GREETING": "${env:HOME}"},},
+        ],
+    }"#;
+    let ws = workspace(&[("prog.py", PROG), (".vscode/launch.json", launch)]);
+    let t = Tmux::start(
+        "config",
+        ws.path(),
+        &["--config", "'Run prog'", "--break", "prog.py:2"],
+    );
+    let s = t
+        .wait_for("the breakpoint stop", |s| s.contains("stopped: breakpoint"))
+        .await;
+    assert_eq!(current_line(&s), Some(2), "{s}");
+    t.keys(&["q"]);
+    drop(t);
+    // `pairdbg` alone takes the first Python configuration, stopped on entry.
+    let t = Tmux::start("config-default", ws.path(), &[]);
+    let s = t
+        .wait_for("the entry stop", |s| s.contains("stopped: entry"))
+        .await;
+    assert!(s.contains("prog.py"), "{s}");
+    t.keys(&["q"]);
+}

@@ -15,6 +15,8 @@ Examples:
       Open the terminal UI on the bundled demo.
   pairdbg --break app.py:10 -- app.py --verbose
       Debug app.py in the terminal UI; it runs to the breakpoint.
+  pairdbg --config app --theme light
+      Launch a configuration of .vscode/launch.json, in the light theme.
   pairdbg run --break assets/demo/order.py:44 -- assets/demo/order.py
       Run to the first stop and print the viewport.
   pairdbg run --json --break app.py:10 -- app.py --verbose
@@ -38,6 +40,10 @@ pub struct Cli {
     /// A breakpoint, as FILE:LINE (repeatable).
     #[arg(long = "break", value_name = "FILE:LINE")]
     pub breaks: Vec<String>,
+    /// Launch the configuration NAME from .vscode/launch.json (`pairdbg`
+    /// alone uses its first Python configuration when there is one).
+    #[arg(long, value_name = "NAME")]
+    pub config: Option<String>,
     /// The TUI's colour theme: dark, light, high-contrast, gruvbox, or one of
     /// yours in ~/.config/pairdbg/themes/ (default: `theme` in
     /// ~/.config/pairdbg/config.toml, else dark).
@@ -100,7 +106,7 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
-            None => match tui_request(&cli.breaks, cli.program)
+            None => match tui_request(&ws, &cli.breaks, cli.program, cli.config.as_deref())
                 .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))
             {
                 Ok(((ws_override, request), (theme, keymap))) => {
@@ -119,11 +125,14 @@ pub fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(code)
 }
 
-/// The launch the TUI starts with: the given program, or the bundled demo.
-/// The program stops at its first breakpoint, or on entry when it has none.
+/// The launch the TUI starts with: a launch.json configuration, the given
+/// program, or the bundled demo. It stops at its first breakpoint, or on
+/// entry when it has none.
 fn tui_request(
+    ws: &crate::session::validate::Workspace,
     breaks: &[String],
     program: Vec<String>,
+    config: Option<&str>,
 ) -> Result<
     (
         Option<crate::session::validate::Workspace>,
@@ -131,38 +140,48 @@ fn tui_request(
     ),
     String,
 > {
+    use crate::session::{BreakpointRequest, LaunchRequest, launch_json};
     let mut breakpoints = breaks
         .iter()
         .map(|b| run::parse_break(b))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut ws = None;
-    let mut args = program.into_iter();
-    let program = match args.next() {
-        Some(p) => p,
+    let from_launch_json = match (config, program.is_empty()) {
+        (Some(name), _) => {
+            launch_json::load(&ws.root, Some(name), program.first().map(String::as_str))?
+        }
+        (None, true) => launch_json::load(&ws.root, None, None)?,
+        (None, false) => None,
+    };
+    let mut new_ws = None;
+    let mut request = match from_launch_json {
+        Some(r) => r,
         None => {
-            let (dir, file) = demo::locate()?;
-            ws = dir.map(|d| crate::session::validate::Workspace::new(&d, false));
-            if breakpoints.is_empty() {
-                breakpoints.push(crate::session::BreakpointRequest {
-                    file: file.clone(),
-                    line: demo::BREAK_LINE,
-                    ..Default::default()
-                });
+            let mut args = program.into_iter();
+            let program = match args.next() {
+                Some(p) => p,
+                None => {
+                    let (dir, file) = demo::locate()?;
+                    new_ws = dir.map(|d| crate::session::validate::Workspace::new(&d, false));
+                    if breakpoints.is_empty() {
+                        breakpoints.push(BreakpointRequest {
+                            file: file.clone(),
+                            line: demo::BREAK_LINE,
+                            ..Default::default()
+                        });
+                    }
+                    file
+                }
+            };
+            LaunchRequest {
+                program: Some(program),
+                args: args.collect(),
+                ..Default::default()
             }
-            file
         }
     };
-    let stop_on_entry = breakpoints.is_empty();
-    Ok((
-        ws,
-        crate::session::LaunchRequest {
-            program: Some(program),
-            args: args.collect(),
-            breakpoints,
-            stop_on_entry,
-            ..Default::default()
-        },
-    ))
+    request.stop_on_entry |= breakpoints.is_empty();
+    request.breakpoints = breakpoints;
+    Ok((new_ws, request))
 }
 
 /// The theme (flag, then config file, then dark) and the keymap.

@@ -8,6 +8,7 @@ mod engine;
 pub mod error;
 pub mod fetch;
 pub mod handle;
+pub mod launch_json;
 pub mod output;
 pub(crate) mod paging;
 pub mod registry;

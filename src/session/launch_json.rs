@@ -1,0 +1,233 @@
+//! Launch configurations from VS Code's `.vscode/launch.json` (JSONC), with
+//! `${workspaceFolder}`, `${file}` and `${env:X}` substituted.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::config::LaunchRequest;
+
+pub const PATH: &str = ".vscode/launch.json";
+
+/// The configuration `name`, or the first Python launch configuration when
+/// no name is given. `Ok(None)`: there is no launch.json and none was asked for.
+pub fn load(
+    workspace: &Path,
+    name: Option<&str>,
+    file: Option<&str>,
+) -> Result<Option<LaunchRequest>, String> {
+    let path = workspace.join(PATH);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(_) if name.is_none() => return Ok(None),
+        Err(e) => return Err(format!("--config: cannot read {}: {e}", path.display())),
+    };
+    let doc: Value = jsonc_parser::parse_to_serde_value(&text, &Default::default())
+        .map_err(|e| format!("{PATH}: {e}"))?;
+    let configs = doc
+        .get("configurations")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let is_python = |c: &Value| {
+        matches!(
+            c.get("type").and_then(Value::as_str),
+            Some("python" | "debugpy")
+        ) && c.get("request").and_then(Value::as_str).unwrap_or("launch") == "launch"
+    };
+    let chosen = match name {
+        Some(n) => configs
+            .iter()
+            .find(|c| c.get("name").and_then(Value::as_str) == Some(n))
+            .ok_or_else(|| {
+                let names: Vec<&str> = configs
+                    .iter()
+                    .filter_map(|c| c.get("name").and_then(Value::as_str))
+                    .collect();
+                format!("--config: {PATH} has no configuration {n:?}; it has {names:?}")
+            })?,
+        None => match configs.iter().find(|c| is_python(c)) {
+            Some(c) => c,
+            None => return Ok(None),
+        },
+    };
+    if !is_python(chosen) {
+        return Err(format!(
+            "--config: {:?} is a {} configuration; pairdbg launches python (debugpy) ones",
+            chosen.get("name").and_then(Value::as_str).unwrap_or("?"),
+            chosen
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or("untyped")
+        ));
+    }
+    let mut c = chosen.clone();
+    substitute(&mut c, workspace, file)?;
+    let s = |k: &str| c.get(k).and_then(Value::as_str).map(str::to_string);
+    let args = match c.get("args") {
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| {
+                x.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| x.to_string())
+            })
+            .collect(),
+        Some(Value::String(one)) => one.split_whitespace().map(str::to_string).collect(),
+        _ => vec![],
+    };
+    let env = c
+        .get("env")
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        v.as_str()
+                            .map(str::to_string)
+                            .unwrap_or_else(|| v.to_string()),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let python = match c.get("python") {
+        Some(Value::String(p)) => Some(p.clone()),
+        Some(Value::Array(a)) => a.first().and_then(Value::as_str).map(str::to_string),
+        _ => None,
+    };
+    Ok(Some(LaunchRequest {
+        program: s("program"),
+        module: s("module"),
+        args,
+        cwd: s("cwd"),
+        env,
+        language: Some("python".into()),
+        python,
+        stop_on_entry: c
+            .get("stopOnEntry")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        breakpoints: vec![],
+        exception_filters: None,
+    }))
+}
+
+fn substitute(v: &mut Value, workspace: &Path, file: Option<&str>) -> Result<(), String> {
+    match v {
+        Value::String(s) => *s = substitute_str(s, workspace, file)?,
+        Value::Array(a) => a
+            .iter_mut()
+            .try_for_each(|x| substitute(x, workspace, file))?,
+        Value::Object(m) => m
+            .values_mut()
+            .try_for_each(|x| substitute(x, workspace, file))?,
+        _ => {}
+    }
+    Ok(())
+}
+
+fn substitute_str(s: &str, workspace: &Path, file: Option<&str>) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find('}') else {
+            return Err(format!("{PATH}: an unclosed ${{ in {s:?}"));
+        };
+        let var = &rest[start + 2..start + end];
+        let value = match var {
+            "workspaceFolder" | "workspaceRoot" | "cwd" => workspace.display().to_string(),
+            "workspaceFolderBasename" => workspace
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default(),
+            "file" => file
+                .map(str::to_string)
+                .ok_or_else(|| format!("{PATH}: {s:?} uses ${{file}}; name the file after --"))?,
+            "pathSeparator" => "/".into(),
+            v if v.starts_with("env:") => std::env::var(&v[4..]).unwrap_or_default(),
+            other => {
+                return Err(format!(
+                    "{PATH}: ${{{other}}} is not a variable pairdbg knows"
+                ));
+            }
+        };
+        out.push_str(&value);
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LAUNCH: &str = r#"{
+        // VS Code writes comments and trailing commas.
+        "version": "0.2.0",
+        "configurations": [
+            {"name": "Node", "type": "node", "request": "launch", "program": "x.js"},
+            {
+                "name": "Run app",
+                "type": "debugpy",
+                "request": "launch",
+                "program": "${workspaceFolder}/app.py",
+                "args": ["--user", "${env:PAIRDBG_TEST_USER}"],
+                "cwd": "${workspaceFolder}",
+                "env": {"MODE": "test"},
+                "stopOnEntry": true,
+            },
+            {"name": "Current file", "type": "python", "request": "launch", "program": "${file}"},
+        ],
+    }"#;
+
+    fn ws() -> tempfile::TempDir {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(d.path().join(".vscode")).unwrap();
+        std::fs::write(d.path().join(PATH), LAUNCH).unwrap();
+        d
+    }
+
+    #[test]
+    fn reads_jsonc_and_substitutes() {
+        let d = ws();
+        let r = load(d.path(), Some("Run app"), None).unwrap().unwrap();
+        assert_eq!(
+            r.program.as_deref(),
+            Some(format!("{}/app.py", d.path().display()).as_str())
+        );
+        assert_eq!(r.args[0], "--user");
+        assert_eq!(r.env, vec![("MODE".to_string(), "test".to_string())]);
+        assert!(r.stop_on_entry);
+        // With no name, the first Python configuration.
+        assert_eq!(
+            load(d.path(), None, None).unwrap().unwrap().program,
+            r.program
+        );
+    }
+
+    #[test]
+    fn errors_name_what_is_wrong() {
+        let d = ws();
+        let e = load(d.path(), Some("Nope"), None).unwrap_err();
+        assert!(e.contains("\"Run app\""), "{e}");
+        let e = load(d.path(), Some("Node"), None).unwrap_err();
+        assert!(e.contains("node configuration"), "{e}");
+        let e = load(d.path(), Some("Current file"), None).unwrap_err();
+        assert!(e.contains("${file}"), "{e}");
+        let r = load(d.path(), Some("Current file"), Some("a.py"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.program.as_deref(), Some("a.py"));
+        let empty = tempfile::tempdir().unwrap();
+        assert!(load(empty.path(), None, None).unwrap().is_none());
+        assert!(
+            load(empty.path(), Some("x"), None)
+                .unwrap_err()
+                .contains("cannot read")
+        );
+    }
+}
