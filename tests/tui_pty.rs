@@ -205,3 +205,64 @@ async fn launch_json_configurations_start_the_program() {
     assert!(s.contains("prog.py"), "{s}");
     t.keys(&["q"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_debugpy_is_offered_and_installed() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    // A fresh virtual environment has pip but no debugpy.
+    let venv = ws.path().join("venv");
+    let ok = std::process::Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(&venv)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    assert!(ok, "python3 -m venv failed");
+    let run = format!(
+        "VIRTUAL_ENV={} {} -- prog.py; echo PAIRDBG-EXIT=$?",
+        venv.display(),
+        env!("CARGO_BIN_EXE_pairdbg")
+    );
+    let t = Tmux::run("install", ws.path(), "sh");
+    t.keys(&[&run, "Enter"]);
+    t.wait_for("the offer", |s| {
+        s.contains("debugpy is not installed for") && s.contains("y installs")
+    })
+    .await;
+    t.keys(&["n"]);
+    let s = t
+        .wait_for("the refusal", |s| s.contains("PAIRDBG-EXIT=1"))
+        .await;
+    assert!(
+        s.contains("-m pip install debugpy"),
+        "the exact command is named: {s}"
+    );
+    t.keys(&[&run, "Enter"]);
+    t.wait_for("the offer again", |s| s.contains("y installs"))
+        .await;
+    t.keys(&["y"]);
+    // pip's own output scrolls by, then the program starts.
+    let deadline = std::time::Duration::from_secs(120);
+    let started = tokio::time::Instant::now();
+    loop {
+        let s = t.screen();
+        if s.contains("stopped: entry") {
+            break;
+        }
+        assert!(
+            started.elapsed() < deadline && !s.contains("pip failed"),
+            "no start after installing: {s}"
+        );
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_millis(100),
+            std::future::pending::<()>(),
+        )
+        .await;
+    }
+    t.keys(&["q"]);
+    t.wait_for("a clean exit", |s| s.contains("PAIRDBG-EXIT=0"))
+        .await;
+}

@@ -4,6 +4,7 @@ pub mod action;
 mod app;
 pub mod draw;
 pub mod highlight;
+mod install;
 pub mod panes;
 pub mod state;
 pub mod theme;
@@ -45,6 +46,24 @@ pub async fn run(
             return 1;
         }
     };
+    // Without debugpy, offer to install it before anything else starts.
+    if let Ok(python) =
+        crate::dap::adapters::debugpy::find_python(config.python.as_deref(), &config.workspace.root)
+        && crate::dap::adapters::debugpy::version(&python)
+            .await
+            .is_err()
+    {
+        let mut terminal = ratatui::init();
+        let installed = install::offer(&mut terminal, &theme, &python).await;
+        ratatui::restore();
+        if !installed {
+            eprintln!(
+                "pairdbg: debugpy is not installed; install it with: {}",
+                crate::dap::adapters::debugpy::install_command(&python)
+            );
+            return 1;
+        }
+    }
     let registry = Registry::default();
     let session = match registry.launch(config).await {
         Ok(s) => s,
