@@ -266,3 +266,40 @@ async fn a_missing_debugpy_is_offered_and_installed() {
     t.wait_for("a clean exit", |s| s.contains("PAIRDBG-EXIT=0"))
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_palette_runs_actions_by_name() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start("palette", ws.path(), &["--", "prog.py"]);
+    t.wait_for("the entry stop", |s| {
+        s.contains("stopped: entry") && current_line(s) == Some(1)
+    })
+    .await;
+    t.keys(&[":"]);
+    t.wait_for("the palette", |s| {
+        s.contains(" commands ") && s.contains("step over")
+    })
+    .await;
+    t.keys(&["-l", "step ov"]);
+    let s = t
+        .wait_for("the filtered list", |s| s.contains(": step ov"))
+        .await;
+    assert!(
+        !s.contains("run to cursor"),
+        "only matching actions stay: {s}"
+    );
+    t.keys(&["Enter"]);
+    t.wait_for("the step", |s| {
+        current_line(s) == Some(6) && !s.contains(" commands ")
+    })
+    .await;
+    t.keys(&["?"]);
+    t.wait_for("the help", |s| {
+        s.contains("command palette") && s.contains("take / hand back control")
+    })
+    .await;
+    t.keys(&["Escape", "q"]);
+}

@@ -30,6 +30,7 @@ pub enum Action {
     ToggleControl,
     Note,
     Zoom,
+    Palette,
 }
 
 impl Action {
@@ -59,6 +60,7 @@ impl Action {
             Action::ToggleControl => "take / hand back control",
             Action::Note => "note for the agent",
             Action::Zoom => "zoom the pane",
+            Action::Palette => "command palette",
         }
     }
 }

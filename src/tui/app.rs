@@ -314,6 +314,10 @@ impl App {
             self.ui.show_help = false;
             return;
         }
+        if self.ui.palette.is_some() {
+            self.on_palette_key(k);
+            return;
+        }
         let Some(action) = self.keymap.action_for(&k) else {
             return;
         };
@@ -374,6 +378,7 @@ impl App {
                     ControlMode::Shared => "the agent may drive again".into(),
                 });
             }
+            Action::Palette => self.ui.palette = Some((String::new(), 0)),
             Action::Zoom => {
                 self.ui.zoomed = match self.ui.zoomed {
                     Some(_) => None,
@@ -482,6 +487,36 @@ impl App {
                     clamp(self.ui.output_scroll_from_end, -delta, self.ui.output.len());
             }
             Focus::Console | Focus::Activity => {}
+        }
+    }
+
+    fn on_palette_key(&mut self, k: KeyEvent) {
+        let Some((query, selected)) = self.ui.palette.as_mut() else {
+            return;
+        };
+        let n = super::panes::palette::matches(&self.keymap, query).len();
+        match k.code {
+            KeyCode::Esc => self.ui.palette = None,
+            KeyCode::Up => *selected = selected.saturating_sub(1),
+            KeyCode::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
+            KeyCode::Backspace => {
+                query.pop();
+                *selected = 0;
+            }
+            KeyCode::Char(c) => {
+                query.push(c);
+                *selected = 0;
+            }
+            KeyCode::Enter => {
+                let chosen = super::panes::palette::matches(&self.keymap, query)
+                    .get(*selected)
+                    .map(|(a, _)| *a);
+                self.ui.palette = None;
+                if let Some(a) = chosen {
+                    self.apply(a);
+                }
+            }
+            _ => {}
         }
     }
 

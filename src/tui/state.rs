@@ -63,6 +63,8 @@ pub struct UiState {
     pub history_pos: Option<usize>,
     pub message: Option<String>,
     pub show_help: bool,
+    /// The command palette: its query and selected row.
+    pub palette: Option<(String, usize)>,
     /// One pane over the whole screen.
     pub zoomed: Option<Focus>,
     pub tick: u64,
@@ -100,6 +102,7 @@ impl Default for UiState {
             message: None,
             show_help: false,
             zoomed: None,
+            palette: None,
             tick: 0,
             busy: false,
             activity: vec![],

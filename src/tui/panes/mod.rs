@@ -4,6 +4,7 @@ pub mod activity;
 pub mod console;
 pub mod help;
 pub mod output;
+pub mod palette;
 pub mod source;
 pub mod stack;
 pub mod status;
