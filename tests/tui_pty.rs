@@ -303,3 +303,43 @@ async fn the_palette_runs_actions_by_name() {
     .await;
     t.keys(&["Escape", "q"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_breakpoints_pane_edits_and_disables() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start("bps", ws.path(), &["--break", "prog.py:2", "--", "prog.py"]);
+    t.wait_for("the first hit", |s| {
+        s.contains("stopped: breakpoint") && s.contains("a = 1")
+    })
+    .await;
+    // Focus: source → stack → variables → watch → breakpoints.
+    t.keys(&["Tab", "Tab", "Tab", "Tab"]);
+    t.wait_for("the pane focused", |s| {
+        s.contains("prog.py:2") && s.contains("breakpoints")
+    })
+    .await;
+    t.keys(&["i"]);
+    t.keys(&["-l", "a == 3"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the condition", |s| s.contains("prog.py:2 if a == 3"))
+        .await;
+    t.keys(&["c"]);
+    t.wait_for("the conditional hit", |s| {
+        s.contains("stopped: breakpoint") && s.contains("a = 3")
+    })
+    .await;
+    t.keys(&["Space"]);
+    t.wait_for("the breakpoint off", |s| {
+        s.contains("(off)") && s.lines().any(|l| l.contains("○→2 ") || l.contains("○ 2 "))
+    })
+    .await;
+    t.keys(&["c"]);
+    t.wait_for("the end, unstopped", |s| {
+        s.contains("exited with code 0") && s.contains("result 13")
+    })
+    .await;
+    t.keys(&["q"]);
+}

@@ -61,6 +61,7 @@ fn breakpoint(
         verified,
         bound_line: None,
         message: None,
+        enabled: true,
         temporary: false,
     }
 }

@@ -36,6 +36,16 @@ pub enum BreakpointSelector {
     Location { file: String, line: i64 },
 }
 
+/// Changes to one breakpoint; `None` leaves a field as it is.
+#[derive(Debug, Clone, Default)]
+pub struct BreakpointUpdate {
+    pub id: u64,
+    pub enabled: Option<bool>,
+    pub condition: Option<String>,
+    pub hit_condition: Option<String>,
+    pub log_message: Option<String>,
+}
+
 #[derive(Debug, Clone)]
 pub struct VariablesQuery {
     pub frame_index: usize,
@@ -60,6 +70,7 @@ pub enum Command {
     Pause,
     SetBreakpoint(BreakpointRequest),
     RemoveBreakpoint(BreakpointSelector),
+    UpdateBreakpoint(BreakpointUpdate),
     SetExceptionFilters(Vec<String>),
     Evaluate {
         expression: String,
@@ -95,6 +106,7 @@ impl Command {
                 | Command::Pause
                 | Command::SetBreakpoint(_)
                 | Command::RemoveBreakpoint(_)
+                | Command::UpdateBreakpoint(_)
                 | Command::SetExceptionFilters(_)
                 | Command::SetVariable { .. }
                 | Command::Terminate

@@ -15,7 +15,7 @@ pub mod registry;
 pub mod types;
 pub mod validate;
 
-pub use command::{BreakpointSelector, Command, Reply, StepKind, VariablesQuery};
+pub use command::{BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind, VariablesQuery};
 pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest};
 pub use error::SessionError;
 pub use handle::SessionHandle;

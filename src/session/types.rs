@@ -118,6 +118,8 @@ pub struct Breakpoint {
     /// The line the adapter bound it to, if it moved.
     pub bound_line: Option<u64>,
     pub message: Option<String>,
+    /// A disabled breakpoint is kept but not sent to the adapter.
+    pub enabled: bool,
     #[serde(skip)]
     pub temporary: bool,
 }

@@ -31,6 +31,11 @@ pub enum Action {
     Note,
     Zoom,
     Palette,
+    ToggleEnabled,
+    DeleteBreakpoint,
+    EditCondition,
+    EditHitCount,
+    EditLogMessage,
 }
 
 impl Action {
@@ -61,6 +66,11 @@ impl Action {
             Action::Note => "note for the agent",
             Action::Zoom => "zoom the pane",
             Action::Palette => "command palette",
+            Action::ToggleEnabled => "breakpoint on / off",
+            Action::DeleteBreakpoint => "delete breakpoint",
+            Action::EditCondition => "edit condition",
+            Action::EditHitCount => "edit hit count",
+            Action::EditLogMessage => "edit log message",
         }
     }
 }
@@ -155,6 +165,8 @@ fn key_name(k: &KeyEvent) -> Option<String> {
         KeyCode::PageDown => "PgDn".into(),
         KeyCode::Home => "Home".into(),
         KeyCode::End => "End".into(),
+        KeyCode::Char(' ') => "Space".into(),
+        KeyCode::Delete => "Delete".into(),
         KeyCode::Char(c) => c.to_string(),
         _ => return None,
     })

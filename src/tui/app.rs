@@ -17,7 +17,7 @@ use super::draw::{View, draw, source_rows};
 use super::highlight::Highlighter;
 use super::state::{ConsoleEntry, Focus, Prompt, UiState};
 use super::theme::Theme;
-use crate::session::command::{BreakpointSelector, Command, Reply, StepKind};
+use crate::session::command::{BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind};
 use crate::session::fetch::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
 use crate::session::{BreakpointRequest, ControlMode, SessionEvent, SessionHandle};
@@ -379,6 +379,11 @@ impl App {
                 });
             }
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
+            Action::ToggleEnabled
+            | Action::DeleteBreakpoint
+            | Action::EditCondition
+            | Action::EditHitCount
+            | Action::EditLogMessage => self.breakpoint_action(action, &snap),
             Action::Zoom => {
                 self.ui.zoomed = match self.ui.zoomed {
                     Some(_) => None,
@@ -407,6 +412,39 @@ impl App {
             | Action::PageDown
             | Action::Top
             | Action::Bottom => self.move_cursor(action, &snap),
+        }
+    }
+
+    /// The breakpoints pane's own keys act on its selected breakpoint.
+    fn breakpoint_action(&mut self, action: Action, snap: &Snapshot) {
+        if self.ui.focus != Focus::Breakpoints {
+            return;
+        }
+        let Some(b) = super::panes::breakpoints::listed(snap)
+            .get(self.ui.selected_breakpoint)
+            .map(|b| (*b).clone())
+        else {
+            return;
+        };
+        let prompt = |p: Prompt, current: &Option<String>, ui: &mut UiState| {
+            ui.typing = Some(p);
+            ui.input = current.clone().unwrap_or_default();
+        };
+        match action {
+            Action::ToggleEnabled => self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                id: b.id,
+                enabled: Some(!b.enabled),
+                ..Default::default()
+            })),
+            Action::DeleteBreakpoint => {
+                self.send(Command::RemoveBreakpoint(BreakpointSelector::Id(b.id)))
+            }
+            Action::EditCondition => prompt(Prompt::Condition(b.id), &b.condition, &mut self.ui),
+            Action::EditHitCount => prompt(Prompt::HitCount(b.id), &b.hit_condition, &mut self.ui),
+            Action::EditLogMessage => {
+                prompt(Prompt::LogMessage(b.id), &b.log_message, &mut self.ui)
+            }
+            _ => {}
         }
     }
 
@@ -464,6 +502,15 @@ impl App {
                     self.ui.scroll = self.ui.cursor;
                 } else if self.ui.cursor >= self.ui.scroll + page {
                     self.ui.scroll = self.ui.cursor + 1 - page;
+                }
+            }
+            Focus::Breakpoints => {
+                let n = super::panes::breakpoints::listed(snap).len();
+                self.ui.selected_breakpoint = clamp(self.ui.selected_breakpoint, delta, n);
+                if let Some(b) =
+                    super::panes::breakpoints::listed(snap).get(self.ui.selected_breakpoint)
+                {
+                    self.show_location(Some(b.file.clone()), b.line as usize);
                 }
             }
             Focus::Stack => {
@@ -530,10 +577,36 @@ impl App {
                 let text = std::mem::take(&mut self.ui.input);
                 self.ui.typing = None;
                 self.ui.history_pos = None;
-                if text.trim().is_empty() {
+                // An empty field clears a breakpoint's condition; elsewhere it is nothing.
+                let edits_breakpoint = matches!(
+                    prompt,
+                    Prompt::Condition(_) | Prompt::HitCount(_) | Prompt::LogMessage(_)
+                );
+                if text.trim().is_empty() && !edits_breakpoint {
                     return;
                 }
                 match prompt {
+                    Prompt::Condition(id) => {
+                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                            id,
+                            condition: Some(text),
+                            ..Default::default()
+                        }))
+                    }
+                    Prompt::HitCount(id) => {
+                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                            id,
+                            hit_condition: Some(text),
+                            ..Default::default()
+                        }))
+                    }
+                    Prompt::LogMessage(id) => {
+                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                            id,
+                            log_message: Some(text),
+                            ..Default::default()
+                        }))
+                    }
                     Prompt::Evaluate => self.evaluate(text),
                     Prompt::AddWatch => self.send(Command::Watch {
                         add: vec![text],

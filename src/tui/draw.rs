@@ -29,6 +29,7 @@ pub struct Areas {
     pub stack: Rect,
     pub variables: Rect,
     pub watches: Rect,
+    pub breakpoints: Rect,
     pub output: Rect,
     pub console: Rect,
     pub activity: Rect,
@@ -61,22 +62,28 @@ pub fn areas(size: Rect) -> Areas {
             .areas(main);
         (s, d)
     };
-    let [stack, variables, watches] = if narrow {
-        Layout::default()
+    let [stack, variables, watches, breakpoints] = if narrow {
+        let [st, va, rest] = Layout::default()
             .direction(Direction::Horizontal)
             .constraints([
-                Constraint::Percentage(30),
-                Constraint::Percentage(45),
                 Constraint::Percentage(25),
+                Constraint::Percentage(40),
+                Constraint::Percentage(35),
             ])
-            .areas(side)
+            .areas(side);
+        let [wa, bp] = Layout::default()
+            .direction(Direction::Vertical)
+            .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
+            .areas(rest);
+        [st, va, wa, bp]
     } else {
         Layout::default()
             .direction(Direction::Vertical)
             .constraints([
-                Constraint::Percentage(35),
-                Constraint::Percentage(40),
-                Constraint::Percentage(25),
+                Constraint::Percentage(28),
+                Constraint::Percentage(34),
+                Constraint::Percentage(18),
+                Constraint::Percentage(20),
             ])
             .areas(side)
     };
@@ -93,6 +100,7 @@ pub fn areas(size: Rect) -> Areas {
         stack,
         variables,
         watches,
+        breakpoints,
         output,
         console,
         activity,
@@ -114,6 +122,7 @@ pub fn draw(f: &mut Frame, v: &View) {
     panes::stack::render(f, a.stack, v.snap, v.ui, v.theme);
     panes::variables::render(f, a.variables, v.snap, v.ui, v.theme, v.previous);
     panes::watches::render(f, a.watches, v.snap, v.ui, v.theme);
+    panes::breakpoints::render(f, a.breakpoints, v.snap, v.ui, v.theme);
     panes::output::render(f, a.output, v.ui, v.theme);
     panes::console::render(f, a.console, v.ui, v.theme);
     panes::activity::render(f, a.activity, v.ui, v.theme);
@@ -140,6 +149,7 @@ fn zoomed(size: Rect, pane: Focus) -> Areas {
         stack: pick(Focus::Stack),
         variables: pick(Focus::Variables),
         watches: pick(Focus::Watches),
+        breakpoints: pick(Focus::Breakpoints),
         output: pick(Focus::Output),
         console: pick(Focus::Console),
         activity: pick(Focus::Activity),

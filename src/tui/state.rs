@@ -11,17 +11,19 @@ pub enum Focus {
     Stack,
     Variables,
     Watches,
+    Breakpoints,
     Output,
     Console,
     Activity,
 }
 
 impl Focus {
-    pub const ORDER: [Focus; 7] = [
+    pub const ORDER: [Focus; 8] = [
         Focus::Source,
         Focus::Stack,
         Focus::Variables,
         Focus::Watches,
+        Focus::Breakpoints,
         Focus::Output,
         Focus::Console,
         Focus::Activity,
@@ -54,6 +56,7 @@ pub struct UiState {
     pub selected_frame: usize,
     pub selected_var: usize,
     pub selected_watch: usize,
+    pub selected_breakpoint: usize,
     pub output: Vec<(Stream, String)>,
     pub output_scroll_from_end: usize,
     pub console: Vec<ConsoleEntry>,
@@ -80,6 +83,10 @@ pub enum Prompt {
     Evaluate,
     AddWatch,
     Note,
+    /// Editing a field of the breakpoint with this id.
+    Condition(u64),
+    HitCount(u64),
+    LogMessage(u64),
 }
 
 impl Default for UiState {
@@ -93,6 +100,7 @@ impl Default for UiState {
             selected_frame: 0,
             selected_var: 0,
             selected_watch: 0,
+            selected_breakpoint: 0,
             output: vec![],
             output_scroll_from_end: 0,
             console: vec![],

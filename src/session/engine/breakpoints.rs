@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::{Apply, Engine, ReplyTx};
 use crate::session::SessionEvent;
-use crate::session::command::{BreakpointSelector, Reply};
+use crate::session::command::{BreakpointSelector, BreakpointUpdate, Reply};
 use crate::session::config::{BreakpointRequest, BreakpointSpec};
 use crate::session::error::SessionError;
 use crate::session::types::{Breakpoint, Origin, RunState};
@@ -63,6 +63,7 @@ impl Engine {
             verified: false,
             bound_line: None,
             message: None,
+            enabled: true,
             temporary,
         });
         self.dirty = true;
@@ -74,7 +75,7 @@ impl Engine {
             .snap
             .breakpoints
             .iter()
-            .filter(|b| b.file == file)
+            .filter(|b| b.file == file && b.enabled)
             .collect();
         let args = dap_types::SetBreakpointsArguments {
             source: dap_types::Source {
@@ -319,4 +320,50 @@ impl Engine {
     }
 
     // ---- inspection -----------------------------------------------------
+
+    /// Enables, disables or edits one breakpoint; `Some("")` clears a field.
+    pub(super) fn update_breakpoint(
+        &mut self,
+        origin: Origin,
+        reply: ReplyTx,
+        u: BreakpointUpdate,
+    ) {
+        let Some(b) = self
+            .snap
+            .breakpoints
+            .iter_mut()
+            .find(|b| b.id == u.id && !b.temporary)
+        else {
+            let _ = reply.send(Err(SessionError::invalid(
+                "id",
+                format!("no breakpoint #{}; list them with breakpoint_list", u.id),
+            )));
+            return;
+        };
+        let clear = |v: String| Some(v).filter(|s| !s.trim().is_empty());
+        if let Some(e) = u.enabled {
+            b.enabled = e;
+            if !e {
+                b.verified = false;
+            }
+        }
+        if let Some(c) = u.condition {
+            b.condition = clear(c);
+        }
+        if let Some(h) = u.hit_condition {
+            b.hit_condition = clear(h);
+        }
+        if let Some(l) = u.log_message {
+            b.log_message = clear(l);
+        }
+        b.origin = origin;
+        let (file, id, line) = (b.file.clone(), b.id, b.line);
+        let shown = self.snap.display_path(&file);
+        self.touch(
+            Some(origin),
+            format!("{} changed the breakpoint at {shown}:{line}", origin.noun()),
+        );
+        self.emit(SessionEvent::BreakpointsChanged);
+        self.sync_file(&file, Some((reply, id)));
+    }
 }

@@ -52,6 +52,7 @@ impl Engine {
             Command::Pause => self.pause(origin, reply),
             Command::SetBreakpoint(req) => self.set_breakpoint(origin, reply, req),
             Command::RemoveBreakpoint(sel) => self.remove_breakpoint(origin, reply, sel),
+            Command::UpdateBreakpoint(u) => self.update_breakpoint(origin, reply, u),
             Command::SetExceptionFilters(filters) => {
                 self.set_exception_filters(origin, reply, filters)
             }

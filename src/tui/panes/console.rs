@@ -38,6 +38,18 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
             Span::styled("note for the agent › ", theme.title_focused),
             Span::styled(format!("{}▏", ui.input), theme.text),
         ]),
+        Some(Prompt::Condition(_)) => Line::from(vec![
+            Span::styled("condition › ", theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
+        Some(Prompt::HitCount(_)) => Line::from(vec![
+            Span::styled("hit count › ", theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
+        Some(Prompt::LogMessage(_)) => Line::from(vec![
+            Span::styled("log message › ", theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
         None => Line::from(Span::styled(
             "e evaluates · a notes for the agent",
             theme.dim,

@@ -17,6 +17,9 @@ pub fn gutter_mark<'a>(bps: &[&Breakpoint], theme: &Theme) -> Span<'a> {
     let Some(b) = bps.first() else {
         return Span::raw(" ");
     };
+    if !b.enabled {
+        return Span::styled("○", theme.breakpoint_unverified);
+    }
     let glyph = if b.log_message.is_some() {
         "◆"
     } else if b.condition.is_some() || b.hit_condition.is_some() {
