@@ -93,10 +93,10 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
     if let Some(l) = b.bound_line.filter(|l| *l != b.line) {
         s.push_str(&format!(" (bound to line {l})"));
     }
-    s.push_str(if b.verified {
-        " verified"
-    } else {
-        " unverified"
+    s.push_str(match (b.enabled, b.verified) {
+        (false, _) => " disabled",
+        (true, true) => " verified",
+        (true, false) => " unverified",
     });
     if let Some(c) = &b.condition {
         s.push_str(&format!(" if {c}"));
