@@ -343,3 +343,56 @@ async fn the_breakpoints_pane_edits_and_disables() {
     .await;
     t.keys(&["q"]);
 }
+
+const TREE: &str = "\
+class Box:
+    def __init__(self):
+        self.items = list(range(300))
+        self.label = 'box'
+
+
+def work():
+    box = Box()
+    return box
+
+
+work()
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_variables_tree_expands_lazily() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("tree.py", TREE)]);
+    let t = Tmux::start(
+        "tree",
+        ws.path(),
+        &["--break", "tree.py:9", "--", "tree.py"],
+    );
+    t.wait_for("the stop", |s| {
+        s.contains("stopped: breakpoint") && s.contains("▸ box")
+    })
+    .await;
+    // Focus the variables pane; box is its first row.
+    t.keys(&["Tab", "Tab", "Enter"]);
+    t.wait_for("box's members", |s| {
+        s.contains("▾ box") && s.contains("items") && s.contains("label = \"box\"")
+    })
+    .await;
+    t.keys(&["j", "Enter"]);
+    t.wait_for("the first page of items", |s| {
+        s.contains("▾   items") && s.contains("000 = 0")
+    })
+    .await;
+    t.keys(&["G"]);
+    t.wait_for("the end of the page", |s| {
+        s.contains("199 = 199   … 101 more")
+    })
+    .await;
+    t.keys(&["g", "j"]);
+    // Enter again folds it.
+    t.keys(&["Enter"]);
+    t.wait_for("items folded", |s| !s.contains("000 = 0")).await;
+    t.keys(&["q"]);
+}

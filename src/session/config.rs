@@ -54,6 +54,8 @@ pub struct LaunchConfig {
     pub request_timeout: Duration,
     /// The TCP_NODELAY workaround for debugpy; off only to measure it.
     pub nodelay: bool,
+    /// Whose are the launch's breakpoints.
+    pub origin: super::types::Origin,
 }
 
 impl LaunchConfig {
@@ -173,6 +175,7 @@ impl LaunchRequest {
             workspace: ws.clone(),
             request_timeout,
             nodelay: std::env::var_os("PAIRDBG_DEBUGPY_NAGLE").is_none(),
+            origin: super::types::Origin::Agent,
         })
     }
 }

@@ -36,6 +36,9 @@ pub enum Action {
     EditCondition,
     EditHitCount,
     EditLogMessage,
+    Expand,
+    Collapse,
+    CopyValue,
 }
 
 impl Action {
@@ -71,6 +74,9 @@ impl Action {
             Action::EditCondition => "edit condition",
             Action::EditHitCount => "edit hit count",
             Action::EditLogMessage => "edit log message",
+            Action::Expand => "expand / collapse a value",
+            Action::Collapse => "collapse a value",
+            Action::CopyValue => "copy the value",
         }
     }
 }
@@ -167,6 +173,9 @@ fn key_name(k: &KeyEvent) -> Option<String> {
         KeyCode::End => "End".into(),
         KeyCode::Char(' ') => "Space".into(),
         KeyCode::Delete => "Delete".into(),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Left => "Left".into(),
+        KeyCode::Right => "Right".into(),
         KeyCode::Char(c) => c.to_string(),
         _ => return None,
     })

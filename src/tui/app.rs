@@ -17,7 +17,9 @@ use super::draw::{View, draw, source_rows};
 use super::highlight::Highlighter;
 use super::state::{ConsoleEntry, Focus, Prompt, UiState};
 use super::theme::Theme;
-use crate::session::command::{BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind};
+use crate::session::command::{
+    BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind, VariablesQuery,
+};
 use crate::session::fetch::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
 use crate::session::{BreakpointRequest, ControlMode, SessionEvent, SessionHandle};
@@ -28,6 +30,12 @@ enum UiEvent {
     Redraw,
     Message(String),
     Console(ConsoleEntry),
+    /// Children read for an expanded value, for the stop they belong to.
+    Children {
+        stop_seq: u64,
+        path: String,
+        result: Result<(Vec<Var>, usize), String>,
+    },
 }
 
 pub struct App {
@@ -123,6 +131,14 @@ impl App {
                         UiEvent::Redraw => {}
                         UiEvent::Message(m) => self.ui.message = Some(m),
                         UiEvent::Console(e) => self.ui.console.push(e),
+                        UiEvent::Children { stop_seq, path, result } => {
+                            if stop_seq == self.ui.followed_stop {
+                                match result {
+                                    Ok(kids) => { self.ui.children.insert(path, kids); }
+                                    Err(_) => self.collapse(&path),
+                                }
+                            }
+                        }
                     }
                     dirty = true;
                 }
@@ -201,6 +217,11 @@ impl App {
         }
         self.ui.followed_stop = snap.stop_seq;
         self.ui.selected_frame = 0;
+        // Expanded values stay open across stops: read them again.
+        let open: Vec<String> = std::mem::take(&mut self.ui.children).into_keys().collect();
+        for path in open {
+            self.fetch_children(path, snap.stop_seq);
+        }
         if let Some(stop) = &snap.stop {
             self.previous = self.shown_stop.replace(stop.locals.clone());
             if let Some(top) = stop.frames.first() {
@@ -379,6 +400,9 @@ impl App {
                 });
             }
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
+            Action::Expand | Action::Collapse | Action::CopyValue => {
+                self.variable_action(action, &snap)
+            }
             Action::ToggleEnabled
             | Action::DeleteBreakpoint
             | Action::EditCondition
@@ -413,6 +437,64 @@ impl App {
             | Action::Top
             | Action::Bottom => self.move_cursor(action, &snap),
         }
+    }
+
+    /// The variables pane's own keys act on its selected row.
+    fn variable_action(&mut self, action: Action, snap: &Snapshot) {
+        if self.ui.focus != Focus::Variables {
+            return;
+        }
+        let Some(stop) = snap.stop.as_ref() else {
+            return;
+        };
+        let rows = super::panes::variables::rows(&stop.locals, &self.ui.children);
+        let Some(row) = rows.get(self.ui.selected_var) else {
+            return;
+        };
+        let (path, expandable, expanded) = (row.path.clone(), row.var.reference > 0, row.expanded);
+        match action {
+            Action::Expand if expandable && !expanded => self.fetch_children(path, snap.stop_seq),
+            Action::Expand | Action::Collapse if expanded => self.collapse(&path),
+            Action::CopyValue => {
+                let text = row.var.value.clone();
+                copy_to_clipboard(&text);
+                self.ui.message = Some(format!("copied {} characters", text.chars().count()));
+            }
+            _ => {}
+        }
+    }
+
+    fn fetch_children(&self, path: String, stop_seq: u64) {
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        let frame_index = self.ui.selected_frame;
+        tokio::spawn(async move {
+            let q = VariablesQuery {
+                frame_index,
+                scope: None,
+                path: Some(path.clone()),
+                filter: None,
+                start: 0,
+                count: super::panes::variables::PAGE,
+            };
+            let result = match s.send(Origin::Human, Command::Variables(q)).await {
+                Ok(Reply::Variables { vars, total }) => Ok((vars, total)),
+                Ok(_) => Err(String::new()),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = tx.send(UiEvent::Children {
+                stop_seq,
+                path,
+                result,
+            });
+        });
+    }
+
+    fn collapse(&mut self, path: &str) {
+        let nested = format!("{path}.");
+        self.ui
+            .children
+            .retain(|k, _| k != path && !k.starts_with(&nested));
     }
 
     /// The breakpoints pane's own keys act on its selected breakpoint.
@@ -515,14 +597,20 @@ impl App {
             }
             Focus::Stack => {
                 let n = stop.map(|s| s.frames.len()).unwrap_or(0);
+                let before = self.ui.selected_frame;
                 self.ui.selected_frame = clamp(self.ui.selected_frame, delta, n);
+                if before != self.ui.selected_frame {
+                    // The tree's paths belong to the frame they were read in.
+                    self.ui.children.clear();
+                    self.ui.selected_var = 0;
+                }
                 if let Some(fr) = stop.and_then(|s| s.frames.get(self.ui.selected_frame)) {
                     self.show_location(fr.file.clone(), fr.line as usize);
                 }
             }
             Focus::Variables => {
                 let n = stop
-                    .map(|s| crate::tui::panes::variables::visible(&s.locals).len())
+                    .map(|s| super::panes::variables::rows(&s.locals, &self.ui.children).len())
                     .unwrap_or(0);
                 self.ui.selected_var = clamp(self.ui.selected_var, delta, n);
             }
@@ -680,4 +768,15 @@ impl App {
             }));
         });
     }
+}
+
+/// OSC 52: the terminal puts the text on the system clipboard, over SSH and
+/// inside tmux too.
+fn copy_to_clipboard(text: &str) {
+    use base64::Engine;
+    use std::io::Write;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+    let mut out = std::io::stdout();
+    let _ = write!(out, "\x1b]52;c;{encoded}\x07");
+    let _ = out.flush();
 }

@@ -40,7 +40,10 @@ pub async fn run(
     keymap: action::Keymap,
 ) -> u8 {
     let config = match request.validate(&ws, Duration::from_secs(20)) {
-        Ok(c) => c,
+        Ok(c) => crate::session::LaunchConfig {
+            origin: crate::session::Origin::Human,
+            ..c
+        },
         Err(e) => {
             eprintln!("pairdbg: {e}");
             return 1;

@@ -55,6 +55,8 @@ pub struct UiState {
     pub followed_stop: u64,
     pub selected_frame: usize,
     pub selected_var: usize,
+    /// Expanded values of the variables tree: path → (children read, total).
+    pub children: std::collections::BTreeMap<String, (Vec<crate::session::types::Var>, usize)>,
     pub selected_watch: usize,
     pub selected_breakpoint: usize,
     pub output: Vec<(Stream, String)>,
@@ -99,6 +101,7 @@ impl Default for UiState {
             followed_stop: 0,
             selected_frame: 0,
             selected_var: 0,
+            children: Default::default(),
             selected_watch: 0,
             selected_breakpoint: 0,
             output: vec![],

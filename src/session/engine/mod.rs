@@ -112,7 +112,7 @@ impl Engine {
         mut applies: mpsc::UnboundedReceiver<Apply>,
     ) {
         for spec in self.config.breakpoints.clone() {
-            self.add_breakpoint(spec, Origin::Agent, false);
+            self.add_breakpoint(spec, self.config.origin, false);
         }
         self.snap.exception_filters = self.config.exception_filters.clone().unwrap_or_else(|| {
             debugpy::DEFAULT_EXCEPTION_FILTERS

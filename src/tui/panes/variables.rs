@@ -1,5 +1,8 @@
-//! Locals of the selected frame, rendered with the viewport's value rules;
-//! values that changed since the last stop are lit.
+//! Locals of the selected frame as a tree: Enter expands a value (children
+//! are read when first opened, a page at a time), values that changed since
+//! the last stop are lit, and `y` copies the selected value.
+
+use std::collections::BTreeMap;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -14,10 +17,65 @@ use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;
 use crate::viewport::value::render as render_value;
 
+/// Children shown per expanded value; the rest is summarised.
+pub const PAGE: usize = 200;
+
 pub fn visible(vars: &[Var]) -> Vec<&Var> {
     vars.iter()
         .filter(|v| !is_hidden_group(&v.name) && !v.name.starts_with("__"))
         .collect()
+}
+
+/// One row of the tree.
+pub struct Row<'a> {
+    pub depth: usize,
+    /// The path `debug_variables` understands: `cart.items.0`.
+    pub path: String,
+    pub var: &'a Var,
+    pub expanded: bool,
+    /// Set on the row after a page: how many children were not read.
+    pub more: Option<usize>,
+}
+
+/// The tree flattened in display order.
+pub fn rows<'a>(
+    locals: &'a [Var],
+    children: &'a BTreeMap<String, (Vec<Var>, usize)>,
+) -> Vec<Row<'a>> {
+    fn walk<'a>(
+        vars: Vec<&'a Var>,
+        prefix: &str,
+        depth: usize,
+        children: &'a BTreeMap<String, (Vec<Var>, usize)>,
+        out: &mut Vec<Row<'a>>,
+    ) {
+        for v in vars {
+            let path = if prefix.is_empty() {
+                v.name.clone()
+            } else {
+                format!("{prefix}.{}", v.name)
+            };
+            let open = children.get(&path);
+            out.push(Row {
+                depth,
+                path: path.clone(),
+                var: v,
+                expanded: open.is_some(),
+                more: None,
+            });
+            if let Some((kids, total)) = open {
+                walk(visible(kids), &path, depth + 1, children, out);
+                if *total > kids.len()
+                    && let Some(last) = out.last_mut()
+                {
+                    last.more = Some(total - kids.len());
+                }
+            }
+        }
+    }
+    let mut out = vec![];
+    walk(visible(locals), "", 0, children, &mut out);
+    out
 }
 
 pub fn render(
@@ -42,33 +100,45 @@ pub fn render(
         string_truncate_length: inner.width.max(20) as usize,
         ..Default::default()
     };
-    let vars = visible(&stop.locals);
-    let name_w = vars
+    let rows = rows(&stop.locals, &ui.children);
+    let name_w = rows
         .iter()
-        .map(|v| v.name.chars().count())
+        .map(|r| r.depth * 2 + r.var.name.chars().count())
         .max()
         .unwrap_or(0)
-        .min(24);
-    let rows = inner.height as usize;
-    let start = window_start(ui.selected_var, rows, vars.len());
-    let lines: Vec<Line> = vars
+        .min(28);
+    let height = inner.height as usize;
+    let start = window_start(ui.selected_var, height, rows.len());
+    let lines: Vec<Line> = rows
         .iter()
         .enumerate()
         .skip(start)
-        .take(rows)
-        .map(|(i, v)| {
+        .take(height)
+        .map(|(i, r)| {
+            let v = r.var;
             let value = render_value(v, &cfg, 0);
-            let changed = previous.is_some_and(|p| {
-                !p.iter()
-                    .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)
-            });
-            let expand = if v.reference > 0 { "▸ " } else { "  " };
-            let line = Line::from(vec![
-                Span::styled(expand, theme.dim),
-                Span::styled(format!("{:<name_w$}", v.name), theme.text),
+            let changed = r.depth == 0
+                && previous.is_some_and(|p| {
+                    !p.iter()
+                        .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)
+                });
+            let marker = match (v.reference > 0, r.expanded) {
+                (true, true) => "▾ ",
+                (true, false) => "▸ ",
+                _ => "  ",
+            };
+            let label = format!("{}{}", "  ".repeat(r.depth), v.name);
+            let mut spans = vec![
+                Span::styled(marker, theme.dim),
+                Span::styled(format!("{label:<name_w$}"), theme.text),
                 Span::styled(" = ", theme.dim),
                 Span::styled(value, if changed { theme.changed } else { theme.text }),
-            ]);
+            ];
+            // The last child read of a big container says how many were not.
+            if let Some(n) = r.more {
+                spans.push(Span::styled(format!("   … {n} more"), theme.dim));
+            }
+            let line = Line::from(spans);
             if ui.focus == Focus::Variables && i == ui.selected_var {
                 line.style(theme.selected)
             } else {
