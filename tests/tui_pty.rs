@@ -396,3 +396,45 @@ async fn the_variables_tree_expands_lazily() {
     t.wait_for("items folded", |s| !s.contains("000 = 0")).await;
     t.keys(&["q"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn search_and_the_file_picker_move_the_source() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("prog.py", PROG),
+        ("lib/helpers.py", "def helper():\n    return 42\n"),
+    ]);
+    let t = Tmux::start("find", ws.path(), &["--", "prog.py"]);
+    t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
+        .await;
+    // `/` searches from the cursor; an empty search repeats the last one.
+    t.keys(&["/"]);
+    t.keys(&["-l", "add("]);
+    t.keys(&["Enter"]);
+    // Line 6 is the first `add(` after line 1's `def add(`; the cursor line is reversed,
+    // so read the cursor from the F9 mark it makes.
+    t.keys(&["F9"]);
+    t.wait_for("a breakpoint at the match", |s| {
+        s.lines().any(|l| l.contains("● 6 "))
+    })
+    .await;
+    t.keys(&["/", "Enter", "F9"]);
+    t.wait_for("the next match", |s| s.lines().any(|l| l.contains("● 7 ")))
+        .await;
+    // `o` opens any workspace file.
+    t.keys(&["o"]);
+    t.wait_for("the picker", |s| s.contains(" files (")).await;
+    t.keys(&["-l", "help"]);
+    t.wait_for("one match", |s| {
+        s.contains(" files (1) ") && s.contains("lib/helpers.py")
+    })
+    .await;
+    t.keys(&["Enter"]);
+    t.wait_for("the file shown", |s| {
+        s.contains("def helper():") && s.contains("lib/helpers.py")
+    })
+    .await;
+    t.keys(&["q"]);
+}

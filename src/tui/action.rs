@@ -39,6 +39,8 @@ pub enum Action {
     Expand,
     Collapse,
     CopyValue,
+    Search,
+    OpenFile,
 }
 
 impl Action {
@@ -77,6 +79,8 @@ impl Action {
             Action::Expand => "expand / collapse a value",
             Action::Collapse => "collapse a value",
             Action::CopyValue => "copy the value",
+            Action::Search => "search the source (empty: again)",
+            Action::OpenFile => "open a workspace file",
         }
     }
 }

@@ -62,10 +62,12 @@ impl App {
         endpoint: Option<String>,
     ) -> App {
         let (tx, rx) = mpsc::unbounded_channel();
+        let workspace = session.snapshot().workspace.clone();
         App {
             session,
             ui: UiState {
                 endpoint,
+                workspace,
                 ..Default::default()
             },
             theme,
@@ -339,6 +341,10 @@ impl App {
             self.on_palette_key(k);
             return;
         }
+        if self.ui.picker.is_some() {
+            self.on_picker_key(k);
+            return;
+        }
         let Some(action) = self.keymap.action_for(&k) else {
             return;
         };
@@ -400,6 +406,16 @@ impl App {
                 });
             }
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
+            Action::Search => {
+                self.ui.typing = Some(Prompt::Search);
+                self.ui.focus = Focus::Source;
+            }
+            Action::OpenFile => {
+                if self.ui.files.is_empty() {
+                    self.ui.files = super::picker::workspace_files(&self.ui.workspace, 20_000);
+                }
+                self.ui.picker = Some((String::new(), 0));
+            }
             Action::Expand | Action::Collapse | Action::CopyValue => {
                 self.variable_action(action, &snap)
             }
@@ -625,6 +641,61 @@ impl App {
         }
     }
 
+    fn on_picker_key(&mut self, k: KeyEvent) {
+        let Some((query, selected)) = self.ui.picker.as_mut() else {
+            return;
+        };
+        let n = super::picker::filter(&self.ui.files, &self.ui.workspace, query).len();
+        match k.code {
+            KeyCode::Esc => self.ui.picker = None,
+            KeyCode::Up => *selected = selected.saturating_sub(1),
+            KeyCode::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
+            KeyCode::Backspace => {
+                query.pop();
+                *selected = 0;
+            }
+            KeyCode::Char(c) => {
+                query.push(c);
+                *selected = 0;
+            }
+            KeyCode::Enter => {
+                let chosen = super::picker::filter(&self.ui.files, &self.ui.workspace, query)
+                    .get(*selected)
+                    .map(|p| (*p).clone());
+                self.ui.picker = None;
+                if let Some(p) = chosen {
+                    self.show_location(Some(p), 1);
+                    self.ui.focus = Focus::Source;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn search(&mut self, query: String) {
+        let query = if query.is_empty() {
+            self.ui.last_search.clone()
+        } else {
+            query
+        };
+        let Some(file) = self
+            .ui
+            .file
+            .as_deref()
+            .and_then(|p| SourceCache::get(&self.sources, p))
+        else {
+            return;
+        };
+        match super::picker::find_line(&file.lines, self.ui.cursor, &query) {
+            Some(line) => {
+                self.show_location(None, line);
+                self.ui.message = None;
+            }
+            None => self.ui.message = Some(format!("{query:?} is not in this file")),
+        }
+        self.ui.last_search = query;
+    }
+
     fn on_palette_key(&mut self, k: KeyEvent) {
         let Some((query, selected)) = self.ui.palette.as_mut() else {
             return;
@@ -666,6 +737,10 @@ impl App {
                 self.ui.typing = None;
                 self.ui.history_pos = None;
                 // An empty field clears a breakpoint's condition; elsewhere it is nothing.
+                if prompt == Prompt::Search {
+                    self.search(text);
+                    return;
+                }
                 let edits_breakpoint = matches!(
                     prompt,
                     Prompt::Condition(_) | Prompt::HitCount(_) | Prompt::LogMessage(_)
@@ -674,6 +749,7 @@ impl App {
                     return;
                 }
                 match prompt {
+                    Prompt::Search => {}
                     Prompt::Condition(id) => {
                         self.send(Command::UpdateBreakpoint(BreakpointUpdate {
                             id,

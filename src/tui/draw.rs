@@ -128,6 +128,17 @@ pub fn draw(f: &mut Frame, v: &View) {
     panes::activity::render(f, a.activity, v.ui, v.theme);
     panes::activity::render(f, a.activity, v.ui, v.theme);
     panes::status::render(f, a.status, v.snap, v.ui, v.theme, v.mode);
+    if let Some((query, selected)) = &v.ui.picker {
+        panes::files::render(
+            f,
+            f.area(),
+            v.theme,
+            &v.ui.files,
+            &v.ui.workspace,
+            query,
+            *selected,
+        );
+    }
     if let Some((query, selected)) = &v.ui.palette {
         panes::palette::render(f, f.area(), v.keymap, v.theme, query, *selected);
     }

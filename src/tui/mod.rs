@@ -6,6 +6,7 @@ pub mod draw;
 pub mod highlight;
 mod install;
 pub mod panes;
+pub mod picker;
 pub mod state;
 pub mod theme;
 

@@ -68,6 +68,13 @@ pub struct UiState {
     pub history_pos: Option<usize>,
     pub message: Option<String>,
     pub show_help: bool,
+    /// The file picker: its query and selected row.
+    pub picker: Option<(String, usize)>,
+    /// Workspace files, listed when the picker first opens.
+    pub files: Vec<PathBuf>,
+    pub workspace: PathBuf,
+    /// The last search, for repeating it.
+    pub last_search: String,
     /// The command palette: its query and selected row.
     pub palette: Option<(String, usize)>,
     /// One pane over the whole screen.
@@ -89,6 +96,7 @@ pub enum Prompt {
     Condition(u64),
     HitCount(u64),
     LogMessage(u64),
+    Search,
 }
 
 impl Default for UiState {
@@ -114,6 +122,10 @@ impl Default for UiState {
             show_help: false,
             zoomed: None,
             palette: None,
+            picker: None,
+            files: vec![],
+            workspace: PathBuf::new(),
+            last_search: String::new(),
             tick: 0,
             busy: false,
             activity: vec![],

@@ -3,6 +3,7 @@
 pub mod activity;
 pub mod breakpoints;
 pub mod console;
+pub mod files;
 pub mod help;
 pub mod output;
 pub mod palette;
