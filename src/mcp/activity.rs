@@ -15,8 +15,10 @@ pub fn short_args(args: &Map<String, Value>) -> String {
             Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        let v: String = if v.chars().count() > 40 {
-            format!("{}…", v.chars().take(39).collect::<String>())
+        // A note is the point of its call: keep it whole (within reason).
+        let limit = if k == "text" { 300 } else { 40 };
+        let v: String = if v.chars().count() > limit {
+            format!("{}…", v.chars().take(limit - 1).collect::<String>())
         } else {
             v
         };

@@ -27,29 +27,31 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
         return;
     }
     let rows = inner.height as usize;
-    let lines: Vec<Line> = ui
-        .activity
-        .iter()
-        .rev()
-        .take(rows)
-        .rev()
-        .map(|a| {
-            if a.tool == "debug_note" {
-                let text = a.args.split("text=").nth(1).unwrap_or(&a.args).to_string();
-                return Line::from(vec![
-                    Span::styled("✎ ", theme.breakpoint_agent),
-                    Span::styled(text, theme.changed),
-                ]);
+    let width = (inner.width as usize).saturating_sub(2).max(10);
+    let mut lines: Vec<Line> = vec![];
+    for a in &ui.activity {
+        if a.tool == "debug_note" {
+            // Notes are the agent talking: wrap them rather than cut them.
+            let text = a.args.split("text=").nth(1).unwrap_or(&a.args);
+            let chars: Vec<char> = text.chars().collect();
+            for (i, chunk) in chars.chunks(width).enumerate() {
+                let lead = if i == 0 { "✎ " } else { "  " };
+                lines.push(Line::from(vec![
+                    Span::styled(lead, theme.breakpoint_agent),
+                    Span::styled(chunk.iter().collect::<String>(), theme.changed),
+                ]));
             }
-            let tool = a.tool.trim_start_matches("debug_");
-            let result_style = if a.is_error { theme.error } else { theme.dim };
-            Line::from(vec![
-                Span::styled(format!("{tool} "), theme.breakpoint_agent),
-                Span::styled(format!("{} ", a.args), theme.text),
-                Span::styled(format!("→ {} ", a.summary), result_style),
-                Span::styled(format!("{} ms", a.millis), theme.dim),
-            ])
-        })
-        .collect();
+            continue;
+        }
+        let tool = a.tool.trim_start_matches("debug_");
+        let result_style = if a.is_error { theme.error } else { theme.dim };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{tool} "), theme.breakpoint_agent),
+            Span::styled(format!("{} ", a.args), theme.text),
+            Span::styled(format!("→ {} ", a.summary), result_style),
+            Span::styled(format!("{} ms", a.millis), theme.dim),
+        ]));
+    }
+    let lines = lines.split_off(lines.len().saturating_sub(rows));
     f.render_widget(Paragraph::new(lines), inner);
 }
