@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::process::Command;
 use std::time::Duration;
 
 use common::tmux::{Tmux, current_line};
@@ -437,4 +438,103 @@ async fn search_and_the_file_picker_move_the_source() {
     })
     .await;
     t.keys(&["q"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn selecting_a_frame_moves_source_locals_and_evaluation() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start(
+        "frames",
+        ws.path(),
+        &["--break", "prog.py:3", "--", "prog.py"],
+    );
+    t.wait_for("the stop in add", |s| {
+        s.contains("stopped: breakpoint") && s.contains("total = 3")
+    })
+    .await;
+    // Focus the stack and select the caller.
+    t.keys(&["Tab", "j"]);
+    let s = t
+        .wait_for("the caller's frame", |s| {
+            s.contains("variables (frame 1)") && current_line(s) == Some(6)
+        })
+        .await;
+    assert!(
+        !s.contains("total = 3"),
+        "the pane shows the caller's locals, not add's: {s}"
+    );
+    // Evaluation follows the selected frame: `a` is not defined in <module>.
+    t.keys(&["e"]);
+    t.keys(&["-l", "a"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the caller's scope", |s| s.contains("NameError"))
+        .await;
+    // Evaluating focused the console: three Tabs lead back to the stack.
+    t.keys(&["Tab", "Tab", "Tab", "k"]);
+    t.wait_for("back to the top frame", |s| {
+        s.contains("total = 3") && current_line(s) == Some(3)
+    })
+    .await;
+    t.keys(&["q"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resizing_and_a_crashed_adapter_leave_the_ui_usable() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::run("crash", ws.path(), "sh");
+    t.keys(&[
+        &format!(
+            "{} -- prog.py; echo PAIRDBG-EXIT=$?",
+            env!("CARGO_BIN_EXE_pairdbg")
+        ),
+        "Enter",
+    ]);
+    t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
+        .await;
+    // Narrow: the side panes move under the source.
+    let _ = Command::new("tmux")
+        .args(["-L", &t.socket, "resize-window", "-x", "80", "-y", "24"])
+        .status();
+    t.wait_for("the narrow layout", |s| {
+        s.lines()
+            .any(|l| l.contains("call stack") && l.contains("variables"))
+    })
+    .await;
+    // Kill the adapter: the session fails, the UI says so and still quits cleanly.
+    let tree = descendants(t.pane_pid().expect("pane"));
+    let adapter = tree
+        .iter()
+        .copied()
+        .find(|p| {
+            std::fs::read(format!("/proc/{p}/cmdline"))
+                .map(|c| String::from_utf8_lossy(&c).contains("adapter_boot.py"))
+                .unwrap_or(false)
+        })
+        .expect("the adapter runs");
+    // SAFETY: signalling a process this test started.
+    unsafe { libc::kill(adapter as i32, libc::SIGKILL) };
+    t.wait_for("the failure shown", |s| s.contains("failed"))
+        .await;
+    t.keys(&["q"]);
+    let s = t
+        .wait_for("a clean exit", |s| s.contains("PAIRDBG-EXIT="))
+        .await;
+    assert!(s.contains("the debug adapter exited unexpectedly"), "{s}");
+    let others: Vec<u32> = tree.into_iter().filter(|p| *p != adapter).collect();
+    let left: Vec<u32> = wait_dead(&others, Duration::from_secs(10))
+        .await
+        .into_iter()
+        .filter(|p| {
+            std::fs::read(format!("/proc/{p}/comm"))
+                .map(|c| !c.starts_with(b"sh"))
+                .unwrap_or(false)
+        })
+        .collect();
+    assert!(left.is_empty(), "survivors: {left:?}");
 }

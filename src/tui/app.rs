@@ -30,6 +30,12 @@ enum UiEvent {
     Redraw,
     Message(String),
     Console(ConsoleEntry),
+    /// The locals of a frame other than the top one.
+    FrameLocals {
+        stop_seq: u64,
+        frame_index: usize,
+        vars: Vec<Var>,
+    },
     /// Children read for an expanded value, for the stop they belong to.
     Children {
         stop_seq: u64,
@@ -133,6 +139,11 @@ impl App {
                         UiEvent::Redraw => {}
                         UiEvent::Message(m) => self.ui.message = Some(m),
                         UiEvent::Console(e) => self.ui.console.push(e),
+                        UiEvent::FrameLocals { stop_seq, frame_index, vars } => {
+                            if stop_seq == self.ui.followed_stop {
+                                self.ui.frame_locals = Some((frame_index, vars));
+                            }
+                        }
                         UiEvent::Children { stop_seq, path, result } => {
                             if stop_seq == self.ui.followed_stop {
                                 match result {
@@ -219,6 +230,7 @@ impl App {
         }
         self.ui.followed_stop = snap.stop_seq;
         self.ui.selected_frame = 0;
+        self.ui.frame_locals = None;
         // Expanded values stay open across stops: read them again.
         let open: Vec<String> = std::mem::take(&mut self.ui.children).into_keys().collect();
         for path in open {
@@ -310,7 +322,11 @@ impl App {
                             n,
                         );
                         if start + row < n {
+                            let changed = self.ui.selected_frame != start + row;
                             self.ui.selected_frame = start + row;
+                            if changed {
+                                self.frame_changed(snap.stop_seq);
+                            }
                             if let Some(fr) =
                                 snap.stop.as_ref().and_then(|s| s.frames.get(start + row))
                             {
@@ -463,7 +479,7 @@ impl App {
         let Some(stop) = snap.stop.as_ref() else {
             return;
         };
-        let rows = super::panes::variables::rows(&stop.locals, &self.ui.children);
+        let rows = super::panes::variables::rows(self.ui.locals(stop), &self.ui.children);
         let Some(row) = rows.get(self.ui.selected_var) else {
             return;
         };
@@ -503,6 +519,39 @@ impl App {
                 path,
                 result,
             });
+        });
+    }
+
+    /// A new frame is selected: its locals are read, and the tree's paths,
+    /// which belong to the old frame, are dropped.
+    fn frame_changed(&mut self, stop_seq: u64) {
+        self.ui.children.clear();
+        self.ui.selected_var = 0;
+        self.ui.frame_locals = None;
+        let frame_index = self.ui.selected_frame;
+        if frame_index == 0 {
+            return;
+        }
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let q = VariablesQuery {
+                frame_index,
+                scope: None,
+                path: None,
+                filter: None,
+                start: 0,
+                count: super::panes::variables::PAGE,
+            };
+            if let Ok(Reply::Variables { vars, .. }) =
+                s.send(Origin::Human, Command::Variables(q)).await
+            {
+                let _ = tx.send(UiEvent::FrameLocals {
+                    stop_seq,
+                    frame_index,
+                    vars,
+                });
+            }
         });
     }
 
@@ -616,9 +665,7 @@ impl App {
                 let before = self.ui.selected_frame;
                 self.ui.selected_frame = clamp(self.ui.selected_frame, delta, n);
                 if before != self.ui.selected_frame {
-                    // The tree's paths belong to the frame they were read in.
-                    self.ui.children.clear();
-                    self.ui.selected_var = 0;
+                    self.frame_changed(snap.stop_seq);
                 }
                 if let Some(fr) = stop.and_then(|s| s.frames.get(self.ui.selected_frame)) {
                     self.show_location(fr.file.clone(), fr.line as usize);
@@ -626,7 +673,9 @@ impl App {
             }
             Focus::Variables => {
                 let n = stop
-                    .map(|s| super::panes::variables::rows(&s.locals, &self.ui.children).len())
+                    .map(|s| {
+                        super::panes::variables::rows(self.ui.locals(s), &self.ui.children).len()
+                    })
                     .unwrap_or(0);
                 self.ui.selected_var = clamp(self.ui.selected_var, delta, n);
             }

@@ -55,6 +55,9 @@ pub struct UiState {
     pub followed_stop: u64,
     pub selected_frame: usize,
     pub selected_var: usize,
+    /// The locals of the selected frame when it is not the top one (the
+    /// top frame's come with the stop).
+    pub frame_locals: Option<(usize, Vec<crate::session::types::Var>)>,
     /// Expanded values of the variables tree: path → (children read, total).
     pub children: std::collections::BTreeMap<String, (Vec<crate::session::types::Var>, usize)>,
     pub selected_watch: usize,
@@ -110,6 +113,7 @@ impl Default for UiState {
             selected_frame: 0,
             selected_var: 0,
             children: Default::default(),
+            frame_locals: None,
             selected_watch: 0,
             selected_breakpoint: 0,
             output: vec![],
@@ -138,6 +142,17 @@ impl Default for UiState {
 pub const OUTPUT_LINES: usize = 5_000;
 
 impl UiState {
+    /// The locals the variables pane shows: the selected frame's.
+    pub fn locals<'a>(
+        &'a self,
+        stop: &'a crate::session::types::StopInfo,
+    ) -> &'a [crate::session::types::Var] {
+        match &self.frame_locals {
+            Some((i, vars)) if *i == self.selected_frame && *i > 0 => vars,
+            _ => &stop.locals,
+        }
+    }
+
     pub fn push_output(&mut self, stream: Stream, text: &str) {
         for piece in text.split_inclusive('\n') {
             let continues = self

@@ -86,7 +86,12 @@ pub fn render(
     theme: &Theme,
     previous: Option<&[Var]>,
 ) {
-    let blk = block("variables", Focus::Variables, ui, theme);
+    let title = if ui.selected_frame > 0 {
+        format!("variables (frame {})", ui.selected_frame)
+    } else {
+        "variables".into()
+    };
+    let blk = block(&title, Focus::Variables, ui, theme);
     let inner = blk.inner(area);
     f.render_widget(blk, area);
     let Some(stop) = snap
@@ -100,7 +105,7 @@ pub fn render(
         string_truncate_length: inner.width.max(20) as usize,
         ..Default::default()
     };
-    let rows = rows(&stop.locals, &ui.children);
+    let rows = rows(ui.locals(stop), &ui.children);
     let name_w = rows
         .iter()
         .map(|r| r.depth * 2 + r.var.name.chars().count())
