@@ -1,0 +1,237 @@
+//! Keys: actions from the keymap, and moving within the focused pane.
+
+use super::App;
+use crate::session::command::{BreakpointSelector, Command, StepKind};
+use crate::session::fetch::SourceCache;
+use crate::session::types::Snapshot;
+use crate::session::{BreakpointRequest, ControlMode};
+use crate::tui::action::Action;
+use crate::tui::draw::source_rows;
+use crate::tui::state::{Focus, Prompt};
+use crossterm::event::KeyEvent;
+
+impl App {
+    pub(super) fn on_key(&mut self, k: KeyEvent) {
+        self.ui.message = None;
+        if let Some(prompt) = self.ui.typing {
+            self.on_prompt_key(prompt, k);
+            return;
+        }
+        if self.ui.show_help {
+            self.ui.show_help = false;
+            return;
+        }
+        if self.ui.palette.is_some() {
+            self.on_palette_key(k);
+            return;
+        }
+        if self.ui.picker.is_some() {
+            self.on_picker_key(k);
+            return;
+        }
+        let Some(action) = self.keymap.action_for(&k) else {
+            return;
+        };
+        self.apply(action);
+    }
+
+    pub fn apply(&mut self, action: Action) {
+        let snap = self.session.snapshot();
+        match action {
+            Action::Continue => self.send(Command::Continue),
+            Action::StepOver => self.send(Command::Step {
+                kind: StepKind::Over,
+                count: 1,
+            }),
+            Action::StepInto => self.send(Command::Step {
+                kind: StepKind::Into,
+                count: 1,
+            }),
+            Action::StepOut => self.send(Command::Step {
+                kind: StepKind::Out,
+                count: 1,
+            }),
+            Action::Pause => self.send(Command::Pause),
+            Action::Restart => self.send(Command::Restart),
+            Action::RunToCursor => {
+                if let Some(f) = &self.ui.file {
+                    self.send(Command::RunTo {
+                        file: f.display().to_string(),
+                        line: self.ui.cursor as i64,
+                    });
+                }
+            }
+            Action::ToggleBreakpoint => self.toggle_breakpoint(&snap),
+            Action::Quit => self.quit = true,
+            Action::Help => self.ui.show_help = true,
+            Action::FocusNext => {
+                self.ui.focus = self.ui.focus.next(false);
+                self.ui.zoomed = self.ui.zoomed.map(|_| self.ui.focus);
+            }
+            Action::FocusPrev => {
+                self.ui.focus = self.ui.focus.next(true);
+                self.ui.zoomed = self.ui.zoomed.map(|_| self.ui.focus);
+            }
+            Action::Evaluate => {
+                self.ui.typing = Some(Prompt::Evaluate);
+                self.ui.focus = Focus::Console;
+            }
+            Action::ToggleControl => {
+                let next = match self.session.control_mode() {
+                    ControlMode::Shared => ControlMode::HumanOnly,
+                    ControlMode::HumanOnly => ControlMode::Shared,
+                };
+                self.session.set_control_mode(next);
+                self.ui.message = Some(match next {
+                    ControlMode::HumanOnly => {
+                        "you drive; the agent can only read (T hands back)".into()
+                    }
+                    ControlMode::Shared => "the agent may drive again".into(),
+                });
+            }
+            Action::Palette => self.ui.palette = Some((String::new(), 0)),
+            Action::Search => {
+                self.ui.typing = Some(Prompt::Search);
+                self.ui.focus = Focus::Source;
+            }
+            Action::OpenFile => {
+                if self.ui.files.is_empty() {
+                    self.ui.files = crate::tui::picker::workspace_files(&self.ui.workspace, 20_000);
+                }
+                self.ui.picker = Some((String::new(), 0));
+            }
+            Action::Expand | Action::Collapse | Action::CopyValue => {
+                self.variable_action(action, &snap)
+            }
+            Action::ToggleEnabled
+            | Action::DeleteBreakpoint
+            | Action::EditCondition
+            | Action::EditHitCount
+            | Action::EditLogMessage => self.breakpoint_action(action, &snap),
+            Action::Zoom => {
+                self.ui.zoomed = match self.ui.zoomed {
+                    Some(_) => None,
+                    None => Some(self.ui.focus),
+                };
+            }
+            Action::Note => {
+                self.ui.typing = Some(Prompt::Note);
+                self.ui.focus = Focus::Console;
+            }
+            Action::AddWatch => {
+                self.ui.typing = Some(Prompt::AddWatch);
+                self.ui.focus = Focus::Console;
+            }
+            Action::RemoveWatch => {
+                if let Some(w) = snap.watches.get(self.ui.selected_watch) {
+                    self.send(Command::Watch {
+                        add: vec![],
+                        remove: vec![w.expression.clone()],
+                    });
+                }
+            }
+            Action::Up
+            | Action::Down
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Top
+            | Action::Bottom => self.move_cursor(action, &snap),
+        }
+    }
+
+    pub(super) fn move_cursor(&mut self, action: Action, snap: &Snapshot) {
+        let page = source_rows(self.size).max(1);
+        let delta: i64 = match action {
+            Action::Up => -1,
+            Action::Down => 1,
+            Action::PageUp => -(page as i64),
+            Action::PageDown => page as i64,
+            Action::Top => i64::MIN / 2,
+            _ => i64::MAX / 2,
+        };
+        let clamp = |v: usize, d: i64, len: usize| -> usize {
+            (v as i64)
+                .saturating_add(d)
+                .clamp(0, len.saturating_sub(1) as i64) as usize
+        };
+        let stop = snap.stop.as_ref();
+        match self.ui.focus {
+            Focus::Source => {
+                let len = self
+                    .ui
+                    .file
+                    .as_deref()
+                    .and_then(|p| SourceCache::get(&self.sources, p))
+                    .map(|f| f.lines.len())
+                    .unwrap_or(1);
+                self.ui.cursor = clamp(self.ui.cursor - 1, delta, len) + 1;
+                if self.ui.cursor < self.ui.scroll {
+                    self.ui.scroll = self.ui.cursor;
+                } else if self.ui.cursor >= self.ui.scroll + page {
+                    self.ui.scroll = self.ui.cursor + 1 - page;
+                }
+            }
+            Focus::Breakpoints => {
+                let n = crate::tui::panes::breakpoints::listed(snap).len();
+                self.ui.selected_breakpoint = clamp(self.ui.selected_breakpoint, delta, n);
+                if let Some(b) =
+                    crate::tui::panes::breakpoints::listed(snap).get(self.ui.selected_breakpoint)
+                {
+                    self.show_location(Some(b.file.clone()), b.line as usize);
+                }
+            }
+            Focus::Stack => {
+                let n = stop.map(|s| s.frames.len()).unwrap_or(0);
+                let before = self.ui.selected_frame;
+                self.ui.selected_frame = clamp(self.ui.selected_frame, delta, n);
+                if before != self.ui.selected_frame {
+                    self.frame_changed(snap.stop_seq);
+                }
+                if let Some(fr) = stop.and_then(|s| s.frames.get(self.ui.selected_frame)) {
+                    self.show_location(fr.file.clone(), fr.line as usize);
+                }
+            }
+            Focus::Variables => {
+                let n = stop
+                    .map(|s| {
+                        crate::tui::panes::variables::rows(self.ui.locals(s), &self.ui.children)
+                            .len()
+                    })
+                    .unwrap_or(0);
+                self.ui.selected_var = clamp(self.ui.selected_var, delta, n);
+            }
+            Focus::Watches => {
+                self.ui.selected_watch = clamp(self.ui.selected_watch, delta, snap.watches.len())
+            }
+            Focus::Output => {
+                self.ui.output_scroll_from_end =
+                    clamp(self.ui.output_scroll_from_end, -delta, self.ui.output.len());
+            }
+            Focus::Console | Focus::Activity => {}
+        }
+    }
+
+    pub(super) fn toggle_breakpoint(&mut self, snap: &Snapshot) {
+        let Some(file) = self.ui.file.clone() else {
+            return;
+        };
+        let line = self.ui.cursor as i64;
+        let exists = snap.breakpoints.iter().any(|b| {
+            b.file == file
+                && (b.line as i64 == line || b.bound_line.map(|l| l as i64) == Some(line))
+        });
+        let path = file.display().to_string();
+        if exists {
+            self.send(Command::RemoveBreakpoint(BreakpointSelector::Location {
+                file: path,
+                line,
+            }));
+        } else {
+            self.send(Command::SetBreakpoint(BreakpointRequest {
+                file: path,
+                line,
+                ..Default::default()
+            }));
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! The event loop: terminal events, snapshot changes and command results in;
+//! a redraw out whenever something changed. It never waits on the adapter:
+//! every command runs in a task of its own.
+
+mod keys;
+mod mouse;
+mod panes;
+mod prompts;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crossterm::event::{Event, EventStream, KeyEventKind};
+use futures::StreamExt;
+use ratatui::DefaultTerminal;
+use tokio::sync::mpsc;
+
+use super::action::Keymap;
+use super::highlight::Highlighter;
+use super::state::{ConsoleEntry, UiState};
+use super::theme::Theme;
+use crate::session::command::Command;
+use crate::session::fetch::{SharedSourceCache, SourceCache};
+use crate::session::types::{Origin, RunState, Snapshot, Var};
+use crate::session::{SessionEvent, SessionHandle};
+use crate::tui::draw::{View, draw, source_rows};
+
+enum UiEvent {
+    Redraw,
+    Message(String),
+    Console(ConsoleEntry),
+    /// The locals of a frame other than the top one.
+    FrameLocals {
+        stop_seq: u64,
+        frame_index: usize,
+        vars: Vec<Var>,
+    },
+    /// Children read for an expanded value, for the stop they belong to.
+    Children {
+        stop_seq: u64,
+        path: String,
+        result: Result<(Vec<Var>, usize), String>,
+    },
+}
+
+pub struct App {
+    session: SessionHandle,
+    ui: UiState,
+    theme: Theme,
+    highlighter: Highlighter,
+    sources: SharedSourceCache,
+    previous: Option<Vec<Var>>,
+    shown_stop: Option<Vec<Var>>,
+    output_cursor: u64,
+    tx: mpsc::UnboundedSender<UiEvent>,
+    rx: mpsc::UnboundedReceiver<UiEvent>,
+    quit: bool,
+    size: ratatui::layout::Rect,
+    keymap: Keymap,
+}
+
+impl App {
+    pub fn new(
+        session: SessionHandle,
+        theme: Theme,
+        keymap: Keymap,
+        endpoint: Option<String>,
+    ) -> App {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let workspace = session.snapshot().workspace.clone();
+        App {
+            session,
+            ui: UiState {
+                endpoint,
+                workspace,
+                ..Default::default()
+            },
+            theme,
+            highlighter: Highlighter::default(),
+            sources: Default::default(),
+            previous: None,
+            shown_stop: None,
+            output_cursor: 0,
+            tx,
+            rx,
+            quit: false,
+            size: ratatui::layout::Rect::new(0, 0, 80, 24),
+            keymap,
+        }
+    }
+
+    pub async fn run(mut self, terminal: &mut DefaultTerminal) -> std::io::Result<()> {
+        let mut events = EventStream::new();
+        let mut snaps = self.session.watch_snapshots();
+        let mut session_events = self.session.subscribe();
+        let mut tick = tokio::time::interval(Duration::from_millis(120));
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        let mut hangup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
+        let mut dirty = true;
+        self.size = terminal
+            .size()
+            .map(|s| ratatui::layout::Rect::new(0, 0, s.width, s.height))?;
+        self.on_snapshot(&snaps.borrow_and_update().clone());
+        loop {
+            if dirty {
+                let snap = self.session.snapshot();
+                self.draw(terminal, &snap)?;
+                dirty = false;
+            }
+            tokio::select! {
+                ev = events.next() => match ev {
+                    Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => { self.on_key(k); dirty = true; }
+                    Some(Ok(Event::Resize(w, h))) => { self.size = ratatui::layout::Rect::new(0, 0, w, h); dirty = true; }
+                    Some(Ok(Event::Mouse(m))) => { self.on_mouse(m); dirty = true; }
+                    Some(Ok(_)) => {}
+                    Some(Err(_)) | None => break,
+                },
+                changed = snaps.changed() => {
+                    if changed.is_err() { break; }
+                    let snap = snaps.borrow_and_update().clone();
+                    self.on_snapshot(&snap);
+                    dirty = true;
+                }
+                ev = session_events.recv() => {
+                    match ev {
+                        Ok(SessionEvent::Output) => self.read_output(),
+                        Ok(SessionEvent::Activity) => self.ui.activity = self.session.activity(),
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                            self.read_output();
+                            self.ui.activity = self.session.activity();
+                        }
+                        _ => {}
+                    }
+                    dirty = true;
+                }
+                Some(ev) = self.rx.recv() => {
+                    match ev {
+                        UiEvent::Redraw => {}
+                        UiEvent::Message(m) => self.ui.message = Some(m),
+                        UiEvent::Console(e) => self.ui.console.push(e),
+                        UiEvent::FrameLocals { stop_seq, frame_index, vars } => {
+                            if stop_seq == self.ui.followed_stop {
+                                self.ui.frame_locals = Some((frame_index, vars));
+                            }
+                        }
+                        UiEvent::Children { stop_seq, path, result } => {
+                            if stop_seq == self.ui.followed_stop {
+                                match result {
+                                    Ok(kids) => { self.ui.children.insert(path, kids); }
+                                    Err(_) => self.collapse(&path),
+                                }
+                            }
+                        }
+                    }
+                    dirty = true;
+                }
+                _ = tick.tick() => {
+                    let s = self.session.snapshot().state;
+                    if matches!(s, RunState::Running | RunState::Starting) {
+                        self.ui.tick += 1;
+                        dirty = true;
+                    }
+                }
+                _ = term.recv() => break,
+                // The terminal went away: end as cleanly as on q.
+                _ = hangup.recv() => break,
+            }
+            if self.quit {
+                break;
+            }
+        }
+        let _ = tokio::time::timeout(
+            Duration::from_secs(3),
+            self.session.send(Origin::Human, Command::Terminate),
+        )
+        .await;
+        Ok(())
+    }
+
+    fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
+        let file = self
+            .ui
+            .file
+            .as_deref()
+            .and_then(|p| SourceCache::get(&self.sources, p));
+        let tx = self.tx.clone();
+        let colours = file.as_ref().and_then(|f| {
+            self.highlighter
+                .get(&f.path, &f.lines, &self.theme.syntax, move || {
+                    let _ = tx.send(UiEvent::Redraw);
+                })
+        });
+        let view = View {
+            snap,
+            ui: &self.ui,
+            theme: &self.theme,
+            mode: self.session.control_mode(),
+            file: file.as_deref(),
+            colours: colours.as_deref().map(|v| v.as_slice()),
+            previous: self.previous.as_deref(),
+            keymap: &self.keymap,
+        };
+        terminal.draw(|f| draw(f, &view))?;
+        // The pair benchmark times agent calls to this line.
+        tracing::debug!(target: "pairdbg::tui", "drawn epoch={}", snap.epoch);
+        Ok(())
+    }
+
+    fn read_output(&mut self) {
+        let r = self.session.read_output(self.output_cursor, 1 << 20);
+        self.output_cursor = r.next;
+        for line in r.text.split_inclusive('\n') {
+            match line.strip_prefix("[stderr] ") {
+                Some(rest) => self
+                    .ui
+                    .push_output(crate::session::output::Stream::Stderr, rest),
+                None => self
+                    .ui
+                    .push_output(crate::session::output::Stream::Stdout, line),
+            }
+        }
+    }
+
+    /// A new stop moves the source pane to it and remembers the old locals.
+    fn on_snapshot(&mut self, snap: &Snapshot) {
+        self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
+        if snap.state != RunState::Stopped || snap.stop_seq == self.ui.followed_stop {
+            return;
+        }
+        self.ui.followed_stop = snap.stop_seq;
+        self.ui.selected_frame = 0;
+        self.ui.frame_locals = None;
+        // Expanded values stay open across stops: read them again.
+        let open: Vec<String> = std::mem::take(&mut self.ui.children).into_keys().collect();
+        for path in open {
+            self.fetch_children(path, snap.stop_seq);
+        }
+        if let Some(stop) = &snap.stop {
+            self.previous = self.shown_stop.replace(stop.locals.clone());
+            if let Some(top) = stop.frames.first() {
+                self.show_location(top.file.clone(), top.line as usize);
+            }
+        }
+    }
+
+    fn show_location(&mut self, file: Option<PathBuf>, line: usize) {
+        if file.is_some() {
+            self.ui.file = file;
+        }
+        self.ui.cursor = line.max(1);
+        let rows = source_rows(self.size).max(1);
+        self.ui.scroll = line.saturating_sub(rows / 2).max(1);
+    }
+
+    fn send(&self, cmd: Command) {
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            if let Err(e) = s.send(Origin::Human, cmd).await {
+                let _ = tx.send(UiEvent::Message(e.to_string()));
+            }
+        });
+    }
+}
+
+/// OSC 52: the terminal puts the text on the system clipboard, over SSH and
+/// inside tmux too.
+fn copy_to_clipboard(text: &str) {
+    use base64::Engine;
+    use std::io::Write;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+    let mut out = std::io::stdout();
+    let _ = write!(out, "\x1b]52;c;{encoded}\x07");
+    let _ = out.flush();
+}

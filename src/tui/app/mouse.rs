@@ -1,0 +1,88 @@
+//! The mouse: click to focus and select, the gutter for breakpoints, the wheel.
+
+use super::App;
+use crate::tui::action::Action;
+use crate::tui::state::Focus;
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+impl App {
+    /// Click to focus and select; a click in the source gutter toggles a
+    /// breakpoint; the wheel scrolls the pane under it.
+    pub(super) fn on_mouse(&mut self, m: MouseEvent) {
+        let a = crate::tui::draw::layout(self.size, &self.ui);
+        let hit = |r: ratatui::layout::Rect| {
+            m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height
+        };
+        let panes = [
+            (Focus::Source, a.source),
+            (Focus::Stack, a.stack),
+            (Focus::Variables, a.variables),
+            (Focus::Watches, a.watches),
+            (Focus::Output, a.output),
+            (Focus::Console, a.console),
+            (Focus::Activity, a.activity),
+        ];
+        let Some(&(pane, area)) = panes.iter().find(|(_, r)| hit(*r)) else {
+            return;
+        };
+        // Rows inside the border.
+        let row = (m.row as usize).saturating_sub(area.y as usize + 1);
+        match m.kind {
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+                let up = matches!(m.kind, MouseEventKind::ScrollUp);
+                let old = self.ui.focus;
+                self.ui.focus = pane;
+                if pane == Focus::Source {
+                    self.ui.scroll = if up {
+                        self.ui.scroll.saturating_sub(3).max(1)
+                    } else {
+                        self.ui.scroll + 3
+                    };
+                } else {
+                    for _ in 0..3 {
+                        let snap = self.session.snapshot();
+                        self.move_cursor(if up { Action::Up } else { Action::Down }, &snap);
+                    }
+                }
+                self.ui.focus = old;
+            }
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.ui.focus = pane;
+                let snap = self.session.snapshot();
+                match pane {
+                    Focus::Source => {
+                        self.ui.cursor = self.ui.scroll + row;
+                        // The gutter: the border, then the breakpoint column.
+                        if (m.column as usize) <= area.x as usize + 1 {
+                            self.toggle_breakpoint(&snap);
+                        }
+                    }
+                    Focus::Stack => {
+                        let n = snap.stop.as_ref().map(|s| s.frames.len()).unwrap_or(0);
+                        let start = crate::tui::panes::window_start(
+                            self.ui.selected_frame,
+                            area.height.saturating_sub(2) as usize,
+                            n,
+                        );
+                        if start + row < n {
+                            let changed = self.ui.selected_frame != start + row;
+                            self.ui.selected_frame = start + row;
+                            if changed {
+                                self.frame_changed(snap.stop_seq);
+                            }
+                            if let Some(fr) =
+                                snap.stop.as_ref().and_then(|s| s.frames.get(start + row))
+                            {
+                                self.show_location(fr.file.clone(), fr.line as usize);
+                            }
+                        }
+                    }
+                    Focus::Variables => self.ui.selected_var = row,
+                    Focus::Watches => self.ui.selected_watch = row,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Actions on the selection of the variables and breakpoints panes.
+
+use super::{App, UiEvent, copy_to_clipboard};
+use crate::session::command::{
+    BreakpointSelector, BreakpointUpdate, Command, Reply, VariablesQuery,
+};
+use crate::session::types::{Origin, Snapshot};
+use crate::tui::action::Action;
+use crate::tui::state::{Focus, Prompt, UiState};
+
+impl App {
+    /// The variables pane's own keys act on its selected row.
+    pub(super) fn variable_action(&mut self, action: Action, snap: &Snapshot) {
+        if self.ui.focus != Focus::Variables {
+            return;
+        }
+        let Some(stop) = snap.stop.as_ref() else {
+            return;
+        };
+        let rows = crate::tui::panes::variables::rows(self.ui.locals(stop), &self.ui.children);
+        let Some(row) = rows.get(self.ui.selected_var) else {
+            return;
+        };
+        let (path, expandable, expanded) = (row.path.clone(), row.var.reference > 0, row.expanded);
+        match action {
+            Action::Expand if expandable && !expanded => self.fetch_children(path, snap.stop_seq),
+            Action::Expand | Action::Collapse if expanded => self.collapse(&path),
+            Action::CopyValue => {
+                let text = row.var.value.clone();
+                copy_to_clipboard(&text);
+                self.ui.message = Some(format!("copied {} characters", text.chars().count()));
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn fetch_children(&self, path: String, stop_seq: u64) {
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        let frame_index = self.ui.selected_frame;
+        tokio::spawn(async move {
+            let q = VariablesQuery {
+                frame_index,
+                scope: None,
+                path: Some(path.clone()),
+                filter: None,
+                start: 0,
+                count: crate::tui::panes::variables::PAGE,
+            };
+            let result = match s.send(Origin::Human, Command::Variables(q)).await {
+                Ok(Reply::Variables { vars, total }) => Ok((vars, total)),
+                Ok(_) => Err(String::new()),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = tx.send(UiEvent::Children {
+                stop_seq,
+                path,
+                result,
+            });
+        });
+    }
+
+    /// A new frame is selected: its locals are read, and the tree's paths,
+    /// which belong to the old frame, are dropped.
+    pub(super) fn frame_changed(&mut self, stop_seq: u64) {
+        self.ui.children.clear();
+        self.ui.selected_var = 0;
+        self.ui.frame_locals = None;
+        let frame_index = self.ui.selected_frame;
+        if frame_index == 0 {
+            return;
+        }
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let q = VariablesQuery {
+                frame_index,
+                scope: None,
+                path: None,
+                filter: None,
+                start: 0,
+                count: crate::tui::panes::variables::PAGE,
+            };
+            if let Ok(Reply::Variables { vars, .. }) =
+                s.send(Origin::Human, Command::Variables(q)).await
+            {
+                let _ = tx.send(UiEvent::FrameLocals {
+                    stop_seq,
+                    frame_index,
+                    vars,
+                });
+            }
+        });
+    }
+
+    pub(super) fn collapse(&mut self, path: &str) {
+        let nested = format!("{path}.");
+        self.ui
+            .children
+            .retain(|k, _| k != path && !k.starts_with(&nested));
+    }
+
+    /// The breakpoints pane's own keys act on its selected breakpoint.
+    pub(super) fn breakpoint_action(&mut self, action: Action, snap: &Snapshot) {
+        if self.ui.focus != Focus::Breakpoints {
+            return;
+        }
+        let Some(b) = crate::tui::panes::breakpoints::listed(snap)
+            .get(self.ui.selected_breakpoint)
+            .map(|b| (*b).clone())
+        else {
+            return;
+        };
+        let prompt = |p: Prompt, current: &Option<String>, ui: &mut UiState| {
+            ui.typing = Some(p);
+            ui.input = current.clone().unwrap_or_default();
+        };
+        match action {
+            Action::ToggleEnabled => self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                id: b.id,
+                enabled: Some(!b.enabled),
+                ..Default::default()
+            })),
+            Action::DeleteBreakpoint => {
+                self.send(Command::RemoveBreakpoint(BreakpointSelector::Id(b.id)))
+            }
+            Action::EditCondition => prompt(Prompt::Condition(b.id), &b.condition, &mut self.ui),
+            Action::EditHitCount => prompt(Prompt::HitCount(b.id), &b.hit_condition, &mut self.ui),
+            Action::EditLogMessage => {
+                prompt(Prompt::LogMessage(b.id), &b.log_message, &mut self.ui)
+            }
+            _ => {}
+        }
+    }
+}

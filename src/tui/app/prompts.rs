@@ -1,0 +1,216 @@
+//! The one-line prompts, the command palette and the file picker.
+
+use super::{App, UiEvent};
+use crate::session::command::{BreakpointUpdate, Command, Reply};
+use crate::session::fetch::SourceCache;
+use crate::session::types::Origin;
+use crate::tui::state::{ConsoleEntry, Focus, Prompt};
+use crate::viewport::ViewportConfig;
+use crate::viewport::value::render as render_value;
+use crossterm::event::{KeyCode, KeyEvent};
+
+impl App {
+    pub(super) fn on_picker_key(&mut self, k: KeyEvent) {
+        let Some((query, selected)) = self.ui.picker.as_mut() else {
+            return;
+        };
+        let n = crate::tui::picker::filter(&self.ui.files, &self.ui.workspace, query).len();
+        match k.code {
+            KeyCode::Esc => self.ui.picker = None,
+            KeyCode::Up => *selected = selected.saturating_sub(1),
+            KeyCode::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
+            KeyCode::Backspace => {
+                query.pop();
+                *selected = 0;
+            }
+            KeyCode::Char(c) => {
+                query.push(c);
+                *selected = 0;
+            }
+            KeyCode::Enter => {
+                let chosen = crate::tui::picker::filter(&self.ui.files, &self.ui.workspace, query)
+                    .get(*selected)
+                    .map(|p| (*p).clone());
+                self.ui.picker = None;
+                if let Some(p) = chosen {
+                    self.show_location(Some(p), 1);
+                    self.ui.focus = Focus::Source;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn search(&mut self, query: String) {
+        let query = if query.is_empty() {
+            self.ui.last_search.clone()
+        } else {
+            query
+        };
+        let Some(file) = self
+            .ui
+            .file
+            .as_deref()
+            .and_then(|p| SourceCache::get(&self.sources, p))
+        else {
+            return;
+        };
+        match crate::tui::picker::find_line(&file.lines, self.ui.cursor, &query) {
+            Some(line) => {
+                self.show_location(None, line);
+                self.ui.message = None;
+            }
+            None => self.ui.message = Some(format!("{query:?} is not in this file")),
+        }
+        self.ui.last_search = query;
+    }
+
+    pub(super) fn on_palette_key(&mut self, k: KeyEvent) {
+        let Some((query, selected)) = self.ui.palette.as_mut() else {
+            return;
+        };
+        let n = crate::tui::panes::palette::matches(&self.keymap, query).len();
+        match k.code {
+            KeyCode::Esc => self.ui.palette = None,
+            KeyCode::Up => *selected = selected.saturating_sub(1),
+            KeyCode::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
+            KeyCode::Backspace => {
+                query.pop();
+                *selected = 0;
+            }
+            KeyCode::Char(c) => {
+                query.push(c);
+                *selected = 0;
+            }
+            KeyCode::Enter => {
+                let chosen = crate::tui::panes::palette::matches(&self.keymap, query)
+                    .get(*selected)
+                    .map(|(a, _)| *a);
+                self.ui.palette = None;
+                if let Some(a) = chosen {
+                    self.apply(a);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn on_prompt_key(&mut self, prompt: Prompt, k: KeyEvent) {
+        match k.code {
+            KeyCode::Esc => {
+                self.ui.typing = None;
+                self.ui.input.clear();
+            }
+            KeyCode::Enter => {
+                let text = std::mem::take(&mut self.ui.input);
+                self.ui.typing = None;
+                self.ui.history_pos = None;
+                // An empty field clears a breakpoint's condition; elsewhere it is nothing.
+                if prompt == Prompt::Search {
+                    self.search(text);
+                    return;
+                }
+                let edits_breakpoint = matches!(
+                    prompt,
+                    Prompt::Condition(_) | Prompt::HitCount(_) | Prompt::LogMessage(_)
+                );
+                if text.trim().is_empty() && !edits_breakpoint {
+                    return;
+                }
+                match prompt {
+                    Prompt::Search => {}
+                    Prompt::Condition(id) => {
+                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                            id,
+                            condition: Some(text),
+                            ..Default::default()
+                        }))
+                    }
+                    Prompt::HitCount(id) => {
+                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                            id,
+                            hit_condition: Some(text),
+                            ..Default::default()
+                        }))
+                    }
+                    Prompt::LogMessage(id) => {
+                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+                            id,
+                            log_message: Some(text),
+                            ..Default::default()
+                        }))
+                    }
+                    Prompt::Evaluate => self.evaluate(text),
+                    Prompt::AddWatch => self.send(Command::Watch {
+                        add: vec![text],
+                        remove: vec![],
+                    }),
+                    Prompt::Note => {
+                        self.send(Command::Note(text));
+                        self.ui.message =
+                            Some("note sent: the agent sees it in its next result".into());
+                    }
+                }
+            }
+            KeyCode::Backspace => {
+                self.ui.input.pop();
+            }
+            KeyCode::Up | KeyCode::Down => {
+                let n = self.ui.console.len();
+                if n == 0 {
+                    return;
+                }
+                let pos = match (self.ui.history_pos, k.code) {
+                    (None, KeyCode::Up) => n - 1,
+                    (Some(p), KeyCode::Up) => p.saturating_sub(1),
+                    (Some(p), _) if p + 1 < n => p + 1,
+                    _ => {
+                        self.ui.history_pos = None;
+                        self.ui.input.clear();
+                        return;
+                    }
+                };
+                self.ui.history_pos = Some(pos);
+                self.ui.input = self.ui.console[pos].input.clone();
+            }
+            KeyCode::Char(c) => self.ui.input.push(c),
+            _ => {}
+        }
+    }
+
+    pub(super) fn evaluate(&self, expression: String) {
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        let frame_index = self.ui.selected_frame;
+        tokio::spawn(async move {
+            let res = s
+                .send(
+                    Origin::Human,
+                    Command::Evaluate {
+                        expression: expression.clone(),
+                        frame_index,
+                    },
+                )
+                .await;
+            let cfg = ViewportConfig {
+                string_truncate_length: 1000,
+                collection_preview_items: 20,
+                ..Default::default()
+            };
+            let output = match res {
+                Ok(Reply::Value(v)) if v.value.is_empty() && v.type_name.is_empty() => {
+                    Ok("(done)".to_string())
+                }
+                Ok(Reply::Value(v)) => {
+                    Ok(format!("{}  ({})", render_value(&v, &cfg, 0), v.type_name))
+                }
+                Ok(_) => Ok(String::new()),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = tx.send(UiEvent::Console(ConsoleEntry {
+                input: expression,
+                output,
+            }));
+        });
+    }
+}
