@@ -124,7 +124,9 @@ async fn sigterm_restores_the_terminal_and_ends_the_session() {
     // SAFETY: signalling a process this test started.
     unsafe { libc::kill(pairdbg as i32, libc::SIGTERM) };
     let s = t
-        .wait_for("the shell again", |s| s.contains("PAIRDBG-EXIT="))
+        .wait_for("the shell again", |s| {
+            s.lines().any(|l| l.starts_with("PAIRDBG-EXIT="))
+        })
         .await;
     assert!(
         !s.contains("call stack"),
@@ -235,7 +237,9 @@ async fn a_missing_debugpy_is_offered_and_installed() {
     .await;
     t.keys(&["n"]);
     let s = t
-        .wait_for("the refusal", |s| s.contains("PAIRDBG-EXIT=1"))
+        .wait_for("the refusal", |s| {
+            s.lines().any(|l| l.starts_with("PAIRDBG-EXIT=1"))
+        })
         .await;
     assert!(
         s.contains("-m pip install debugpy"),
@@ -264,8 +268,10 @@ async fn a_missing_debugpy_is_offered_and_installed() {
         .await;
     }
     t.keys(&["q"]);
-    t.wait_for("a clean exit", |s| s.contains("PAIRDBG-EXIT=0"))
-        .await;
+    t.wait_for("a clean exit", |s| {
+        s.lines().any(|l| l.starts_with("PAIRDBG-EXIT=0"))
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -523,7 +529,9 @@ async fn resizing_and_a_crashed_adapter_leave_the_ui_usable() {
         .await;
     t.keys(&["q"]);
     let s = t
-        .wait_for("a clean exit", |s| s.contains("PAIRDBG-EXIT="))
+        .wait_for("a clean exit", |s| {
+            s.lines().any(|l| l.starts_with("PAIRDBG-EXIT="))
+        })
         .await;
     assert!(s.contains("the debug adapter exited unexpectedly"), "{s}");
     let others: Vec<u32> = tree.into_iter().filter(|p| *p != adapter).collect();
@@ -537,4 +545,44 @@ async fn resizing_and_a_crashed_adapter_leave_the_ui_usable() {
         })
         .collect();
     assert!(left.is_empty(), "survivors: {left:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panic_restores_the_terminal_and_ends_the_session() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::run("panic", ws.path(), "sh");
+    t.keys(&[
+        &format!(
+            "RUST_BACKTRACE=0 PAIRDBG_TEST_PANIC=1 {} -- prog.py; echo PAIRDBG-EXIT=$?",
+            env!("CARGO_BIN_EXE_pairdbg")
+        ),
+        "Enter",
+    ]);
+    let s = t
+        .wait_for("the shell again", |s| {
+            s.lines().any(|l| l.starts_with("PAIRDBG-EXIT="))
+        })
+        .await;
+    assert!(
+        s.contains("PAIRDBG_TEST_PANIC is set"),
+        "the panic message is readable: {s}"
+    );
+    assert!(
+        !s.contains("call stack") && !s.contains("╭"),
+        "the alternate screen is gone: {s}"
+    );
+    // The terminal answers normally again: typed text echoes.
+    t.keys(&["echo typed-after-panic", "Enter"]);
+    t.wait_for("an echoing terminal", |s| {
+        s.matches("typed-after-panic").count() >= 2
+    })
+    .await;
+    let left = pids_matching(&ws.path().join("prog.py").display().to_string());
+    assert!(
+        wait_dead(&left, Duration::from_secs(10)).await.is_empty(),
+        "the program dies with pairdbg: {left:?}"
+    );
 }

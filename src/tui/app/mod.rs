@@ -203,6 +203,10 @@ impl App {
         terminal.draw(|f| draw(f, &view))?;
         // The pair benchmark times agent calls to this line.
         tracing::debug!(target: "pairdbg::tui", "drawn epoch={}", snap.epoch);
+        // Lets the tests prove that a panic restores the terminal.
+        if snap.stop_seq > 0 && std::env::var_os("PAIRDBG_TEST_PANIC").is_some() {
+            panic!("PAIRDBG_TEST_PANIC is set");
+        }
         Ok(())
     }
 
