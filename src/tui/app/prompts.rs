@@ -15,21 +15,11 @@ impl App {
             return;
         };
         let n = crate::tui::picker::filter(&self.ui.files, &self.ui.workspace, query).len();
-        match k.code {
-            KeyCode::Esc => self.ui.picker = None,
-            KeyCode::Up => *selected = selected.saturating_sub(1),
-            KeyCode::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
-            KeyCode::Backspace => {
-                query.pop();
-                *selected = 0;
-            }
-            KeyCode::Char(c) => {
-                query.push(c);
-                *selected = 0;
-            }
-            KeyCode::Enter => {
+        match list_key(query, selected, n, k.code) {
+            ListKey::Close => self.ui.picker = None,
+            ListKey::Choose(i) => {
                 let chosen = crate::tui::picker::filter(&self.ui.files, &self.ui.workspace, query)
-                    .get(*selected)
+                    .get(i)
                     .map(|p| (*p).clone());
                 self.ui.picker = None;
                 if let Some(p) = chosen {
@@ -37,7 +27,7 @@ impl App {
                     self.ui.focus = Focus::Source;
                 }
             }
-            _ => {}
+            ListKey::Edited => {}
         }
     }
 
@@ -70,28 +60,18 @@ impl App {
             return;
         };
         let n = crate::tui::panes::palette::matches(&self.keymap, query).len();
-        match k.code {
-            KeyCode::Esc => self.ui.palette = None,
-            KeyCode::Up => *selected = selected.saturating_sub(1),
-            KeyCode::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
-            KeyCode::Backspace => {
-                query.pop();
-                *selected = 0;
-            }
-            KeyCode::Char(c) => {
-                query.push(c);
-                *selected = 0;
-            }
-            KeyCode::Enter => {
+        match list_key(query, selected, n, k.code) {
+            ListKey::Close => self.ui.palette = None,
+            ListKey::Choose(i) => {
                 let chosen = crate::tui::panes::palette::matches(&self.keymap, query)
-                    .get(*selected)
+                    .get(i)
                     .map(|(a, _)| *a);
                 self.ui.palette = None;
                 if let Some(a) = chosen {
                     self.apply(a);
                 }
             }
-            _ => {}
+            ListKey::Edited => {}
         }
     }
 
@@ -213,4 +193,30 @@ impl App {
             }));
         });
     }
+}
+
+/// What a key did to a filtered list with a query line (palette, picker).
+enum ListKey {
+    Close,
+    Choose(usize),
+    Edited,
+}
+
+fn list_key(query: &mut String, selected: &mut usize, n: usize, code: KeyCode) -> ListKey {
+    match code {
+        KeyCode::Esc => return ListKey::Close,
+        KeyCode::Enter => return ListKey::Choose(*selected),
+        KeyCode::Up => *selected = selected.saturating_sub(1),
+        KeyCode::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
+        KeyCode::Backspace => {
+            query.pop();
+            *selected = 0;
+        }
+        KeyCode::Char(c) => {
+            query.push(c);
+            *selected = 0;
+        }
+        _ => {}
+    }
+    ListKey::Edited
 }
