@@ -465,7 +465,9 @@ async fn selecting_a_frame_moves_source_locals_and_evaluation() {
     t.keys(&["Tab", "j"]);
     let s = t
         .wait_for("the caller's frame", |s| {
-            s.contains("variables (frame 1)") && current_line(s) == Some(6)
+            s.contains("variables (frame 1)")
+                && current_line(s) == Some(6)
+                && !s.contains("total = 3")
         })
         .await;
     assert!(

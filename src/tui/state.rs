@@ -148,8 +148,10 @@ impl UiState {
         stop: &'a crate::session::types::StopInfo,
     ) -> &'a [crate::session::types::Var] {
         match &self.frame_locals {
-            Some((i, vars)) if *i == self.selected_frame && *i > 0 => vars,
-            _ => &stop.locals,
+            _ if self.selected_frame == 0 => &stop.locals,
+            Some((i, vars)) if *i == self.selected_frame => vars,
+            // Still being read: show nothing rather than another frame's.
+            _ => &[],
         }
     }
 
