@@ -588,3 +588,51 @@ async fn a_panic_restores_the_terminal_and_ends_the_session() {
         "the program dies with pairdbg: {left:?}"
     );
 }
+
+const THREADS: &str = "\
+import threading
+ready = threading.Event()
+stop = threading.Event()
+worker = threading.Thread(target=lambda: (ready.set(), stop.wait(30)), name='worker')
+worker.start()
+ready.wait()
+n = 2
+stop.set()
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watches_are_added_edited_and_removed_and_threads_show() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("t.py", THREADS)]);
+    let t = Tmux::start("watches", ws.path(), &["--break", "t.py:8", "--", "t.py"]);
+    let s = t
+        .wait_for("the stop", |s| {
+            s.contains("stopped: breakpoint") && s.contains("threads:")
+        })
+        .await;
+    assert!(
+        s.contains("MainThread") && s.contains("worker"),
+        "both threads are listed: {s}"
+    );
+    t.keys(&["w"]);
+    t.keys(&["-l", "n * 10"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the watch", |s| s.contains("n * 10 = 20")).await;
+    // Adding focused the console; five Tabs reach the watch pane.
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "Enter"]);
+    t.wait_for("the editor", |s| s.contains("edit watch › n * 10"))
+        .await;
+    t.keys(&["BSpace", "BSpace"]);
+    t.keys(&["-l", "100"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the edited watch", |s| {
+        s.contains("n * 100 = 200") && !s.contains("n * 10 =")
+    })
+    .await;
+    t.keys(&["x"]);
+    t.wait_for("no watch", |s| s.contains("w adds a watch"))
+        .await;
+    t.keys(&["q"]);
+}

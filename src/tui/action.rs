@@ -41,9 +41,26 @@ pub enum Action {
     CopyValue,
     Search,
     OpenFile,
+    EditWatch,
 }
 
 impl Action {
+    /// The pane an action belongs to; None for actions that work anywhere.
+    /// One key may serve several panes (Enter expands a value, edits a watch).
+    pub fn pane(self) -> Option<crate::tui::state::Focus> {
+        use crate::tui::state::Focus;
+        match self {
+            Action::Expand | Action::Collapse | Action::CopyValue => Some(Focus::Variables),
+            Action::EditWatch => Some(Focus::Watches),
+            Action::ToggleEnabled
+            | Action::DeleteBreakpoint
+            | Action::EditCondition
+            | Action::EditHitCount
+            | Action::EditLogMessage => Some(Focus::Breakpoints),
+            _ => None,
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Action::Continue => "continue",
@@ -81,6 +98,7 @@ impl Action {
             Action::CopyValue => "copy the value",
             Action::Search => "search the source (empty: again)",
             Action::OpenFile => "open a workspace file",
+            Action::EditWatch => "edit the watch",
         }
     }
 }
@@ -150,15 +168,28 @@ impl Keymap {
         Keymap::parse(DEFAULT_KEYMAP, text.as_deref())
     }
 
-    pub fn action_for(&self, k: &KeyEvent) -> Option<Action> {
+    /// The action a key means in the focused pane: that pane's own
+    /// binding first, then one that works anywhere.
+    pub fn action_for_in(&self, k: &KeyEvent, focus: crate::tui::state::Focus) -> Option<Action> {
         if k.modifiers.contains(KeyModifiers::CONTROL) {
             return (k.code == KeyCode::Char('c')).then_some(Action::Quit);
         }
         let name = key_name(k)?;
-        self.bindings
+        let bound: Vec<Action> = self
+            .bindings
             .iter()
-            .find(|(_, keys)| keys.contains(&name))
+            .filter(|(_, keys)| keys.contains(&name))
             .map(|(a, _)| *a)
+            .collect();
+        bound
+            .iter()
+            .copied()
+            .find(|a| a.pane() == Some(focus))
+            .or_else(|| bound.iter().copied().find(|a| a.pane().is_none()))
+    }
+
+    pub fn action_for(&self, k: &KeyEvent) -> Option<Action> {
+        self.action_for_in(k, crate::tui::state::Focus::Source)
     }
 }
 
@@ -234,5 +265,27 @@ mod tests {
         );
         let e = Keymap::parse(DEFAULT_KEYMAP, Some("fly = [\"x\"]\n")).unwrap_err();
         assert!(e.contains("\"fly\" is not an action"), "{e}");
+    }
+
+    #[test]
+    fn one_key_serves_several_panes() {
+        use crate::tui::state::Focus;
+        let m = Keymap::default();
+        let enter = k(KeyCode::Enter, KeyModifiers::NONE);
+        assert_eq!(
+            m.action_for_in(&enter, Focus::Variables),
+            Some(Action::Expand)
+        );
+        assert_eq!(
+            m.action_for_in(&enter, Focus::Watches),
+            Some(Action::EditWatch)
+        );
+        assert_eq!(m.action_for_in(&enter, Focus::Source), None);
+        let h = k(KeyCode::Char('h'), KeyModifiers::NONE);
+        assert_eq!(
+            m.action_for_in(&h, Focus::Breakpoints),
+            Some(Action::EditHitCount)
+        );
+        assert_eq!(m.action_for_in(&h, Focus::Source), None);
     }
 }

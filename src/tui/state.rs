@@ -84,6 +84,8 @@ pub struct UiState {
     pub zoomed: Option<Focus>,
     pub tick: u64,
     pub busy: bool,
+    /// The program's threads at the last stop, as (id, name).
+    pub threads: Vec<(i64, String)>,
     /// The agent's calls, newest last.
     pub activity: Vec<crate::session::Activity>,
     /// Where agents reach this session.
@@ -100,6 +102,8 @@ pub enum Prompt {
     HitCount(u64),
     LogMessage(u64),
     Search,
+    /// Replacing the watch with this expression.
+    EditWatch(usize),
 }
 
 impl Default for UiState {
@@ -133,6 +137,7 @@ impl Default for UiState {
             tick: 0,
             busy: false,
             activity: vec![],
+            threads: vec![],
             endpoint: None,
         }
     }

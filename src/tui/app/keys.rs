@@ -29,7 +29,7 @@ impl App {
             self.on_picker_key(k);
             return;
         }
-        let Some(action) = self.keymap.action_for(&k) else {
+        let Some(action) = self.keymap.action_for_in(&k, self.ui.focus) else {
             return;
         };
         self.apply(action);
@@ -121,6 +121,14 @@ impl App {
             Action::AddWatch => {
                 self.ui.typing = Some(Prompt::AddWatch);
                 self.ui.focus = Focus::Console;
+            }
+            Action::EditWatch => {
+                if self.ui.focus == Focus::Watches
+                    && let Some(w) = snap.watches.get(self.ui.selected_watch)
+                {
+                    self.ui.input = w.expression.clone();
+                    self.ui.typing = Some(Prompt::EditWatch(self.ui.selected_watch));
+                }
             }
             Action::RemoveWatch => {
                 if let Some(w) = snap.watches.get(self.ui.selected_watch) {

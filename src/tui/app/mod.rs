@@ -19,7 +19,7 @@ use super::action::Keymap;
 use super::highlight::Highlighter;
 use super::state::{ConsoleEntry, UiState};
 use super::theme::Theme;
-use crate::session::command::Command;
+use crate::session::command::{Command, Reply};
 use crate::session::fetch::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
 use crate::session::{SessionEvent, SessionHandle};
@@ -29,6 +29,11 @@ enum UiEvent {
     Redraw,
     Message(String),
     Console(ConsoleEntry),
+    /// The program's threads at a stop.
+    Threads {
+        stop_seq: u64,
+        threads: Vec<(i64, String)>,
+    },
     /// The locals of a frame other than the top one.
     FrameLocals {
         stop_seq: u64,
@@ -138,6 +143,11 @@ impl App {
                         UiEvent::Redraw => {}
                         UiEvent::Message(m) => self.ui.message = Some(m),
                         UiEvent::Console(e) => self.ui.console.push(e),
+                        UiEvent::Threads { stop_seq, threads } => {
+                            if stop_seq == self.ui.followed_stop {
+                                self.ui.threads = threads;
+                            }
+                        }
                         UiEvent::FrameLocals { stop_seq, frame_index, vars } => {
                             if stop_seq == self.ui.followed_stop {
                                 self.ui.frame_locals = Some((frame_index, vars));
@@ -239,12 +249,23 @@ impl App {
         for path in open {
             self.fetch_children(path, snap.stop_seq);
         }
+        self.fetch_threads(snap.stop_seq);
         if let Some(stop) = &snap.stop {
             self.previous = self.shown_stop.replace(stop.locals.clone());
             if let Some(top) = stop.frames.first() {
                 self.show_location(top.file.clone(), top.line as usize);
             }
         }
+    }
+
+    fn fetch_threads(&self, stop_seq: u64) {
+        let s = self.session.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            if let Ok(Reply::Threads(threads)) = s.send(Origin::Human, Command::Threads).await {
+                let _ = tx.send(UiEvent::Threads { stop_seq, threads });
+            }
+        });
     }
 
     fn show_location(&mut self, file: Option<PathBuf>, line: usize) {

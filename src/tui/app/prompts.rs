@@ -99,6 +99,19 @@ impl App {
                 }
                 match prompt {
                     Prompt::Search => {}
+                    Prompt::EditWatch(i) => {
+                        let snap = self.session.snapshot();
+                        let old: Vec<String> = snap
+                            .watches
+                            .get(i)
+                            .map(|w| w.expression.clone())
+                            .into_iter()
+                            .collect();
+                        self.send(Command::Watch {
+                            add: vec![text],
+                            remove: old,
+                        });
+                    }
                     Prompt::Condition(id) => {
                         self.send(Command::UpdateBreakpoint(BreakpointUpdate {
                             id,

@@ -17,8 +17,10 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         .filter(|_| snap.state == RunState::Stopped);
     let title = match stop {
         Some(s) => format!(
-            "call stack ({} frames, thread {})",
-            s.total_frames, s.thread_id
+            "call stack ({} frame{}, thread {})",
+            s.total_frames,
+            if s.total_frames == 1 { "" } else { "s" },
+            s.thread_id
         ),
         None => "call stack".into(),
     };
@@ -32,6 +34,31 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         );
         return;
     };
+    // Other threads, if any, on a line above the frames of the stopped one.
+    let mut inner = inner;
+    if ui.threads.len() > 1 && inner.height > 2 {
+        let names: Vec<String> = ui
+            .threads
+            .iter()
+            .map(|(id, name)| {
+                if *id == stop.thread_id {
+                    format!("[{id} {name}]")
+                } else {
+                    format!("{id} {name}")
+                }
+            })
+            .collect();
+        let line = Line::from(Span::styled(
+            format!("threads: {}", names.join(" · ")),
+            theme.dim,
+        ));
+        f.render_widget(
+            Paragraph::new(line),
+            ratatui::layout::Rect { height: 1, ..inner },
+        );
+        inner.y += 1;
+        inner.height -= 1;
+    }
     let rows = inner.height as usize;
     let start = window_start(ui.selected_frame, rows, stop.frames.len());
     let lines: Vec<Line> = stop
