@@ -636,3 +636,24 @@ async fn watches_are_added_edited_and_removed_and_threads_show() {
         .await;
     t.keys(&["q"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pairdbg_alone_opens_the_demo() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    // Outside the repository the bundled copy of the demo is used.
+    let elsewhere = workspace(&[]);
+    let t = Tmux::start("demo", elsewhere.path(), &[]);
+    let s = t
+        .wait_for("the demo's stop", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(44)
+        })
+        .await;
+    assert!(
+        s.contains("discount = calculate_discount(user, subtotal)"),
+        "{s}"
+    );
+    assert!(s.contains("subtotal = 119.94"), "{s}");
+    t.keys(&["q"]);
+}
