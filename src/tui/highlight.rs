@@ -116,3 +116,26 @@ fn to_style(s: syntect::highlighting::Style) -> Style {
     }
     st
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_is_coloured_and_text_is_kept() {
+        let lines: Vec<String> = vec!["def f(x):".into(), "    return \"s\"  # note".into()];
+        let h = highlight(Path::new("a.py"), &lines, "base16-ocean.dark");
+        let text: Vec<String> = h
+            .iter()
+            .map(|l| l.iter().map(|(_, t)| t.as_str()).collect())
+            .collect();
+        assert_eq!(text, lines, "highlighting never changes the text");
+        let colours: std::collections::HashSet<_> = h.iter().flatten().map(|(s, _)| s.fg).collect();
+        assert!(
+            colours.len() >= 3,
+            "keywords, strings and comments differ: {colours:?}"
+        );
+        let plain = highlight(Path::new("a.unknown-ext"), &lines, "no-such-theme");
+        assert_eq!(plain.len(), 2);
+    }
+}
