@@ -103,3 +103,47 @@ async fn an_agent_joins_the_persons_session() {
     let left = wait_dead(&tree, Duration::from_secs(10)).await;
     assert!(left.is_empty(), "survivors: {left:?}");
 }
+
+const OTHER: &str = "\
+value = 41
+value += 1
+print(value)
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_shows_a_program_the_agent_launches() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG), ("other.py", OTHER)]);
+    let t = Tmux::start(
+        "follow",
+        ws.path(),
+        &["--break", "prog.py:2", "--", "prog.py"],
+    );
+    t.wait_for("the first stop", |s| {
+        s.contains("stopped: breakpoint") && s.contains("MCP 127.0.0.1:")
+    })
+    .await;
+    let agent = mcp_in(ws.path()).await;
+    let v = agent
+        .ok(
+            "debug_launch",
+            json!({"program": "other.py", "breakpoints": [{"file": "other.py", "line": 2}]}),
+        )
+        .await;
+    assert!(v.contains("── STOPPED at other.py:2"), "{v}");
+    let s = t
+        .wait_for("the agent's program on screen", |s| {
+            s.contains("now showing session s2") && current_line(s) == Some(2)
+        })
+        .await;
+    assert!(s.contains("value = 41"), "its locals show: {s}");
+    agent.ok("debug_step", json!({})).await;
+    t.wait_for("the agent's step", |s| {
+        current_line(s) == Some(3) && s.contains("value = 42")
+    })
+    .await;
+    agent.close().await;
+    t.keys(&["q"]);
+}

@@ -6,9 +6,21 @@ use super::config::LaunchConfig;
 use super::error::SessionError;
 use super::handle::SessionHandle;
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Registry {
     inner: Arc<Mutex<Inner>>,
+    /// The current session's id, for controllers that follow it (the TUI
+    /// shows the session an agent launched).
+    current: tokio::sync::watch::Sender<Option<String>>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry {
+            inner: Default::default(),
+            current: tokio::sync::watch::Sender::new(None),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -43,7 +55,9 @@ impl Registry {
         let handle = SessionHandle::launch(id.clone(), config).await?;
         let mut g = self.lock();
         g.sessions.push(handle.clone());
-        g.current = Some(id);
+        g.current = Some(id.clone());
+        drop(g);
+        self.current.send_replace(Some(id));
         Ok(handle)
     }
 
@@ -74,12 +88,22 @@ impl Registry {
         g.sessions.retain(|s| s.id != id);
         if g.current.as_deref() == Some(id) {
             g.current = g.sessions.last().map(|s| s.id.clone());
+            let now = g.current.clone();
+            drop(g);
+            self.current.send_replace(now);
         }
+    }
+
+    /// Tells when the current session changes.
+    pub fn watch_current(&self) -> tokio::sync::watch::Receiver<Option<String>> {
+        self.current.subscribe()
     }
 
     pub fn clear(&self) {
         let mut g = self.lock();
         g.sessions.clear();
         g.current = None;
+        drop(g);
+        self.current.send_replace(None);
     }
 }

@@ -82,7 +82,7 @@ pub async fn run(
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let mut terminal = ratatui::init();
     mouse(true);
-    let result = app::App::new(session.clone(), theme, keymap, url)
+    let result = app::App::new(registry.clone(), session.clone(), theme, keymap, url)
         .run(&mut terminal)
         .await;
     mouse(false);

@@ -22,7 +22,7 @@ use super::theme::Theme;
 use crate::session::command::{Command, Reply};
 use crate::session::fetch::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
-use crate::session::{SessionEvent, SessionHandle};
+use crate::session::{Registry, SessionEvent, SessionHandle};
 use crate::tui::draw::{View, draw, source_rows};
 
 enum UiEvent {
@@ -49,6 +49,7 @@ enum UiEvent {
 }
 
 pub struct App {
+    registry: Registry,
     session: SessionHandle,
     ui: UiState,
     theme: Theme,
@@ -66,6 +67,7 @@ pub struct App {
 
 impl App {
     pub fn new(
+        registry: Registry,
         session: SessionHandle,
         theme: Theme,
         keymap: Keymap,
@@ -74,6 +76,7 @@ impl App {
         let (tx, rx) = mpsc::unbounded_channel();
         let workspace = session.snapshot().workspace.clone();
         App {
+            registry,
             session,
             ui: UiState {
                 endpoint,
@@ -98,6 +101,8 @@ impl App {
         let mut events = EventStream::new();
         let mut snaps = self.session.watch_snapshots();
         let mut session_events = self.session.subscribe();
+        let mut current = self.registry.watch_current();
+        current.mark_unchanged();
         let mut tick = tokio::time::interval(Duration::from_millis(120));
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         let mut hangup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
@@ -163,6 +168,27 @@ impl App {
                         }
                     }
                     dirty = true;
+                }
+                // An agent launched another program: show that session.
+                changed = current.changed() => {
+                    if changed.is_err() { continue; }
+                    let id = current.borrow_and_update().clone();
+                    if let Some(next) = id.and_then(|i| self.registry.get(Some(&i)).ok()).filter(|n| n.id != self.session.id) {
+                        self.session = next;
+                        snaps = self.session.watch_snapshots();
+                        session_events = self.session.subscribe();
+                        let keep = (self.ui.endpoint.clone(), self.ui.workspace.clone());
+                        self.ui = UiState { endpoint: keep.0, workspace: keep.1, ..Default::default() };
+                        self.ui.message = Some(format!("now showing session {}, which the agent launched", self.session.id));
+                        self.previous = None;
+                        self.shown_stop = None;
+                        self.output_cursor = 0;
+                        self.read_output();
+                        self.ui.activity = self.session.activity();
+                        let snap = snaps.borrow_and_update().clone();
+                        self.on_snapshot(&snap);
+                        dirty = true;
+                    }
                 }
                 _ = tick.tick() => {
                     let s = self.session.snapshot().state;
