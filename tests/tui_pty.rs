@@ -657,3 +657,27 @@ async fn pairdbg_alone_opens_the_demo() {
     assert!(s.contains("subtotal = 119.94"), "{s}");
     t.keys(&["q"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vanished_terminal_ends_everything_and_cleans_up() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start("hangup", ws.path(), &["--", "prog.py"]);
+    t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
+        .await;
+    let root = ws.path().canonicalize().unwrap();
+    let file = pairdbg::mcp::discovery::path_for(&root);
+    assert!(file.exists(), "the TUI publishes its endpoint");
+    let tree = descendants(t.pane_pid().expect("pane"));
+    let mut all = tree.clone();
+    all.push(t.pane_pid().unwrap());
+    // Closing the terminal (SIGHUP) is not a crash: the TUI ends as on q.
+    drop(t);
+    assert!(
+        wait_dead(&all, Duration::from_secs(10)).await.is_empty(),
+        "every process ends"
+    );
+    assert!(!file.exists(), "the discovery file goes with the TUI");
+}

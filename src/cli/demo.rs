@@ -13,10 +13,11 @@ pub fn locate() -> Result<(Option<PathBuf>, String), String> {
     if std::path::Path::new(DEMO_PATH).is_file() {
         return Ok((None, DEMO_PATH.to_string()));
     }
-    let dir = std::env::temp_dir().join(format!("pairdbg-demo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("cannot write the demo to {}: {e}", dir.display()))?;
-    std::fs::write(dir.join("order.py"), DEMO)
+    // One copy per user, in the owner-only runtime directory.
+    let path = crate::paths::install_file("demo", "order.py", DEMO)
         .map_err(|e| format!("cannot write the demo: {e}"))?;
-    Ok((Some(dir), "order.py".to_string()))
+    Ok((
+        path.parent().map(|p| p.to_path_buf()),
+        "order.py".to_string(),
+    ))
 }

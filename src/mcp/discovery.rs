@@ -46,7 +46,31 @@ impl Drop for Published {
     }
 }
 
+fn alive(pid: u32) -> bool {
+    // SAFETY: signal 0 only checks that the process exists.
+    unsafe { libc::kill(pid as i32, 0) == 0 }
+}
+
+/// Removes files of TUIs that ended without cleaning up (killed, or their
+/// terminal vanished first).
+fn sweep() {
+    let Ok(entries) = std::fs::read_dir(dir()) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "json")
+            && let Ok(text) = std::fs::read_to_string(&p)
+            && let Ok(d) = serde_json::from_str::<Discovery>(&text)
+            && !alive(d.pid)
+        {
+            let _ = std::fs::remove_file(&p);
+        }
+    }
+}
+
 pub fn publish(d: &Discovery) -> std::io::Result<Published> {
+    sweep();
     crate::paths::runtime_dir()?;
     let path = path_for(&d.workspace);
     let _ = std::fs::remove_file(&path);
@@ -63,7 +87,5 @@ pub fn publish(d: &Discovery) -> std::io::Result<Published> {
 pub fn find(workspace: &Path) -> Option<Discovery> {
     let text = std::fs::read_to_string(path_for(workspace)).ok()?;
     let d: Discovery = serde_json::from_str(&text).ok()?;
-    // SAFETY: signal 0 only checks that the process exists.
-    let alive = unsafe { libc::kill(d.pid as i32, 0) } == 0;
-    (alive && d.workspace == workspace).then_some(d)
+    (alive(d.pid) && d.workspace == workspace).then_some(d)
 }

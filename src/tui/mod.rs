@@ -15,6 +15,21 @@ use std::time::Duration;
 use crate::session::validate::Workspace;
 use crate::session::{LaunchRequest, Registry};
 
+/// Writes to stderr without panicking when it is gone (a hung-up terminal).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// Gives the terminal back. Errors are ignored: when the terminal has hung
+/// up there is nothing to restore, and ratatui's own `restore` would then
+/// panic printing its complaint to the dead stderr, before the session ends.
+fn restore() {
+    let _ = ratatui::try_restore();
+}
+
 /// Mouse reporting on or off. A panic turns it off before ratatui's own hook
 /// restores the rest, so a crash never leaves the terminal echoing clicks.
 fn mouse(on: bool) {
@@ -46,7 +61,7 @@ pub async fn run(
             ..c
         },
         Err(e) => {
-            eprintln!("pairdbg: {e}");
+            say!("pairdbg: {e}");
             return 1;
         }
     };
@@ -59,9 +74,9 @@ pub async fn run(
     {
         let mut terminal = ratatui::init();
         let installed = install::offer(&mut terminal, &theme, &python).await;
-        ratatui::restore();
+        restore();
         if !installed {
-            eprintln!(
+            say!(
                 "pairdbg: debugpy is not installed; install it with: {}",
                 crate::dap::adapters::debugpy::install_command(&python)
             );
@@ -72,7 +87,7 @@ pub async fn run(
     let session = match registry.launch(config).await {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("pairdbg: {e}");
+            say!("pairdbg: {e}");
             return 1;
         }
     };
@@ -86,16 +101,17 @@ pub async fn run(
         .run(&mut terminal)
         .await;
     mouse(false);
-    ratatui::restore();
+    restore();
+    tracing::info!("the TUI ended: {:?}", result.as_ref().err());
     drop(endpoint);
     registry.clear();
     if let Some(e) = session.snapshot().error.as_deref() {
-        eprintln!("pairdbg: {e}");
+        say!("pairdbg: {e}");
     }
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("pairdbg: terminal error: {e}");
+            say!("pairdbg: terminal error: {e}");
             1
         }
     }

@@ -199,7 +199,10 @@ impl App {
                 }
                 _ = term.recv() => break,
                 // The terminal went away: end as cleanly as on q.
-                _ = hangup.recv() => break,
+                _ = hangup.recv() => {
+                    tracing::info!("the terminal hung up");
+                    break;
+                }
             }
             if self.quit {
                 break;
