@@ -53,12 +53,26 @@ impl Tmux {
         Tmux { socket }
     }
 
-    pub fn screen(&self) -> String {
+    fn capture(&self) -> String {
         let out = Command::new("tmux")
             .args(["-L", &self.socket, "capture-pane", "-p"])
             .output()
             .expect("capture-pane");
         String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    /// The screen once two captures in a row agree: a single capture can
+    /// catch a frame half drawn.
+    pub fn screen(&self) -> String {
+        let mut last = self.capture();
+        for _ in 0..10 {
+            let now = self.capture();
+            if now == last {
+                return now;
+            }
+            last = now;
+        }
+        last
     }
 
     pub fn keys(&self, keys: &[&str]) {
@@ -119,4 +133,16 @@ pub fn current_line(screen: &str) -> Option<u32> {
         let after = l.split('→').nth(1)?;
         after.split_whitespace().next()?.parse().ok()
     })
+}
+
+/// The last exit code a shell printed with `echo PAIRDBG-EXIT=$?`.
+pub fn shell_exit(screen: &str) -> Option<i32> {
+    screen
+        .split("PAIRDBG-EXIT=")
+        .skip(1)
+        .filter_map(|rest| {
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            digits.parse().ok()
+        })
+        .last()
 }
