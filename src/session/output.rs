@@ -18,11 +18,16 @@ struct Chunk {
     start: u64,
     stream: Stream,
     text: String,
+    /// The chunk begins a line of its stream (the stream's last chunk ended
+    /// with a newline): only then does a stderr mark go in front of it.
+    starts_line: bool,
 }
 
 #[derive(Debug)]
 pub struct OutputBuffer {
     chunks: VecDeque<Chunk>,
+    /// Per stream: its last chunk left a line unfinished.
+    open_line: [bool; 3],
     bytes: usize,
     cap: usize,
     end: u64,
@@ -48,6 +53,7 @@ impl OutputBuffer {
     pub fn with_cap(cap: usize) -> Self {
         OutputBuffer {
             chunks: VecDeque::new(),
+            open_line: [false; 3],
             bytes: 0,
             cap,
             end: 0,
@@ -67,10 +73,14 @@ impl OutputBuffer {
         self.bytes += text.len();
         let start = self.end;
         self.end += text.len() as u64;
+        let idx = stream as usize;
+        let starts_line = !self.open_line[idx];
+        self.open_line[idx] = !text.ends_with('\n');
         self.chunks.push_back(Chunk {
             start,
             stream,
             text,
+            starts_line,
         });
         while self.bytes > self.cap {
             let Some(old) = self.chunks.pop_front() else {
@@ -109,7 +119,12 @@ impl OutputBuffer {
             let take = floor_char_boundary(piece, room.min(piece.len()));
             let piece = &piece[..take];
             if mark_stderr && c.stream == Stream::Stderr {
-                text.push_str(&mark_lines(piece));
+                let at_start = if off == 0 {
+                    c.starts_line
+                } else {
+                    c.text.as_bytes()[off - 1] == b'\n'
+                };
+                text.push_str(&mark_lines(piece, at_start));
             } else {
                 text.push_str(piece);
             }
@@ -143,9 +158,18 @@ impl OutputBuffer {
     }
 }
 
-fn mark_lines(s: &str) -> String {
+/// Marks each stderr line once, at its start; a piece that continues a line
+/// begun earlier gets no mark in the middle of it.
+fn mark_lines(s: &str, at_start: bool) -> String {
     s.split_inclusive('\n')
-        .map(|l| format!("[stderr] {l}"))
+        .enumerate()
+        .map(|(i, l)| {
+            if i > 0 || at_start {
+                format!("[stderr] {l}")
+            } else {
+                l.to_string()
+            }
+        })
         .collect()
 }
 
@@ -172,8 +196,23 @@ mod tests {
         assert_eq!(r.text, "hello\no");
         assert!(r.more);
         let r2 = b.read(r.next, 100, true);
-        assert_eq!(r2.text, "[stderr] ops\n");
+        // The read starts inside a line: its mark went out with the line's start.
+        assert_eq!(r2.text, "ops\n");
         assert!(!r2.more);
+    }
+
+    #[test]
+    fn stderr_is_marked_once_per_line_whatever_the_chunks() {
+        let mut b = OutputBuffer::with_cap(1000);
+        b.push(Stream::Stderr, "Traceback: ^^^");
+        b.push(Stream::Stdout, "out\n");
+        b.push(Stream::Stderr, "^^^\nValueError: ba");
+        b.push(Stream::Stderr, "d value\n");
+        let text = b.read(0, 1000, true).text;
+        assert_eq!(
+            text,
+            "[stderr] Traceback: ^^^out\n^^^\n[stderr] ValueError: bad value\n"
+        );
     }
 
     #[test]
