@@ -152,6 +152,24 @@ impl SessionHandle {
             .read(since, max_bytes, true)
     }
 
+    /// Output from a cursor with each run's stream, for a controller that
+    /// shows streams apart (the TUI); also the cursor after it.
+    pub fn read_output_streams(
+        &self,
+        since: u64,
+        max_bytes: usize,
+    ) -> (Vec<(super::output::Stream, String)>, u64) {
+        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let (pieces, next) = buf.pieces(since, max_bytes);
+        (
+            pieces
+                .into_iter()
+                .map(|p| (p.stream, p.text.to_string()))
+                .collect(),
+            next,
+        )
+    }
+
     pub fn output_tail(&self, lines: usize) -> Vec<String> {
         self.output
             .lock()

@@ -33,6 +33,15 @@ pub struct OutputBuffer {
     end: u64,
 }
 
+/// A run of one stream's output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece<'a> {
+    pub stream: Stream,
+    pub text: &'a str,
+    /// The piece begins a line of its stream.
+    pub at_line_start: bool,
+}
+
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct OutputRead {
     pub text: String,
@@ -98,46 +107,60 @@ impl OutputBuffer {
         self.chunks.front().map(|c| c.start).unwrap_or(self.end)
     }
 
-    /// Reads from `since` at most `max_bytes`, marking stderr lines when asked.
-    pub fn read(&self, since: u64, max_bytes: usize, mark_stderr: bool) -> OutputRead {
-        let start = self.start();
-        let from = since.max(start);
-        let dropped = start.saturating_sub(since);
-        let mut text = String::new();
-        let mut pos = from;
+    /// The output from `since`, at most `max_bytes` of it, as pieces that
+    /// keep their stream; also the cursor after them.
+    pub fn pieces(&self, since: u64, max_bytes: usize) -> (Vec<Piece<'_>>, u64) {
+        let mut pos = since.max(self.start());
+        let mut out = vec![];
+        let mut room = max_bytes;
         for c in &self.chunks {
             let c_end = c.start + c.text.len() as u64;
             if c_end <= pos {
                 continue;
             }
-            let off = floor_char_boundary(&c.text, (pos - c.start) as usize);
-            let piece = &c.text[off..];
-            let room = max_bytes.saturating_sub(text.len());
             if room == 0 {
                 break;
             }
-            let take = floor_char_boundary(piece, room.min(piece.len()));
-            let piece = &piece[..take];
-            if mark_stderr && c.stream == Stream::Stderr {
-                let at_start = if off == 0 {
-                    c.starts_line
-                } else {
-                    c.text.as_bytes()[off - 1] == b'\n'
-                };
-                text.push_str(&mark_lines(piece, at_start));
+            let off = floor_char_boundary(&c.text, (pos - c.start) as usize);
+            let rest = &c.text[off..];
+            let take = floor_char_boundary(rest, room.min(rest.len()));
+            let at_line_start = if off == 0 {
+                c.starts_line
             } else {
-                text.push_str(piece);
-            }
+                c.text.as_bytes()[off - 1] == b'\n'
+            };
+            out.push(Piece {
+                stream: c.stream,
+                text: &rest[..take],
+                at_line_start,
+            });
+            room -= take;
             pos = c.start + (off + take) as u64;
-            if take < c.text.len() - off {
+            if take < rest.len() {
                 break;
+            }
+        }
+        (out, pos)
+    }
+
+    /// Reads from `since` at most `max_bytes` as text, marking stderr lines
+    /// when asked.
+    pub fn read(&self, since: u64, max_bytes: usize, mark_stderr: bool) -> OutputRead {
+        let dropped = self.start().saturating_sub(since);
+        let (pieces, next) = self.pieces(since, max_bytes);
+        let mut text = String::new();
+        for p in pieces {
+            if mark_stderr && p.stream == Stream::Stderr {
+                text.push_str(&mark_lines(p.text, p.at_line_start));
+            } else {
+                text.push_str(p.text);
             }
         }
         OutputRead {
             text,
-            next: pos,
+            next,
             dropped,
-            more: pos < self.end,
+            more: next < self.end,
         }
     }
 

@@ -250,17 +250,12 @@ impl App {
     }
 
     fn read_output(&mut self) {
-        let r = self.session.read_output(self.output_cursor, 1 << 20);
-        self.output_cursor = r.next;
-        for line in r.text.split_inclusive('\n') {
-            match line.strip_prefix("[stderr] ") {
-                Some(rest) => self
-                    .ui
-                    .push_output(crate::session::output::Stream::Stderr, rest),
-                None => self
-                    .ui
-                    .push_output(crate::session::output::Stream::Stdout, line),
-            }
+        let (pieces, next) = self
+            .session
+            .read_output_streams(self.output_cursor, 1 << 20);
+        self.output_cursor = next;
+        for (stream, text) in pieces {
+            self.ui.push_output(stream, &text);
         }
     }
 
