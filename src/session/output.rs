@@ -236,6 +236,18 @@ mod tests {
             text,
             "[stderr] Traceback: ^^^out\n^^^\n[stderr] ValueError: bad value\n"
         );
+        let (pieces, next) = b.pieces(0, 1000);
+        let streams: Vec<Stream> = pieces.iter().map(|p| p.stream).collect();
+        assert_eq!(
+            streams,
+            vec![
+                Stream::Stderr,
+                Stream::Stdout,
+                Stream::Stderr,
+                Stream::Stderr
+            ]
+        );
+        assert_eq!(next, b.end());
     }
 
     #[test]
