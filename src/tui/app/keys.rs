@@ -2,7 +2,6 @@
 
 use super::App;
 use crate::session::command::{BreakpointSelector, Command, StepKind};
-use crate::session::fetch::SourceCache;
 use crate::session::types::Snapshot;
 use crate::session::{BreakpointRequest, ControlMode};
 use crate::tui::action::Action;
@@ -165,13 +164,7 @@ impl App {
         let stop = snap.stop.as_ref();
         match self.ui.focus {
             Focus::Source => {
-                let len = self
-                    .ui
-                    .file
-                    .as_deref()
-                    .and_then(|p| SourceCache::get(&self.sources, p))
-                    .map(|f| f.lines.len())
-                    .unwrap_or(1);
+                let len = self.source.as_ref().map(|f| f.lines.len()).unwrap_or(1);
                 self.ui.cursor = clamp(self.ui.cursor - 1, delta, len) + 1;
                 if self.ui.cursor < self.ui.scroll {
                     self.ui.scroll = self.ui.cursor;

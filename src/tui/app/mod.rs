@@ -55,6 +55,11 @@ pub struct App {
     theme: Theme,
     highlighter: Highlighter,
     sources: SharedSourceCache,
+    /// The file the source pane shows, read when it changes or at a stop,
+    /// not at every frame.
+    source: Option<std::sync::Arc<crate::session::types::SourceFile>>,
+    /// PAIRDBG_TEST_PANIC: the tests' way to prove a panic restores the terminal.
+    test_panic: bool,
     previous: Option<Vec<Var>>,
     shown_stop: Option<Vec<Var>>,
     output_cursor: u64,
@@ -86,6 +91,8 @@ impl App {
             theme,
             highlighter: Highlighter::default(),
             sources: Default::default(),
+            source: None,
+            test_panic: std::env::var_os("PAIRDBG_TEST_PANIC").is_some(),
             previous: None,
             shown_stop: None,
             output_cursor: 0,
@@ -217,11 +224,7 @@ impl App {
     }
 
     fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
-        let file = self
-            .ui
-            .file
-            .as_deref()
-            .and_then(|p| SourceCache::get(&self.sources, p));
+        let file = self.source.clone();
         let tx = self.tx.clone();
         let colours = file.as_ref().and_then(|f| {
             self.highlighter
@@ -243,7 +246,7 @@ impl App {
         // The pair benchmark times agent calls to this line.
         tracing::debug!(target: "pairdbg::tui", "drawn epoch={}", snap.epoch);
         // Lets the tests prove that a panic restores the terminal.
-        if snap.stop_seq > 0 && std::env::var_os("PAIRDBG_TEST_PANIC").is_some() {
+        if snap.stop_seq > 0 && self.test_panic {
             panic!("PAIRDBG_TEST_PANIC is set");
         }
         Ok(())
@@ -296,9 +299,20 @@ impl App {
         if file.is_some() {
             self.ui.file = file;
         }
+        self.load_source();
         self.ui.cursor = line.max(1);
         let rows = source_rows(self.size).max(1);
         self.ui.scroll = line.saturating_sub(rows / 2).max(1);
+    }
+
+    /// Reads the shown file through the cache (a stat, and a read when it
+    /// changed on disk).
+    fn load_source(&mut self) {
+        self.source = self
+            .ui
+            .file
+            .as_deref()
+            .and_then(|p| SourceCache::get(&self.sources, p));
     }
 
     fn send(&self, cmd: Command) {

@@ -2,7 +2,6 @@
 
 use super::{App, UiEvent};
 use crate::session::command::{BreakpointUpdate, Command, Reply};
-use crate::session::fetch::SourceCache;
 use crate::session::types::Origin;
 use crate::tui::state::{ConsoleEntry, Focus, Prompt};
 use crate::viewport::ViewportConfig;
@@ -37,12 +36,7 @@ impl App {
         } else {
             query
         };
-        let Some(file) = self
-            .ui
-            .file
-            .as_deref()
-            .and_then(|p| SourceCache::get(&self.sources, p))
-        else {
+        let Some(file) = self.source.clone() else {
             return;
         };
         match crate::tui::picker::find_line(&file.lines, self.ui.cursor, &query) {
