@@ -345,6 +345,12 @@ fn needs_children(v: &Var) -> bool {
             || v.value.ends_with("..."))
 }
 
+/// Whether a variable is the program's own, worth showing: not one of
+/// debugpy's groups and not a dunder.
+pub fn is_shown(name: &str) -> bool {
+    !is_hidden_group(name) && !name.starts_with("__")
+}
+
 /// debugpy groups dunder and function members under these pseudo-variables.
 pub fn is_hidden_group(name: &str) -> bool {
     matches!(

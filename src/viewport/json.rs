@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::session::fetch::is_hidden_group;
+use crate::session::fetch::is_shown;
 use crate::session::types::{RunState, Snapshot};
 
 use super::ViewportConfig;
@@ -26,7 +26,7 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
     let locals: serde_json::Map<String, Value> = stop
         .locals
         .iter()
-        .filter(|v| !is_hidden_group(&v.name) && !v.name.starts_with("__"))
+        .filter(|v| is_shown(&v.name))
         .take(cfg.locals_max_items)
         .map(|v| {
             (

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::session::fetch::is_hidden_group;
+use crate::session::fetch::is_shown;
 use crate::session::types::{Frame, Origin, RunState, Snapshot, StopInfo, Var, WatchValue};
 
 use super::ViewportConfig;
@@ -243,9 +243,7 @@ fn render_not_stopped(snap: &Snapshot) -> String {
 }
 
 fn visible(vars: &[Var]) -> Vec<&Var> {
-    vars.iter()
-        .filter(|v| !is_hidden_group(&v.name) && !v.name.starts_with("__"))
-        .collect()
+    vars.iter().filter(|v| is_shown(&v.name)).collect()
 }
 
 fn write_watches(out: &mut String, snap: &Snapshot, cfg: &ViewportConfig) {

@@ -2,7 +2,7 @@
 //! renders from its children when the engine read them (objects with a
 //! default repr, cut collections), and from its repr otherwise.
 
-use crate::session::fetch::is_hidden_group;
+use crate::session::fetch::is_shown;
 use crate::session::types::Var;
 
 use super::ViewportConfig;
@@ -243,7 +243,7 @@ fn short_type(t: &str) -> &str {
 fn visible_members(children: &[Var]) -> Vec<Var> {
     children
         .iter()
-        .filter(|c| !is_hidden_group(&c.name) && c.name != "len()" && !c.name.starts_with("__"))
+        .filter(|c| is_shown(&c.name) && c.name != "len()")
         .cloned()
         .collect()
 }

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{block, window_start};
-use crate::session::fetch::is_hidden_group;
+use crate::session::fetch::is_shown;
 use crate::session::types::{RunState, Snapshot, Var};
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
@@ -21,9 +21,7 @@ use crate::viewport::value::render as render_value;
 pub const PAGE: usize = 200;
 
 pub fn visible(vars: &[Var]) -> Vec<&Var> {
-    vars.iter()
-        .filter(|v| !is_hidden_group(&v.name) && !v.name.starts_with("__"))
-        .collect()
+    vars.iter().filter(|v| is_shown(&v.name)).collect()
 }
 
 /// One row of the tree.
