@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::{Apply, Engine, ReplyTx};
+use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::session::SessionEvent;
 use crate::session::command::{BreakpointSelector, BreakpointUpdate, Reply};
 use crate::session::config::{BreakpointRequest, BreakpointSpec};
@@ -236,13 +236,7 @@ impl Engine {
                 .cloned()
                 .collect(),
             BreakpointSelector::Location { file, line } => {
-                let path = match self.config.workspace.resolve_file("file", file) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        let _ = reply.send(Err(e));
-                        return;
-                    }
-                };
+                let path = or_reply!(self.config.workspace.resolve_file("file", file), reply);
                 self.snap
                     .breakpoints
                     .iter()

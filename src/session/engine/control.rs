@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{Apply, Engine, ReplyTx, lock};
+use super::{Apply, Engine, ReplyTx, lock, or_reply};
 use crate::dap::DapClient;
 use crate::session::command::{Command, Envelope, Reply};
 use crate::session::config::BreakpointRequest;
@@ -156,10 +156,10 @@ impl Engine {
         verb: &str,
         remaining: u32,
     ) {
-        if let Err(e) = self.require_stopped(verb.split(' ').next().unwrap_or(verb)) {
-            let _ = reply.send(Err(e));
-            return;
-        }
+        or_reply!(
+            self.require_stopped(verb.split(' ').next().unwrap_or(verb)),
+            reply
+        );
         self.step_remaining = remaining;
         let stop_seq = self.snap.stop_seq;
         self.send_resume(command);
@@ -197,23 +197,16 @@ impl Engine {
     }
 
     pub(super) fn run_to(&mut self, origin: Origin, reply: ReplyTx, file: String, line: i64) {
-        if let Err(e) = self.require_stopped("run to a line") {
-            let _ = reply.send(Err(e));
-            return;
-        }
-        let spec = match (BreakpointRequest {
-            file: file.clone(),
-            line,
-            ..Default::default()
-        })
-        .validate(&self.config.workspace)
-        {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                return;
-            }
-        };
+        or_reply!(self.require_stopped("run to a line"), reply);
+        let spec = or_reply!(
+            (BreakpointRequest {
+                file: file.clone(),
+                line,
+                ..Default::default()
+            })
+            .validate(&self.config.workspace),
+            reply
+        );
         let path = spec.file.clone();
         self.add_breakpoint(spec, origin, true);
         self.sync_file(&path, None);

@@ -3,7 +3,7 @@
 use futures::future::join_all;
 use serde_json::{Value, json};
 
-use super::{Apply, Engine, ReplyTx};
+use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::dap::DapClient;
 use crate::session::command::{Reply, VariablesQuery};
 use crate::session::error::SessionError;
@@ -14,22 +14,10 @@ impl Engine {
     pub(super) fn evaluate(&mut self, reply: ReplyTx, expression: String, frame_index: usize) {
         let prepared = crate::session::validate::check_expression(&expression)
             .and_then(|_| self.stopped_frame("evaluate", frame_index));
-        let (client, frame) = match prepared {
-            Ok(x) => x,
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                return;
-            }
-        };
+        let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
             let res = fetch::evaluate(&client, &expression, Some(frame), "repl").await;
-            let _ = reply.send(match res {
-                Ok(v) => Ok(Reply::Value(v)),
-                Err(crate::dap::DapError::Failed { message, .. }) => {
-                    Err(SessionError::Evaluate(fetch::exception_line(&message)))
-                }
-                Err(e) => Err(e.into()),
-            });
+            let _ = reply.send(res.map(Reply::Value).map_err(evaluation_error));
         });
     }
 
@@ -42,13 +30,7 @@ impl Engine {
         frame_index: usize,
     ) {
         let prepared = self.stopped_frame("set a variable", frame_index);
-        let (client, frame) = match prepared {
-            Ok(x) => x,
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                return;
-            }
-        };
+        let (client, frame) = or_reply!(prepared, reply);
         let watches = self.watch_list();
         let thread_id = self.thread_id;
         let reason = self
@@ -65,10 +47,7 @@ impl Engine {
             )));
             return;
         };
-        if let Err(e) = crate::session::validate::check_expression(&value) {
-            let _ = reply.send(Err(e));
-            return;
-        }
+        or_reply!(crate::session::validate::check_expression(&value), reply);
         // An assignment run in the frame: debugpy's setVariable answers a bad
         // value with success and the old value; this reports the exception.
         let statement = format!("{target} = ({value})");
@@ -78,10 +57,7 @@ impl Engine {
                 Ok(_) => fetch::evaluate(&client, &target, Some(frame), "repl")
                     .await
                     .map_err(SessionError::from),
-                Err(crate::dap::DapError::Failed { message, .. }) => {
-                    Err(SessionError::Evaluate(fetch::exception_line(&message)))
-                }
-                Err(e) => Err(e.into()),
+                Err(e) => Err(evaluation_error(e)),
             };
             Box::new(move |e: &mut Engine| match res {
                 Ok(mut var) => {
@@ -109,13 +85,7 @@ impl Engine {
 
     pub(super) fn variables(&mut self, reply: ReplyTx, q: VariablesQuery) {
         let prepared = self.stopped_frame("read variables", q.frame_index);
-        let (client, frame) = match prepared {
-            Ok(x) => x,
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                return;
-            }
-        };
+        let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
             let segs = q.path.as_deref().map(fetch::split_path).unwrap_or_default();
             let res = async {
@@ -137,13 +107,7 @@ impl Engine {
     }
 
     pub(super) fn stack(&mut self, reply: ReplyTx, levels: usize) {
-        let (client, thread) = match self.require_stopped("read the stack") {
-            Ok(x) => x,
-            Err(e) => {
-                let _ = reply.send(Err(e));
-                return;
-            }
-        };
+        let (client, thread) = or_reply!(self.require_stopped("read the stack"), reply);
         tokio::spawn(async move {
             let res = client
                 .request(
@@ -197,10 +161,7 @@ impl Engine {
         remove: Vec<String>,
     ) {
         for expr in add.iter().chain(remove.iter()) {
-            if let Err(e) = crate::session::validate::check_expression(expr) {
-                let _ = reply.send(Err(e));
-                return;
-            }
+            or_reply!(crate::session::validate::check_expression(expr), reply);
         }
         self.snap
             .watches
@@ -304,4 +265,15 @@ async fn resolve_container(
         reference = v.reference;
     }
     Ok(reference)
+}
+
+/// A failed evaluation is the program's exception, told in one line; any
+/// other failure is the adapter's.
+fn evaluation_error(e: crate::dap::DapError) -> SessionError {
+    match e {
+        crate::dap::DapError::Failed { message, .. } => {
+            SessionError::Evaluate(fetch::exception_line(&message))
+        }
+        other => other.into(),
+    }
 }

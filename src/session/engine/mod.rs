@@ -28,6 +28,21 @@ use crate::dap::envelope::Event;
 use crate::dap::events::DapEvent;
 use crate::dap::process::AdapterProcess;
 
+/// The value of a `Result`, or its error sent as the command's reply and
+/// the handler left.
+macro_rules! or_reply {
+    ($result:expr, $reply:ident) => {
+        match $result {
+            Ok(v) => v,
+            Err(e) => {
+                let _ = $reply.send(Err(e));
+                return;
+            }
+        }
+    };
+}
+pub(super) use or_reply;
+
 pub(super) type Apply = Box<dyn FnOnce(&mut Engine) + Send>;
 pub(super) type ReplyTx = oneshot::Sender<Result<Reply, SessionError>>;
 
