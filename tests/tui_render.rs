@@ -1,6 +1,8 @@
 //! Every pane is a pure function of (snapshot, UI state, theme): these pin
 //! the whole screen in the key states.
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -13,35 +15,7 @@ use pairdbg::tui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
-    Var {
-        name: name.into(),
-        value: value.into(),
-        type_name: t.into(),
-        reference,
-        evaluate_name: None,
-        children: None,
-        truncated: false,
-    }
-}
-
-fn source() -> SourceFile {
-    let text = include_str!("../assets/demo/order.py");
-    SourceFile {
-        path: PathBuf::from("/ws/assets/demo/order.py"),
-        lines: text.lines().map(str::to_string).collect(),
-    }
-}
-
-fn frame(id: i64, name: &str, line: u64) -> Frame {
-    Frame {
-        id,
-        name: name.into(),
-        file: Some(PathBuf::from("/ws/assets/demo/order.py")),
-        line,
-        display: name.into(),
-    }
-}
+use common::fixtures::{demo_source as source, frame, var};
 
 fn breakpoint(
     id: u64,

@@ -1,40 +1,18 @@
 //! The viewport is a pure function of a snapshot: these pin its text and
 //! JSON forms for the key states.
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use pairdbg::session::types::*;
 use pairdbg::viewport::{Extras, ViewportConfig, render_json, render_text};
 
-fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
-    Var {
-        name: name.into(),
-        value: value.into(),
-        type_name: t.into(),
-        reference,
-        evaluate_name: Some(name.into()),
-        children: None,
-        truncated: false,
-    }
-}
+use common::fixtures::{demo_source, frame, var};
 
 fn source() -> Arc<SourceFile> {
-    let text = include_str!("../assets/demo/order.py");
-    Arc::new(SourceFile {
-        path: PathBuf::from("/ws/assets/demo/order.py"),
-        lines: text.lines().map(str::to_string).collect(),
-    })
-}
-
-fn frame(id: i64, name: &str, line: u64) -> Frame {
-    Frame {
-        id,
-        name: name.into(),
-        file: Some(PathBuf::from("/ws/assets/demo/order.py")),
-        line,
-        display: name.into(),
-    }
+    Arc::new(demo_source())
 }
 
 fn user() -> Var {

@@ -1,0 +1,36 @@
+//! Hand-built snapshot parts for the render tests: the demo's source, frames
+//! in it, and variables.
+
+use std::path::PathBuf;
+
+use pairdbg::session::types::{Frame, SourceFile, Var};
+
+pub fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
+    Var {
+        name: name.into(),
+        value: value.into(),
+        type_name: t.into(),
+        reference,
+        evaluate_name: Some(name.into()),
+        children: None,
+        truncated: false,
+    }
+}
+
+pub fn demo_source() -> SourceFile {
+    let text = include_str!("../../assets/demo/order.py");
+    SourceFile {
+        path: PathBuf::from("/ws/assets/demo/order.py"),
+        lines: text.lines().map(str::to_string).collect(),
+    }
+}
+
+pub fn frame(id: i64, name: &str, line: u64) -> Frame {
+    Frame {
+        id,
+        name: name.into(),
+        file: Some(PathBuf::from("/ws/assets/demo/order.py")),
+        line,
+        display: name.into(),
+    }
+}
