@@ -118,11 +118,7 @@ async fn sigterm_restores_the_terminal_and_ends_the_session() {
     let pairdbg = tree
         .iter()
         .copied()
-        .find(|p| {
-            std::fs::read(format!("/proc/{p}/comm"))
-                .map(|c| c.starts_with(b"pairdbg"))
-                .unwrap_or(false)
-        })
+        .find(|p| comm(*p).as_deref() == Some("pairdbg"))
         .expect("pairdbg runs in the pane");
     // SAFETY: signalling a process this test started.
     unsafe { libc::kill(pairdbg as i32, libc::SIGTERM) };
@@ -134,15 +130,7 @@ async fn sigterm_restores_the_terminal_and_ends_the_session() {
         "the alternate screen is gone: {s}"
     );
     let others: Vec<u32> = tree.into_iter().filter(|p| *p != pairdbg).collect();
-    let survivors: Vec<u32> = wait_dead(&others, Duration::from_secs(10))
-        .await
-        .into_iter()
-        .filter(|p| {
-            std::fs::read(format!("/proc/{p}/comm"))
-                .map(|c| !c.starts_with(b"sh"))
-                .unwrap_or(false)
-        })
-        .collect();
+    let survivors: Vec<u32> = survivors_besides_shell(&others, Duration::from_secs(10)).await;
     assert!(survivors.is_empty(), "survivors: {survivors:?}");
 }
 
@@ -532,15 +520,7 @@ async fn resizing_and_a_crashed_adapter_leave_the_ui_usable() {
         .await;
     assert!(s.contains("the debug adapter exited unexpectedly"), "{s}");
     let others: Vec<u32> = tree.into_iter().filter(|p| *p != adapter).collect();
-    let left: Vec<u32> = wait_dead(&others, Duration::from_secs(10))
-        .await
-        .into_iter()
-        .filter(|p| {
-            std::fs::read(format!("/proc/{p}/comm"))
-                .map(|c| !c.starts_with(b"sh"))
-                .unwrap_or(false)
-        })
-        .collect();
+    let left: Vec<u32> = survivors_besides_shell(&others, Duration::from_secs(10)).await;
     assert!(left.is_empty(), "survivors: {left:?}");
 }
 

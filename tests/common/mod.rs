@@ -270,3 +270,20 @@ pub async fn wait_dead(pids: &[u32], within: Duration) -> Vec<u32> {
         let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
     }
 }
+
+/// The process's command name, from /proc.
+pub fn comm(pid: u32) -> Option<String> {
+    std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .ok()
+        .map(|c| c.trim().to_string())
+}
+
+/// Waits for `pids` to end, then returns those still alive, not counting
+/// the shell a terminal test runs pairdbg from.
+pub async fn survivors_besides_shell(pids: &[u32], within: Duration) -> Vec<u32> {
+    wait_dead(pids, within)
+        .await
+        .into_iter()
+        .filter(|p| comm(*p).is_some_and(|c| c != "sh"))
+        .collect()
+}
