@@ -12,6 +12,7 @@ pub mod launch_json;
 pub mod output;
 pub(crate) mod paging;
 pub mod registry;
+pub mod setup;
 pub mod types;
 pub mod validate;
 

@@ -1,7 +1,6 @@
 //! When debugpy is missing, the TUI says so and offers to install it, showing
 //! pip's progress as it goes.
 
-use std::path::Path;
 use std::process::Stdio;
 
 use crossterm::event::{Event, EventStream, KeyCode, KeyEventKind};
@@ -13,7 +12,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::theme::Theme;
-use crate::dap::adapters::debugpy;
+use crate::session::setup::{MissingDebugpy, debugpy_installed};
 
 fn show(
     terminal: &mut DefaultTerminal,
@@ -45,8 +44,13 @@ fn show(
 }
 
 /// Asks, installs on yes, and says whether debugpy is now there.
-pub async fn offer(terminal: &mut DefaultTerminal, theme: &Theme, python: &Path) -> bool {
-    let cmd = debugpy::install_command(python);
+pub async fn offer(
+    terminal: &mut DefaultTerminal,
+    theme: &Theme,
+    missing: &MissingDebugpy,
+) -> bool {
+    let python = missing.python.as_path();
+    let cmd = missing.install_command.clone();
     let mut lines = vec![
         format!("debugpy is not installed for {}.", python.display()),
         String::new(),
@@ -93,8 +97,8 @@ pub async fn offer(terminal: &mut DefaultTerminal, theme: &Theme, python: &Path)
             let _ = show(terminal, theme, "installing debugpy", &lines);
         }
     }
-    let ok = child.wait().await.map(|s| s.success()).unwrap_or(false)
-        && debugpy::version(python).await.is_ok();
+    let ok =
+        child.wait().await.map(|s| s.success()).unwrap_or(false) && debugpy_installed(python).await;
     if !ok {
         lines.push(String::new());
         lines.push(format!(

@@ -66,19 +66,14 @@ pub async fn run(
         }
     };
     // Without debugpy, offer to install it before anything else starts.
-    if let Ok(python) =
-        crate::dap::adapters::debugpy::find_python(config.python.as_deref(), &config.workspace.root)
-        && crate::dap::adapters::debugpy::version(&python)
-            .await
-            .is_err()
-    {
+    if let Some(missing) = crate::session::setup::missing_debugpy(&config).await {
         let mut terminal = ratatui::init();
-        let installed = install::offer(&mut terminal, &theme, &python).await;
+        let installed = install::offer(&mut terminal, &theme, &missing).await;
         restore();
         if !installed {
             say!(
                 "pairdbg: debugpy is not installed; install it with: {}",
-                crate::dap::adapters::debugpy::install_command(&python)
+                missing.install_command
             );
             return 1;
         }
