@@ -21,6 +21,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 const ROUNDS: usize = 8;
 const DEMO: &str = "assets/demo/order.py";
 const BREAK_LINE: u64 = 41;
+/// The first line of `calculate_discount`, whose caller takes arguments.
+const CALLEE_LINE: u64 = 35;
 /// Steps that stay inside process_order's loop: 41→42→43→42→43→42→43→42→44.
 const STEPS: usize = 8;
 
@@ -179,6 +181,7 @@ struct McpRun {
     step_ms: Vec<f64>,
     step_bytes: Vec<usize>,
     diff_bytes: Vec<usize>,
+    caller_step_ms: Vec<f64>,
 }
 
 async fn call(
@@ -235,10 +238,27 @@ async fn mcp_run(diff: bool) -> McpRun {
             step_bytes.push(v.len());
         }
     }
+    // Inside calculate_discount, the caller's line shows process_order's
+    // arguments: one more read per step, sent with the stack.
+    let v = call(
+        &client,
+        "debug_run_to",
+        json!({"file": DEMO, "line": CALLEE_LINE}),
+    )
+    .await;
+    assert!(v.contains("tax_rate=0.08)"), "{v}");
+    let mut caller_step_ms = vec![];
+    for _ in 0..2 {
+        let t = Instant::now();
+        let v = call(&client, "debug_step", json!({"kind": "over"})).await;
+        caller_step_ms.push(ms(t.elapsed()));
+        assert!(diff || v.contains("tax_rate=0.08)"), "{v}");
+    }
     let _ = call(&client, "debug_terminate", json!({})).await;
     let _ = client.cancel().await;
     McpRun {
         launch_ms,
+        caller_step_ms,
         step_ms,
         step_bytes,
         diff_bytes,
@@ -298,6 +318,7 @@ async fn main() {
     let mut nagle_steps = vec![];
     let mut mcp_launch = vec![];
     let mut mcp_steps = vec![];
+    let mut caller_steps = vec![];
     let mut full_bytes = vec![];
     let mut diff_bytes = vec![];
     let mut init_ms = vec![];
@@ -310,6 +331,7 @@ async fn main() {
         let m = mcp_run(round % 2 == 1).await;
         mcp_launch.push(m.launch_ms);
         mcp_steps.extend(m.step_ms);
+        caller_steps.extend(m.caller_step_ms);
         full_bytes.extend(m.step_bytes);
         diff_bytes.extend(m.diff_bytes);
         if round < 2 {
@@ -344,6 +366,15 @@ async fn main() {
     println!(
         "| ratio MCP step / floor | {:.2}× | — | ≤ 1.3× |",
         step / floor
+    );
+    let caller = median(caller_steps.clone());
+    println!(
+        "| MCP debug_step in `calculate_discount`, the caller's arguments shown | {caller:.2} ms | {} | — |",
+        caller_steps.len()
+    );
+    println!(
+        "| ratio of that step / floor | {:.2}× | — | — |",
+        caller / floor
     );
     let same = median(raw_same.clone());
     println!(

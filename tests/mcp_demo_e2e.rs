@@ -89,9 +89,23 @@ async fn agent_debugs_the_demo_end_to_end() {
         "{v}"
     );
     assert_eq!(stopped_line(&v), Some(35), "{v}");
+    // The caller's line carries the values of its arguments, read from its
+    // own frame; the module frame stays bare.
+    let caller = v
+        .lines()
+        .find(|l| l.contains("order.py:44"))
+        .unwrap_or_else(|| panic!("no caller line: {v}"));
+    assert!(
+        caller.contains("process_order(cart=") && caller.contains("tax_rate=0.08)"),
+        "{v}"
+    );
+    assert!(v.contains("calculate_discount(user="), "{v}");
+    assert!(v.contains("subtotal=119.94)"), "{v}");
     let v = mcp
         .ok("debug_step", json!({"kind": "over", "count": 2}))
         .await;
+    // Still in the same frames: the caller's values come from the early read.
+    assert!(v.contains("tax_rate=0.08)"), "{v}");
     assert_eq!(stopped_line(&v), Some(37), "{v}");
     // The bug: the discount is negative, so subtracting it adds to the total.
     assert_eq!(local(&v, "discount").as_deref(), Some("-11.994"), "{v}");

@@ -610,6 +610,74 @@ async fn watches_are_added_edited_and_removed_and_threads_show() {
     t.keys(&["q"]);
 }
 
+const SPIN: &str = "\
+import threading
+ready = threading.Event()
+stop = threading.Event()
+
+
+def spin(tag):
+    ready.set()
+    while not stop.is_set():
+        tag = tag
+    return tag
+
+
+worker = threading.Thread(target=spin, args=('w',), name='worker')
+worker.start()
+ready.wait()
+n = 2
+stop.set()
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn t_switches_to_another_thread_and_back() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("spin.py", SPIN)]);
+    let t = Tmux::start(
+        "threads",
+        ws.path(),
+        &["--break", "spin.py:16", "--", "spin.py"],
+    );
+    t.wait_for("the stop", |s| {
+        s.contains("stopped: breakpoint")
+            && s.contains("MainThread]")
+            && current_line(s) == Some(16)
+    })
+    .await;
+    t.keys(&["t"]);
+    let s = t
+        .wait_for("the worker's stack", |s| {
+            s.contains("worker]") && s.contains("spin  spin.py:") && s.contains("stopped: pause")
+        })
+        .await;
+    assert!(
+        matches!(current_line(&s), Some(8 | 9)),
+        "the source follows the worker: {s}"
+    );
+    assert!(s.contains("tag = \"w\""), "the worker's locals: {s}");
+    let worker_id = s
+        .split(" worker]")
+        .next()
+        .and_then(|head| head.rsplit('[').next())
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        s.contains(&format!("frame, thread {worker_id})")),
+        "the stack's title names the worker's thread {worker_id:?}: {s}"
+    );
+    t.keys(&["t"]);
+    t.wait_for("back on the main thread", |s| {
+        s.contains("MainThread]")
+            && s.contains("stopped: breakpoint")
+            && current_line(s) == Some(16)
+    })
+    .await;
+    t.keys(&["q"]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pairdbg_alone_opens_the_demo() {
     if !debugpy_available() || !Tmux::available() {

@@ -101,6 +101,8 @@ fn stopped(reason: &str, line: u64, exception: Option<ExceptionDetails>) -> Snap
         exception,
         source: Some(Arc::new(source())),
         files: vec![Arc::new(source())],
+        callers: vec![],
+        thread_note: None,
     });
     s
 }

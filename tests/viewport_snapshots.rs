@@ -54,6 +54,8 @@ fn stopped(reason: &str, line: u64, locals: Vec<Var>) -> Snapshot {
         exception: None,
         source: Some(source()),
         files: vec![source()],
+        callers: vec![],
+        thread_note: None,
     });
     s
 }
@@ -268,4 +270,47 @@ fn a_typical_stop_fits_the_token_budget() {
     let s = with_watches(stopped("breakpoint", 44, order_locals("119.94")));
     let text = render_text(&s, &ViewportConfig::default(), Extras::default());
     assert!(text.len() / 4 <= 400, "{} tokens", text.len() / 4);
+}
+
+/// A stop inside `calculate_discount`: its caller's line shows the values of
+/// `process_order`'s arguments, read from the caller's own locals.
+fn in_calculate_discount() -> Snapshot {
+    let mut s = stopped(
+        "step",
+        36,
+        vec![
+            user(),
+            var("subtotal", "float", "119.94", 0),
+            var("rate", "float", "0.1", 0),
+        ],
+    );
+    let stop = s.stop.as_mut().expect("a stop");
+    stop.frames.insert(0, frame(1, "calculate_discount", 36));
+    stop.frames[1].line = 44;
+    stop.total_frames = stop.frames.len();
+    stop.callers = vec![CallerLocals {
+        frame_id: 2,
+        reference: 20,
+        vars: order_locals("119.94"),
+    }];
+    s
+}
+
+#[test]
+fn caller_frames_show_their_arguments() {
+    let s = in_calculate_discount();
+    let cfg = ViewportConfig::default();
+    let text = render_text(&s, &cfg, Extras::default());
+    assert!(
+        text.contains("calculate_discount(user=<User>, subtotal=119.94)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("process_order(cart=<Cart>, user=<User>, tax_rate=0.08)"),
+        "the caller's arguments carry values: {text}"
+    );
+    insta::assert_snapshot!(text);
+    let json = render_json(&s, &cfg);
+    assert_eq!(json["stack"][1]["args"]["tax_rate"], "0.08", "{json:#}");
+    assert_eq!(json["stack"][0]["args"]["subtotal"], "119.94", "{json:#}");
 }

@@ -64,6 +64,14 @@ pub struct SessionParams {
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct ThreadsParams {
+    /// A thread id: show and step that thread from now on; returns its viewport.
+    pub select: Option<i64>,
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct WaitParams {
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,

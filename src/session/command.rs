@@ -86,6 +86,8 @@ pub enum Command {
         levels: usize,
     },
     Threads,
+    /// Show, and step, another thread of the stopped program.
+    SelectThread(i64),
     Watch {
         add: Vec<String>,
         remove: Vec<String>,
@@ -109,6 +111,7 @@ impl Command {
                 | Command::UpdateBreakpoint(_)
                 | Command::SetExceptionFilters(_)
                 | Command::SetVariable { .. }
+                | Command::SelectThread(_)
                 | Command::Terminate
                 | Command::Restart
         )

@@ -9,6 +9,7 @@ use std::time::SystemTime;
 use futures::future::join_all;
 use serde_json::{Value, json};
 
+use super::callers::{self, StopHints};
 use super::types::{ExceptionDetails, Frame, Origin, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::client::body_as;
 use crate::dap::{DapClient, DapError};
@@ -52,17 +53,9 @@ pub struct StopRequest {
     pub description: Option<String>,
     pub text: Option<String>,
     pub watches: Vec<(String, Origin)>,
-    /// The top frame's id at the previous stop. Stepping usually stays in
-    /// that frame, and debugpy keeps a frame's id for its lifetime, so its
-    /// scopes are asked for alongside the stack: one round trip saved.
-    pub frame_hint: Option<i64>,
-    /// The locals' variablesReference at the previous stop. debugpy hands out
-    /// the same reference for the same frame's locals, so these are asked
-    /// for in the same batch and used only if the scopes answer agrees.
-    pub locals_hint: Option<i64>,
-    /// (name, variablesReference) of the locals previewed at the previous
-    /// stop; their children are asked for in the same batch, on the same terms.
-    pub preview_hints: Vec<(String, i64)>,
+    pub thread_note: Option<String>,
+    /// What the previous stop revealed, to send this one's reads early.
+    pub hints: StopHints,
 }
 
 pub async fn fetch_stop(
@@ -80,13 +73,15 @@ pub async fn fetch_stop(
     );
     let exception = (req.reason == "exception")
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
-    let speculative = req.frame_hint.map(|id| (id, scopes(client, id)));
-    let speculative_locals = req
-        .frame_hint
-        .and(req.locals_hint)
+    let hints = &req.hints;
+    let speculative = hints.frame.map(|id| (id, scopes(client, id)));
+    let speculative_locals = hints
+        .frame
+        .and(hints.locals)
         .map(|r| (r, variables(client, r)));
-    let speculative_previews: Vec<Speculative> = if req.frame_hint.is_some() {
-        req.preview_hints
+    let speculative_previews: Vec<Speculative> = if hints.frame.is_some() {
+        hints
+            .previews
             .iter()
             .map(|(name, r)| {
                 (
@@ -99,6 +94,8 @@ pub async fn fetch_stop(
     } else {
         vec![]
     };
+    // Sent last: debugpy answers in order, and the top frame matters most.
+    let early_callers = callers::speculate(client, hints);
     let (frames, total_frames) = parse_frames(stack.await?)?;
     let exception = match exception {
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
@@ -114,39 +111,44 @@ pub async fn fetch_stop(
         })
     });
 
-    let (locals, locals_reference, watches) = match frames.first() {
-        Some(top) => {
-            let scope_list = match speculative {
-                Some((id, fut)) if id == top.id => match fut.await {
-                    Ok(s) => s,
-                    Err(_) => scopes(client, top.id).await?,
-                },
-                _ => scopes(client, top.id).await?,
-            };
-            let (vars, reference) = read_locals(client, &scope_list, speculative_locals).await?;
-            let watch_futs: Vec<_> = req
-                .watches
-                .iter()
-                .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
-                .collect();
-            let (locals, watch_vals) = futures::join!(
-                with_previews(client, vars, speculative_previews),
-                join_all(watch_futs)
-            );
-            let watches = req
-                .watches
-                .iter()
-                .zip(watch_vals)
-                .map(|((expression, origin), value)| WatchValue {
-                    expression: expression.clone(),
-                    origin: *origin,
-                    value: value.map_err(|e| e.to_string()),
-                })
-                .collect();
-            (locals, reference, watches)
-        }
-        None => (vec![], 0, vec![]),
+    let top_frame = async {
+        let Some(top) = frames.first() else {
+            return Ok((vec![], 0, vec![]));
+        };
+        let scope_list = match speculative {
+            Some((id, fut)) if id == top.id => match fut.await {
+                Ok(s) => s,
+                Err(_) => scopes(client, top.id).await?,
+            },
+            _ => scopes(client, top.id).await?,
+        };
+        let (vars, reference) = read_locals(client, &scope_list, speculative_locals).await?;
+        let watch_futs: Vec<_> = req
+            .watches
+            .iter()
+            .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
+            .collect();
+        let (locals, watch_vals) = futures::join!(
+            with_previews(client, vars, speculative_previews),
+            join_all(watch_futs)
+        );
+        let watches = req
+            .watches
+            .iter()
+            .zip(watch_vals)
+            .map(|((expression, origin), value)| WatchValue {
+                expression: expression.clone(),
+                origin: *origin,
+                value: value.map_err(|e| e.to_string()),
+            })
+            .collect();
+        Ok::<_, DapError>((locals, reference, watches))
     };
+    let (top, callers) = futures::join!(
+        top_frame,
+        callers::read(client, &frames, sources, early_callers)
+    );
+    let (locals, locals_reference, watches) = top?;
     let source = frames
         .first()
         .and_then(|f| f.file.as_deref())
@@ -169,8 +171,10 @@ pub async fn fetch_stop(
             locals,
             locals_reference,
             exception,
+            thread_note: req.thread_note,
             source,
             files,
+            callers,
         },
         watches,
     ))

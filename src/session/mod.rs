@@ -1,6 +1,7 @@
 //! The session engine: the single owner of debug state. Controllers (the
 //! MCP server, the CLI, later the TUI) send commands and read snapshots.
 
+pub mod callers;
 pub mod command;
 pub mod config;
 pub mod connector;
@@ -13,6 +14,7 @@ pub mod output;
 pub(crate) mod paging;
 pub mod registry;
 pub mod setup;
+pub mod signature;
 pub mod types;
 pub mod validate;
 

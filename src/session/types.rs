@@ -98,11 +98,40 @@ pub struct StopInfo {
     pub locals: Vec<Var>,
     pub locals_reference: i64,
     pub exception: Option<ExceptionDetails>,
+    /// Set when the person or agent chose a thread other than the one that
+    /// stopped: which one stopped, and why.
+    pub thread_note: Option<String>,
     #[serde(skip)]
     pub source: Option<Arc<SourceFile>>,
     /// The sources of the frames read, for signatures; local reads, cached.
     #[serde(skip)]
     pub files: Vec<Arc<SourceFile>>,
+    /// The locals of the caller frames whose lines show arguments.
+    #[serde(skip)]
+    pub callers: Vec<CallerLocals>,
+}
+
+impl StopInfo {
+    /// The locals read for the frame at `index` of the stack, if any were.
+    pub fn frame_locals(&self, index: usize) -> Option<&[Var]> {
+        if index == 0 {
+            return Some(&self.locals);
+        }
+        let id = self.frames.get(index)?.id;
+        self.callers
+            .iter()
+            .find(|c| c.frame_id == id)
+            .map(|c| c.vars.as_slice())
+    }
+}
+
+/// A caller frame's locals, read so that its stack line shows the values of
+/// its arguments.
+#[derive(Debug, Clone)]
+pub struct CallerLocals {
+    pub frame_id: i64,
+    pub reference: i64,
+    pub vars: Vec<Var>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -42,6 +42,7 @@ pub enum Action {
     Search,
     OpenFile,
     EditWatch,
+    NextThread,
 }
 
 impl Action {
@@ -99,6 +100,7 @@ impl Action {
             Action::Search => "search the source (empty: again)",
             Action::OpenFile => "open a workspace file",
             Action::EditWatch => "edit the watch",
+            Action::NextThread => "show the next thread",
         }
     }
 }

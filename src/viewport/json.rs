@@ -6,6 +6,7 @@ use crate::session::fetch::is_shown;
 use crate::session::types::{RunState, Snapshot};
 
 use super::ViewportConfig;
+use super::signature;
 use super::value::render;
 
 pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
@@ -65,8 +66,16 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
         "reason": stop.reason,
         "exception": stop.exception.as_ref().map(|e| json!({"type": e.type_name, "message": e.message})),
         "location": top.map(|f| json!({"file": path(f), "line": f.line, "function": f.name})),
-        "stack": stop.frames.iter().take(cfg.stack_depth).map(|f| json!({"file": path(f), "line": f.line, "function": f.name})).collect::<Vec<_>>(),
+        "stack": stop.frames.iter().take(cfg.stack_depth).enumerate().map(|(i, f)| {
+            let mut entry = json!({"file": path(f), "line": f.line, "function": f.name});
+            // Unread values are null: the frame is beyond those whose locals are read.
+            if let Some(a) = signature::frame_args(stop, i, cfg) {
+                entry["args"] = a.into_iter().map(|(p, v)| (p, v.map_or(Value::Null, Value::String))).collect();
+            }
+            entry
+        }).collect::<Vec<_>>(),
         "total_frames": stop.total_frames,
+        "thread": stop.thread_note,
         "locals": locals,
         "watch": watch,
         "source": source,

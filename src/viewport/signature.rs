@@ -1,134 +1,61 @@
 //! A frame's call as `name(a=1, b=<User>)`: parameter names come from the
 //! function's `def` line in the source, values from the frame's locals.
 
-use crate::session::types::{Frame, SourceFile, Var};
+use crate::session::signature::parameters;
+use crate::session::types::StopInfo;
 
 use super::ViewportConfig;
 use super::value::render;
 
-/// The parameter names of the function `name` whose body holds `line`.
-pub fn parameters(src: &SourceFile, name: &str, line: u64) -> Option<Vec<String>> {
-    let end = (line as usize).min(src.lines.len());
-    let def_at = (0..end).rev().find(|&i| {
-        let t = src.lines[i].trim_start();
-        let t = t.strip_prefix("async ").unwrap_or(t);
-        t.strip_prefix("def ").is_some_and(|rest| {
-            rest.trim_start()
-                .strip_prefix(name)
-                .is_some_and(|r| r.trim_start().starts_with('('))
-        })
-    })?;
-    // Signatures may span lines; read until the parentheses balance.
-    let mut text = String::new();
-    for l in src.lines.iter().skip(def_at).take(20) {
-        text.push_str(l);
-        text.push(' ');
-        if balanced(&text) {
-            break;
-        }
+/// The parameters of the stack's frame `index`, each with its rendered value
+/// when the frame's locals were read; `None` when the source gives no `def`.
+pub fn frame_args(
+    stop: &StopInfo,
+    index: usize,
+    cfg: &ViewportConfig,
+) -> Option<Vec<(String, Option<String>)>> {
+    let f = stop.frames.get(index)?;
+    if f.name.starts_with('<') {
+        return None;
     }
-    let open = text.find('(')?;
-    let inner = inside_parens(&text[open..])?;
+    let src = stop
+        .files
+        .iter()
+        .find(|s| Some(s.path.as_path()) == f.file.as_deref())?;
+    let locals = stop.frame_locals(index);
+    let params = parameters(src, &f.name, f.line)?;
     Some(
-        split_params(inner)
+        params
             .into_iter()
             .map(|p| {
-                let p = p.split(['=', ':']).next().unwrap_or("").trim();
-                p.to_string()
+                let bare = p.trim_start_matches('*');
+                // Arguments are shown one level down: short, like a nested value.
+                let value = locals
+                    .and_then(|l| l.iter().find(|v| v.name == bare))
+                    .map(|v| render(v, cfg, cfg.locals_max_depth.max(1)));
+                (p, value)
             })
-            .filter(|p| !p.is_empty() && p != "/" && p != "*")
             .collect(),
     )
 }
 
-fn balanced(s: &str) -> bool {
-    let open = s.matches('(').count();
-    open > 0 && open == s.matches(')').count()
-}
-
-fn inside_parens(s: &str) -> Option<&str> {
-    let mut depth = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(&s[1..i]);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-fn split_params(s: &str) -> Vec<&str> {
-    let mut out = vec![];
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(s[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(s[start..].trim());
-    out
-}
-
-/// `name(params)` for a stack line; the top frame shows its values.
-pub fn frame_call(
-    f: &Frame,
-    src: Option<&SourceFile>,
-    locals: Option<&[Var]>,
-    cfg: &ViewportConfig,
-) -> String {
+/// `name(a=1, b=2)` for a stack line; `<module>` frames are left bare.
+pub fn frame_call(stop: &StopInfo, index: usize, cfg: &ViewportConfig) -> String {
+    let Some(f) = stop.frames.get(index) else {
+        return String::new();
+    };
     if f.name.starts_with('<') {
         return f.name.clone();
     }
-    let Some(params) = src.and_then(|s| parameters(s, &f.name, f.line)) else {
+    let Some(args) = frame_args(stop, index, cfg) else {
         return format!("{}(…)", f.name);
     };
-    let shown: Vec<String> = params
-        .iter()
-        .map(|p| {
-            let bare = p.trim_start_matches('*');
-            match locals.and_then(|l| l.iter().find(|v| v.name == bare)) {
-                // Arguments are shown one level down: short, like a nested value.
-                Some(v) => format!("{p}={}", render(v, cfg, cfg.locals_max_depth.max(1))),
-                None => p.clone(),
-            }
+    let shown: Vec<String> = args
+        .into_iter()
+        .map(|(p, v)| match v {
+            Some(v) => format!("{p}={v}"),
+            None => p,
         })
         .collect();
     format!("{}({})", f.name, shown.join(", "))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn src(text: &str) -> SourceFile {
-        SourceFile {
-            path: "x.py".into(),
-            lines: text.lines().map(str::to_string).collect(),
-        }
-    }
-
-    #[test]
-    fn finds_parameters_of_the_enclosing_def() {
-        let s = src(
-            "def f(a, b=2, *args, c: int = 3, **kw):\n    return a\n\nasync def g(\n    x,\n    y,\n):\n    pass\n",
-        );
-        assert_eq!(
-            parameters(&s, "f", 2).unwrap(),
-            vec!["a", "b", "*args", "c", "**kw"]
-        );
-        assert_eq!(parameters(&s, "g", 8).unwrap(), vec!["x", "y"]);
-        assert!(parameters(&s, "h", 2).is_none());
-    }
 }

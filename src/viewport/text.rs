@@ -81,6 +81,9 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
         }
     }
     let _ = writeln!(out, "Reason: {}", stop.reason);
+    if let Some(note) = &stop.thread_note {
+        let _ = writeln!(out, "Thread: {note}");
+    }
     if let Some(e) = &stop.exception {
         let msg = truncate(&e.message, cfg.string_truncate_length * 2);
         let _ = writeln!(out, "Exception: {}: {}", e.type_name, msg);
@@ -98,14 +101,9 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
         .map(|f| format!("{}:{}", base_name(f), f.line))
         .collect();
     let width = locs.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    for (i, (f, loc)) in stop.frames[..shown].iter().zip(&locs).enumerate() {
+    for (i, loc) in locs.iter().enumerate() {
         let mark = if i == 0 { "→" } else { " " };
-        let src = f
-            .file
-            .as_deref()
-            .and_then(|p| stop.files.iter().find(|s| s.path == p))
-            .map(|s| s.as_ref());
-        let call = signature::frame_call(f, src, (i == 0).then_some(stop.locals.as_slice()), cfg);
+        let call = signature::frame_call(stop, i, cfg);
         let _ = writeln!(out, "  {mark} {loc:<width$}  {call}");
     }
 

@@ -273,17 +273,28 @@ impl PairdbgServer {
         Ok(ok(&self.views, &s.snapshot(), body))
     }
 
-    #[tool(description = "List the program's threads.")]
-    async fn debug_threads(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
+    #[tool(
+        description = "List the program's threads; `select` switches to one (then stepped and shown)."
+    )]
+    async fn debug_threads(&self, Parameters(p): Parameters<ThreadsParams>) -> ToolResult {
+        if let Some(id) = p.select {
+            return self
+                .move_and_wait(p.session_id, Command::SelectThread(id), p.timeout_ms)
+                .await;
+        }
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
         match self.send(&s, Command::Threads).await {
             Ok(Reply::Threads(ts)) => {
+                let current = s.snapshot().stop.as_ref().map(|st| st.thread_id);
                 let body = ts
                     .iter()
-                    .map(|(id, n)| format!("  {id}: {n}"))
+                    .map(|(id, n)| {
+                        let mark = if Some(*id) == current { "→" } else { " " };
+                        format!("  {mark} {id}: {n}")
+                    })
                     .collect::<Vec<_>>()
                     .join("\n");
                 Ok(ok(&self.views, &s.snapshot(), format!("Threads:\n{body}")))

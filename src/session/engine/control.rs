@@ -4,6 +4,7 @@ use serde_json::json;
 
 use super::{Apply, Engine, ReplyTx, lock, or_reply};
 use crate::dap::DapClient;
+use crate::session::callers::StopHints;
 use crate::session::command::{Command, Envelope, Reply};
 use crate::session::config::BreakpointRequest;
 use crate::session::error::SessionError;
@@ -68,6 +69,7 @@ impl Engine {
             Command::Variables(q) => self.variables(reply, q),
             Command::Stack { levels } => self.stack(reply, levels),
             Command::Threads => self.threads(reply),
+            Command::SelectThread(id) => self.select_thread(origin, reply, id),
             Command::Watch { add, remove } => self.watch(origin, reply, add, remove),
             Command::Note(text) => {
                 self.snap.notes.push(Note {
@@ -238,9 +240,8 @@ impl Engine {
         self.pending_exit_code = None;
         self.step_remaining = 0;
         self.dap_events = None;
-        self.last_top_frame = None;
-        self.last_locals_ref = None;
-        self.last_previews.clear();
+        self.hints = StopHints::default();
+        self.stopped_by = None;
         self.dap_ids.clear();
         self.snap.state = RunState::Starting;
         self.snap.stop = None;

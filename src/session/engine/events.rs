@@ -4,9 +4,11 @@ use std::time::Duration;
 
 use serde_json::json;
 
+use super::threads::StoppedBy;
 use super::{Apply, Engine, lock};
 use crate::dap::events::DapEvent;
 use crate::session::SessionEvent;
+use crate::session::callers::StopHints;
 use crate::session::fetch::{self, StopRequest};
 use crate::session::output::Stream;
 use crate::session::types::{ExitInfo, Origin, RunState};
@@ -24,15 +26,20 @@ impl Engine {
                 }
                 self.step_remaining = 0;
                 self.clear_temporary_breakpoints();
+                self.stopped_by = Some(StoppedBy {
+                    thread_id: self.thread_id,
+                    reason: s.reason.clone(),
+                    description: s.description.clone(),
+                    text: s.text.clone(),
+                });
                 self.load_stop(StopRequest {
                     thread_id: self.thread_id,
                     reason: s.reason,
                     description: s.description,
                     text: s.text,
                     watches: self.watch_list(),
-                    frame_hint: self.last_top_frame,
-                    locals_hint: self.last_locals_ref,
-                    preview_hints: self.last_previews.clone(),
+                    thread_note: None,
+                    hints: self.hints.clone(),
                 });
             }
             DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {
@@ -134,14 +141,7 @@ impl Engine {
                 }
                 match res {
                     Ok((stop, watches)) => {
-                        e.last_top_frame = stop.frames.first().map(|f| f.id);
-                        e.last_locals_ref = Some(stop.locals_reference).filter(|r| *r > 0);
-                        e.last_previews = stop
-                            .locals
-                            .iter()
-                            .filter(|v| v.children.is_some())
-                            .map(|v| (v.name.clone(), v.reference))
-                            .collect();
+                        e.hints = StopHints::from_stop(&stop);
                         let reason = stop.reason.clone();
                         let at = stop
                             .frames

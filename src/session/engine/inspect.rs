@@ -1,7 +1,7 @@
 //! Reading and changing program state at a stop.
 
 use futures::future::join_all;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::dap::DapClient;
@@ -69,9 +69,8 @@ impl Engine {
                         description: None,
                         text: None,
                         watches,
-                        frame_hint: e.last_top_frame,
-                        locals_hint: e.last_locals_ref,
-                        preview_hints: e.last_previews.clone(),
+                        thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
+                        hints: e.hints.clone(),
                     });
                     var.name = path;
                     let _ = reply.send(Ok(Reply::Value(var)));
@@ -118,38 +117,6 @@ impl Engine {
                 .map_err(SessionError::from)
                 .and_then(|b| fetch::parse_frames(b).map_err(SessionError::from));
             let _ = reply.send(res.map(|(frames, total)| Reply::Frames { frames, total }));
-        });
-    }
-
-    pub(super) fn threads(&mut self, reply: ReplyTx) {
-        let Some(client) = self.client.clone() else {
-            let _ = reply.send(Err(SessionError::State(self.snap.state_sentence())));
-            return;
-        };
-        tokio::spawn(async move {
-            let res = client
-                .request("threads", None)
-                .await
-                .map_err(SessionError::from)
-                .map(|b| {
-                    b.get("threads")
-                        .and_then(Value::as_array)
-                        .map(|a| {
-                            a.iter()
-                                .map(|t| {
-                                    (
-                                        t.get("id").and_then(Value::as_i64).unwrap_or(0),
-                                        t.get("name")
-                                            .and_then(Value::as_str)
-                                            .unwrap_or_default()
-                                            .to_string(),
-                                    )
-                                })
-                                .collect()
-                        })
-                        .unwrap_or_default()
-                });
-            let _ = reply.send(res.map(Reply::Threads));
         });
     }
 

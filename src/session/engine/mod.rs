@@ -7,6 +7,7 @@ mod control;
 mod events;
 mod inspect;
 mod startup;
+mod threads;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -14,6 +15,7 @@ use std::time::Duration;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
+use super::callers::StopHints;
 use super::command::{Envelope, Reply, StepKind};
 use super::config::LaunchConfig;
 use super::connector::SharedConnector;
@@ -71,9 +73,10 @@ pub struct Engine {
     dirty: bool,
     /// (adapter's breakpoint id, ours), for `breakpoint` events.
     dap_ids: Vec<(i64, u64)>,
-    last_top_frame: Option<i64>,
-    last_locals_ref: Option<i64>,
-    last_previews: Vec<(String, i64)>,
+    hints: StopHints,
+    /// The thread whose stop the adapter reported, and why; the person or
+    /// agent may look at another thread meanwhile.
+    stopped_by: Option<threads::StoppedBy>,
     mode: Arc<Mutex<ControlMode>>,
     connector: SharedConnector,
 }
@@ -113,9 +116,8 @@ impl Engine {
             configured: false,
             dirty: false,
             dap_ids: vec![],
-            last_top_frame: None,
-            last_locals_ref: None,
-            last_previews: vec![],
+            hints: StopHints::default(),
+            stopped_by: None,
             mode: parts.mode,
             connector: parts.connector,
         }

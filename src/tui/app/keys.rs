@@ -51,6 +51,7 @@ impl App {
                 count: 1,
             }),
             Action::Pause => self.send(Command::Pause),
+            Action::NextThread => self.next_thread(),
             Action::Restart => self.send(Command::Restart),
             Action::RunToCursor => {
                 if let Some(f) = &self.ui.file {
@@ -234,5 +235,24 @@ impl App {
                 ..Default::default()
             }));
         }
+    }
+}
+
+impl App {
+    /// Shows the thread after the shown one, wrapping; the engine reads its
+    /// stack and steps then move it.
+    fn next_thread(&mut self) {
+        let snap = self.session.snapshot();
+        let Some(shown) = snap.stop.as_ref().map(|s| s.thread_id) else {
+            self.ui.message = Some("threads can be switched only while stopped".into());
+            return;
+        };
+        let ids: Vec<i64> = self.ui.threads.iter().map(|(id, _)| *id).collect();
+        if ids.len() < 2 {
+            self.ui.message = Some("the program has one thread".into());
+            return;
+        }
+        let at = ids.iter().position(|id| *id == shown).unwrap_or(0);
+        self.send(Command::SelectThread(ids[(at + 1) % ids.len()]));
     }
 }

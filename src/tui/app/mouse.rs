@@ -1,7 +1,9 @@
 //! The mouse: click to focus and select, the gutter for breakpoints, the wheel.
 
 use super::App;
+use crate::session::Command;
 use crate::tui::action::Action;
+use crate::tui::panes::stack;
 use crate::tui::state::Focus;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
@@ -59,9 +61,26 @@ impl App {
                     }
                     Focus::Stack => {
                         let n = snap.stop.as_ref().map(|s| s.frames.len()).unwrap_or(0);
+                        let mut rows = area.height.saturating_sub(2);
+                        let mut row = row;
+                        if stack::shows_threads(&self.ui, rows) {
+                            if row == 0 {
+                                let column =
+                                    (m.column as usize).saturating_sub(area.x as usize + 1);
+                                let shown = snap.stop.as_ref().map_or(0, |s| s.thread_id);
+                                if let Some(id) = stack::thread_at(&self.ui, shown, column)
+                                    && id != shown
+                                {
+                                    self.send(Command::SelectThread(id));
+                                }
+                                return;
+                            }
+                            row -= 1;
+                            rows -= 1;
+                        }
                         let start = crate::tui::panes::window_start(
                             self.ui.selected_frame,
-                            area.height.saturating_sub(2) as usize,
+                            rows as usize,
                             n,
                         );
                         if start + row < n {

@@ -34,26 +34,23 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         );
         return;
     };
-    // Other threads, if any, on a line above the frames of the stopped one.
+    // Other threads, if any, on a line above the frames of the shown one.
     let mut inner = inner;
-    if ui.threads.len() > 1 && inner.height > 2 {
-        let names: Vec<String> = ui
-            .threads
-            .iter()
-            .map(|(id, name)| {
-                if *id == stop.thread_id {
-                    format!("[{id} {name}]")
-                } else {
-                    format!("{id} {name}")
-                }
-            })
-            .collect();
-        let line = Line::from(Span::styled(
-            format!("threads: {}", names.join(" · ")),
-            theme.dim,
-        ));
+    if shows_threads(ui, inner.height) {
+        let mut spans = vec![Span::styled(THREADS_PREFIX, theme.dim)];
+        for (i, (id, label)) in thread_labels(ui, stop.thread_id).into_iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(THREADS_SEP, theme.dim));
+            }
+            let style = if id == stop.thread_id {
+                theme.changed
+            } else {
+                theme.dim
+            };
+            spans.push(Span::styled(label, style));
+        }
         f.render_widget(
-            Paragraph::new(line),
+            Paragraph::new(Line::from(spans)),
             ratatui::layout::Rect { height: 1, ..inner },
         );
         inner.y += 1;
@@ -88,4 +85,62 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
+}
+
+const THREADS_PREFIX: &str = "threads: ";
+const THREADS_SEP: &str = " · ";
+
+/// Whether the pane, `height` rows inside its border, gives a row to threads.
+pub fn shows_threads(ui: &UiState, height: u16) -> bool {
+    ui.threads.len() > 1 && height > 2
+}
+
+fn thread_labels(ui: &UiState, shown: i64) -> Vec<(i64, String)> {
+    ui.threads
+        .iter()
+        .map(|(id, name)| {
+            let label = if *id == shown {
+                format!("[{id} {name}]")
+            } else {
+                format!("{id} {name}")
+            };
+            (*id, label)
+        })
+        .collect()
+}
+
+/// The thread whose label is at `column` of the threads row (0 = the
+/// first column inside the border).
+pub fn thread_at(ui: &UiState, shown: i64, column: usize) -> Option<i64> {
+    let mut x = THREADS_PREFIX.chars().count();
+    for (id, label) in thread_labels(ui, shown) {
+        let w = label.chars().count();
+        if column >= x && column < x + w {
+            return Some(id);
+        }
+        x += w + THREADS_SEP.chars().count();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_click_on_the_threads_row_finds_the_thread_under_it() {
+        let ui = UiState {
+            threads: vec![(1, "MainThread".into()), (7, "worker".into())],
+            ..Default::default()
+        };
+        // "threads: [1 MainThread] · 7 worker"
+        assert_eq!(thread_at(&ui, 1, 0), None, "the prefix");
+        assert_eq!(thread_at(&ui, 1, 9), Some(1));
+        assert_eq!(thread_at(&ui, 1, 22), Some(1));
+        assert_eq!(thread_at(&ui, 1, 23), None, "the separator");
+        assert_eq!(thread_at(&ui, 1, 26), Some(7));
+        assert_eq!(thread_at(&ui, 1, 33), Some(7));
+        assert_eq!(thread_at(&ui, 1, 34), None);
+        assert!(shows_threads(&ui, 3) && !shows_threads(&ui, 2));
+    }
 }
