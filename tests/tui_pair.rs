@@ -144,6 +144,40 @@ async fn the_tui_shows_a_program_the_agent_launches() {
         current_line(s) == Some(3) && s.contains("value = 42")
     })
     .await;
+    assert!(
+        t.screen().contains("session s2 of 2 (S switches)"),
+        "the status bar counts the sessions: {}",
+        t.screen()
+    );
+
+    // The person goes back to their own program, where they left it; the
+    // agent's next call without a session id follows them there.
+    t.keys(&["S"]);
+    let s = t
+        .wait_for("the person's session again", |s| {
+            s.contains("now showing session s1")
+                && s.contains("session s1 of 2")
+                && current_line(s) == Some(2)
+        })
+        .await;
+    assert!(s.contains("prices = [3, 4, 5]"), "{s}");
+    let v = agent.ok("debug_status", json!({})).await;
+    assert!(
+        v.contains("[session s1 ") && v.contains("── STOPPED at prog.py:2"),
+        "{v}"
+    );
+    assert!(
+        v.starts_with(
+            "This result is about session s1 (prog.py); your previous one was about session s2."
+        ),
+        "the agent is told the session changed under it: {v}"
+    );
+    // And forth again.
+    t.keys(&["S"]);
+    t.wait_for("the agent's session again", |s| {
+        s.contains("session s2 of 2") && current_line(s) == Some(3)
+    })
+    .await;
     agent.close().await;
     t.keys(&["q"]);
 }

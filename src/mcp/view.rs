@@ -17,11 +17,26 @@ pub struct AgentView {
 #[derive(Clone, Default)]
 pub struct Views {
     inner: Arc<Mutex<HashMap<String, AgentView>>>,
+    /// The session the agent's last result was about: the person can make
+    /// another one current, and the agent must not mistake one for the other.
+    last_session: Arc<Mutex<Option<String>>>,
 }
 
 impl Views {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, AgentView>> {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A sentence when this result is about another session than the last.
+    fn session_switch(&self, snap: &Snapshot) -> Option<String> {
+        let mut last = self.last_session.lock().unwrap_or_else(|p| p.into_inner());
+        let previous = last.replace(snap.session_id.clone())?;
+        (previous != snap.session_id).then(|| {
+            format!(
+                "This result is about session {} ({}); your previous one was about session {previous}.",
+                snap.session_id, snap.program
+            )
+        })
     }
 
     pub fn set_config(&self, session: &str, cfg: ViewportConfig) {
@@ -56,6 +71,15 @@ impl Views {
     /// A sentence on what others changed since the agent's last result, then
     /// marks the epoch as seen.
     pub fn since_last(&self, snap: &Snapshot) -> Option<String> {
+        let switch = self.session_switch(snap);
+        let changes = self.changes_since_last(snap);
+        match (switch, changes) {
+            (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn changes_since_last(&self, snap: &Snapshot) -> Option<String> {
         let mut g = self.lock();
         let view = g.entry(snap.session_id.clone()).or_default();
         let last = view.last_epoch;

@@ -77,6 +77,19 @@ impl Registry {
             .ok_or(SessionError::NoSession(wanted))
     }
 
+    /// Makes `id` the current session: tools without `session_id` act on
+    /// it, and the TUI shows it.
+    pub fn set_current(&self, id: &str) -> Result<(), SessionError> {
+        let mut g = self.lock();
+        if !g.sessions.iter().any(|s| s.id == id) {
+            return Err(SessionError::NoSession(id.to_string()));
+        }
+        g.current = Some(id.to_string());
+        drop(g);
+        self.current.send_replace(Some(id.to_string()));
+        Ok(())
+    }
+
     pub fn list(&self) -> (Vec<SessionHandle>, Option<String>) {
         let g = self.lock();
         (g.sessions.clone(), g.current.clone())

@@ -43,6 +43,7 @@ pub enum Action {
     OpenFile,
     EditWatch,
     NextThread,
+    NextSession,
 }
 
 impl Action {
@@ -101,6 +102,7 @@ impl Action {
             Action::OpenFile => "open a workspace file",
             Action::EditWatch => "edit the watch",
             Action::NextThread => "show the next thread",
+            Action::NextSession => "show the next session",
         }
     }
 }

@@ -70,6 +70,8 @@ pub struct UiState {
     pub typing: Option<Prompt>,
     pub history_pos: Option<usize>,
     pub message: Option<String>,
+    /// The ids of the open sessions, when there are several.
+    pub sessions: Vec<String>,
     pub show_help: bool,
     /// The file picker: its query and selected row.
     pub picker: Option<(String, usize)>,
@@ -127,6 +129,7 @@ impl Default for UiState {
             typing: None,
             history_pos: None,
             message: None,
+            sessions: vec![],
             show_help: false,
             zoomed: None,
             palette: None,

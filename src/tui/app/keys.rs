@@ -52,6 +52,7 @@ impl App {
             }),
             Action::Pause => self.send(Command::Pause),
             Action::NextThread => self.next_thread(),
+            Action::NextSession => self.next_session(),
             Action::Restart => self.send(Command::Restart),
             Action::RunToCursor => {
                 if let Some(f) = &self.ui.file {
@@ -254,5 +255,23 @@ impl App {
         }
         let at = ids.iter().position(|id| *id == shown).unwrap_or(0);
         self.send(Command::SelectThread(ids[(at + 1) % ids.len()]));
+    }
+
+    /// Shows the session after the shown one, wrapping: after following a
+    /// program the agent launched, the person can go back to theirs.
+    fn next_session(&mut self) {
+        let (sessions, _) = self.registry.list();
+        if sessions.len() < 2 {
+            self.ui.message = Some("there is one session".into());
+            return;
+        }
+        let at = sessions
+            .iter()
+            .position(|s| s.id == self.session.id)
+            .unwrap_or(0);
+        let next = &sessions[(at + 1) % sessions.len()];
+        if let Err(e) = self.registry.set_current(&next.id) {
+            self.ui.message = Some(e.to_string());
+        }
     }
 }

@@ -176,7 +176,8 @@ impl App {
                     }
                     dirty = true;
                 }
-                // An agent launched another program: show that session.
+                // Another session became current (the agent launched one, or
+                // the person switched): show it.
                 changed = current.changed() => {
                     if changed.is_err() { continue; }
                     let id = current.borrow_and_update().clone();
@@ -186,7 +187,8 @@ impl App {
                         session_events = self.session.subscribe();
                         let keep = (self.ui.endpoint.clone(), self.ui.workspace.clone());
                         self.ui = UiState { endpoint: keep.0, workspace: keep.1, ..Default::default() };
-                        self.ui.message = Some(format!("now showing session {}, which the agent launched", self.session.id));
+                        let snap = self.session.snapshot();
+                        self.ui.message = Some(format!("now showing session {} ({})", self.session.id, snap.program));
                         self.previous = None;
                         self.shown_stop = None;
                         self.output_cursor = 0;
@@ -224,6 +226,7 @@ impl App {
     }
 
     fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
+        self.ui.sessions = self.registry.list().0.into_iter().map(|s| s.id).collect();
         let file = self.source.clone();
         let tx = self.tx.clone();
         let colours = file.as_ref().and_then(|f| {

@@ -37,8 +37,18 @@ pub fn render(
         ControlMode::Shared => "person + agent",
         ControlMode::HumanOnly => "person only (T hands back)",
     };
+    let session = if ui.sessions.len() > 1 {
+        format!(
+            " session {} of {} (S switches) │",
+            snap.session_id,
+            ui.sessions.len()
+        )
+    } else {
+        String::new()
+    };
     let mut spans = vec![
         Span::styled(format!(" {state} "), theme.status_key),
+        Span::styled(session, theme.status),
         Span::styled(
             format!(
                 " {} │ drives: {driver} │ epoch {} ",
