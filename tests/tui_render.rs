@@ -124,8 +124,18 @@ fn ui_at(line: usize) -> UiState {
 }
 
 fn screen(snap: &Snapshot, ui: &UiState, previous: Option<&[Var]>, w: u16, h: u16) -> String {
+    render(snap, ui, previous, &Theme::default(), w, h).to_string()
+}
+
+fn render(
+    snap: &Snapshot,
+    ui: &UiState,
+    previous: Option<&[Var]>,
+    theme: &Theme,
+    w: u16,
+    h: u16,
+) -> TestBackend {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    let theme = Theme::default();
     let keymap = pairdbg::tui::action::Keymap::default();
     let file = source();
     t.draw(|f| {
@@ -134,7 +144,7 @@ fn screen(snap: &Snapshot, ui: &UiState, previous: Option<&[Var]>, w: u16, h: u1
             &View {
                 snap,
                 ui,
-                theme: &theme,
+                theme,
                 mode: ControlMode::Shared,
                 file: Some(&file),
                 colours: None,
@@ -144,7 +154,7 @@ fn screen(snap: &Snapshot, ui: &UiState, previous: Option<&[Var]>, w: u16, h: u1
         )
     })
     .unwrap();
-    t.backend().to_string()
+    t.backend().clone()
 }
 
 #[test]
@@ -185,4 +195,83 @@ fn exited() {
     let mut ui = ui_at(1);
     ui.show_help = true;
     insta::assert_snapshot!(screen(&s, &ui, None, 120, 36));
+}
+
+/// The style of the first cell of the first occurrence of `needle` on screen
+/// (searched row by row), with the cell's position.
+fn style_of(b: &TestBackend, needle: &str) -> (u16, u16, ratatui::style::Style) {
+    let buf = b.buffer();
+    let w = buf.area.width;
+    for y in 0..buf.area.height {
+        let row: Vec<String> = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        let text: String = row.concat();
+        if let Some(byte) = text.find(needle) {
+            // Columns, not bytes: every cell holds one symbol.
+            let mut col = 0u16;
+            let mut seen = 0usize;
+            for sym in &row {
+                if seen >= byte {
+                    break;
+                }
+                seen += sym.len();
+                col += 1;
+            }
+            return (col, y, buf[(col, y)].style());
+        }
+    }
+    panic!("{needle:?} is not on screen:\n{}", b);
+}
+
+#[test]
+fn colours_mark_changes_breakpoint_owners_and_the_current_line() {
+    let theme = Theme::default();
+    let s = stopped("step", 44, None);
+    let previous = vec![
+        var("subtotal", "float", "89.97", 0),
+        var("tax_rate", "float", "0.08", 0),
+    ];
+    let b = render(&s, &ui_at(40), Some(&previous), &theme, 120, 36);
+
+    // A value that changed since the previous stop is lit; one that did not is not.
+    let value = |b: &TestBackend, line: &str| {
+        let (x, y, _) = style_of(b, line);
+        let at = line.find("= ").expect("name = value") as u16 + 2;
+        b.buffer()[(x + at, y)].style()
+    };
+    let changed = value(&b, "subtotal = 119.94");
+    assert_eq!(changed.fg, theme.changed.fg, "subtotal changed");
+    let same = value(&b, "tax_rate = 0.08");
+    assert_eq!(same.fg, theme.text.fg, "tax_rate did not change");
+    assert_ne!(theme.changed.fg, theme.text.fg);
+
+    // The gutter: the person's breakpoint (44) and the agent's (36) differ.
+    let (x44, y44, _) = style_of(&b, "→44 ");
+    let human = b.buffer()[(x44 - 1, y44)].clone();
+    assert_eq!(human.symbol(), "●");
+    assert_eq!(
+        human.style().fg,
+        theme.breakpoint.fg,
+        "the person's breakpoint"
+    );
+    let (x36, y36, _) = style_of(&b, " 36 ");
+    let agent = b.buffer()[(x36 - 1, y36)].clone();
+    assert_eq!(agent.symbol(), "●");
+    assert_eq!(
+        agent.style().fg,
+        theme.breakpoint_agent.fg,
+        "the agent's breakpoint"
+    );
+    assert_ne!(theme.breakpoint.fg, theme.breakpoint_agent.fg);
+
+    // The current line carries its own background across the code.
+    let code = b.buffer()[(x44 + 5, y44)].style();
+    assert_eq!(code.bg, theme.current_line.bg, "the current line");
+    let other = b.buffer()[(x36 + 6, y36)].style();
+    assert_ne!(other.bg, theme.current_line.bg, "another line");
+
+    // Another theme paints the same screen differently.
+    let light = Theme::load("light").expect("the light theme");
+    let lb = render(&s, &ui_at(40), Some(&previous), &light, 120, 36);
+    assert_eq!(value(&lb, "subtotal = 119.94").fg, light.changed.fg);
+    assert_ne!(lb.buffer()[(x44 + 5, y44)].style().bg, code.bg);
 }
