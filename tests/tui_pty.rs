@@ -610,6 +610,43 @@ async fn watches_are_added_edited_and_removed_and_threads_show() {
     t.keys(&["q"]);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_adapter_shows_a_spinner_and_the_ui_stays_live() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start(
+        "slow",
+        ws.path(),
+        &["--break", "prog.py:2", "--", "prog.py"],
+    );
+    t.wait_for("the stop", |s| s.contains("stopped: breakpoint"))
+        .await;
+    // debugpy answers nothing else while this evaluation sleeps.
+    t.keys(&["e"]);
+    t.keys(&["-l", "__import__('time').sleep(4) or 7"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the spinner", |s| s.contains("waiting for the adapter"))
+        .await;
+    // Meanwhile keys still work: the help overlay opens and closes.
+    t.keys(&["?"]);
+    let s = t
+        .wait_for("the help overlay", |s| s.contains("show the next thread"))
+        .await;
+    // (The overlay hides the end of the status bar.)
+    assert!(
+        s.contains("waiting for"),
+        "the answer is still outstanding: {s}"
+    );
+    t.keys(&["?"]);
+    t.wait_for("the answer, and no spinner", |s| {
+        s.contains("7  (int)") && !s.contains("waiting for the adapter")
+    })
+    .await;
+    t.keys(&["q"]);
+}
+
 const SPIN: &str = "\
 import threading
 ready = threading.Event()

@@ -86,6 +86,8 @@ pub struct UiState {
     pub zoomed: Option<Focus>,
     pub tick: u64,
     pub busy: bool,
+    /// A command of the person's is waiting for the adapter's answer.
+    pub waiting: bool,
     /// The program's threads at the last stop, as (id, name).
     pub threads: Vec<(i64, String)>,
     /// The agent's calls, newest last.
@@ -139,6 +141,7 @@ impl Default for UiState {
             last_search: String::new(),
             tick: 0,
             busy: false,
+            waiting: false,
             activity: vec![],
             threads: vec![],
             endpoint: None,

@@ -6,6 +6,7 @@ mod keys;
 mod mouse;
 mod panes;
 mod prompts;
+mod requests;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -68,6 +69,8 @@ pub struct App {
     quit: bool,
     size: ratatui::layout::Rect,
     keymap: Keymap,
+    /// The person's commands still waiting for the engine's answer.
+    in_flight: std::sync::Arc<requests::InFlight>,
 }
 
 impl App {
@@ -101,6 +104,7 @@ impl App {
             quit: false,
             size: ratatui::layout::Rect::new(0, 0, 80, 24),
             keymap,
+            in_flight: Default::default(),
         }
     }
 
@@ -201,7 +205,7 @@ impl App {
                 }
                 _ = tick.tick() => {
                     let s = self.session.snapshot().state;
-                    if matches!(s, RunState::Running | RunState::Starting) {
+                    if matches!(s, RunState::Running | RunState::Starting) || self.waiting() {
                         self.ui.tick += 1;
                         dirty = true;
                     }
@@ -227,6 +231,7 @@ impl App {
 
     fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
         self.ui.sessions = self.registry.list().0.into_iter().map(|s| s.id).collect();
+        self.ui.waiting = self.waiting();
         let file = self.source.clone();
         let tx = self.tx.clone();
         let colours = file.as_ref().and_then(|f| {
@@ -289,12 +294,9 @@ impl App {
     }
 
     fn fetch_threads(&self, stop_seq: u64) {
-        let s = self.session.clone();
-        let tx = self.tx.clone();
-        tokio::spawn(async move {
-            if let Ok(Reply::Threads(threads)) = s.send(Origin::Human, Command::Threads).await {
-                let _ = tx.send(UiEvent::Threads { stop_seq, threads });
-            }
+        self.ask(Command::Threads, move |res| match res {
+            Ok(Reply::Threads(threads)) => Some(UiEvent::Threads { stop_seq, threads }),
+            _ => None,
         });
     }
 
@@ -316,16 +318,6 @@ impl App {
             .file
             .as_deref()
             .and_then(|p| SourceCache::get(&self.sources, p));
-    }
-
-    fn send(&self, cmd: Command) {
-        let s = self.session.clone();
-        let tx = self.tx.clone();
-        tokio::spawn(async move {
-            if let Err(e) = s.send(Origin::Human, cmd).await {
-                let _ = tx.send(UiEvent::Message(e.to_string()));
-            }
-        });
     }
 }
 

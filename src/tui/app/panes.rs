@@ -4,7 +4,7 @@ use super::{App, UiEvent, copy_to_clipboard};
 use crate::session::command::{
     BreakpointSelector, BreakpointUpdate, Command, Reply, VariablesQuery,
 };
-use crate::session::types::{Origin, Snapshot};
+use crate::session::types::Snapshot;
 use crate::tui::action::Action;
 use crate::tui::state::{Focus, Prompt, UiState};
 
@@ -35,28 +35,25 @@ impl App {
     }
 
     pub(super) fn fetch_children(&self, path: String, stop_seq: u64) {
-        let s = self.session.clone();
-        let tx = self.tx.clone();
-        let frame_index = self.ui.selected_frame;
-        tokio::spawn(async move {
-            let q = VariablesQuery {
-                frame_index,
-                scope: None,
-                path: Some(path.clone()),
-                filter: None,
-                start: 0,
-                count: crate::tui::panes::variables::PAGE,
-            };
-            let result = match s.send(Origin::Human, Command::Variables(q)).await {
+        let q = VariablesQuery {
+            frame_index: self.ui.selected_frame,
+            scope: None,
+            path: Some(path.clone()),
+            filter: None,
+            start: 0,
+            count: crate::tui::panes::variables::PAGE,
+        };
+        self.ask(Command::Variables(q), move |res| {
+            let result = match res {
                 Ok(Reply::Variables { vars, total }) => Ok((vars, total)),
                 Ok(_) => Err(String::new()),
                 Err(e) => Err(e.to_string()),
             };
-            let _ = tx.send(UiEvent::Children {
+            Some(UiEvent::Children {
                 stop_seq,
                 path,
                 result,
-            });
+            })
         });
     }
 
@@ -70,26 +67,21 @@ impl App {
         if frame_index == 0 {
             return;
         }
-        let s = self.session.clone();
-        let tx = self.tx.clone();
-        tokio::spawn(async move {
-            let q = VariablesQuery {
+        let q = VariablesQuery {
+            frame_index,
+            scope: None,
+            path: None,
+            filter: None,
+            start: 0,
+            count: crate::tui::panes::variables::PAGE,
+        };
+        self.ask(Command::Variables(q), move |res| match res {
+            Ok(Reply::Variables { vars, .. }) => Some(UiEvent::FrameLocals {
+                stop_seq,
                 frame_index,
-                scope: None,
-                path: None,
-                filter: None,
-                start: 0,
-                count: crate::tui::panes::variables::PAGE,
-            };
-            if let Ok(Reply::Variables { vars, .. }) =
-                s.send(Origin::Human, Command::Variables(q)).await
-            {
-                let _ = tx.send(UiEvent::FrameLocals {
-                    stop_seq,
-                    frame_index,
-                    vars,
-                });
-            }
+                vars,
+            }),
+            _ => None,
         });
     }
 

@@ -2,7 +2,6 @@
 
 use super::{App, UiEvent};
 use crate::session::command::{BreakpointUpdate, Command, Reply};
-use crate::session::types::Origin;
 use crate::tui::state::{ConsoleEntry, Focus, Prompt};
 use crate::viewport::ViewportConfig;
 use crate::viewport::value::render as render_value;
@@ -166,19 +165,11 @@ impl App {
     }
 
     pub(super) fn evaluate(&self, expression: String) {
-        let s = self.session.clone();
-        let tx = self.tx.clone();
-        let frame_index = self.ui.selected_frame;
-        tokio::spawn(async move {
-            let res = s
-                .send(
-                    Origin::Human,
-                    Command::Evaluate {
-                        expression: expression.clone(),
-                        frame_index,
-                    },
-                )
-                .await;
+        let cmd = Command::Evaluate {
+            expression: expression.clone(),
+            frame_index: self.ui.selected_frame,
+        };
+        self.ask(cmd, move |res| {
             let cfg = ViewportConfig {
                 string_truncate_length: 1000,
                 collection_preview_items: 20,
@@ -194,10 +185,10 @@ impl App {
                 Ok(_) => Ok(String::new()),
                 Err(e) => Err(e.to_string()),
             };
-            let _ = tx.send(UiEvent::Console(ConsoleEntry {
+            Some(UiEvent::Console(ConsoleEntry {
                 input: expression,
                 output,
-            }));
+            }))
         });
     }
 }

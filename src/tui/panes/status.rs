@@ -33,6 +33,14 @@ pub fn render(
         ),
         (s, _) => s.describe().to_string(),
     };
+    let state = if ui.waiting && !ui.busy {
+        format!(
+            "{state} {} waiting for the adapter",
+            SPINNER[(ui.tick % 4) as usize]
+        )
+    } else {
+        state
+    };
     let driver = match mode {
         ControlMode::Shared => "person + agent",
         ControlMode::HumanOnly => "person only (T hands back)",
