@@ -20,6 +20,17 @@ fn pairdbg(args: &[&str]) -> (String, String, i32) {
 }
 
 #[test]
+fn an_unknown_theme_names_the_ones_there_are() {
+    let (_, err, code) = pairdbg(&["--theme", "nosuch", "--", "assets/demo/order.py"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("--theme: no theme \"nosuch\"")
+            && err.contains("dark, gruvbox, high-contrast, light"),
+        "{err}"
+    );
+}
+
+#[test]
 fn help_has_examples() {
     let (out, _, code) = pairdbg(&["--help"]);
     assert_eq!(code, 0);

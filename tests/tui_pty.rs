@@ -69,6 +69,25 @@ async fn a_person_sets_a_breakpoint_runs_steps_and_quits() {
     t.keys(&["e", "total * 100", "Enter"]);
     t.wait_for("the console answer", |s| s.contains("300  (int)"))
         .await;
+    // History: Up recalls the last expression; Escape leaves the prompt.
+    t.keys(&["e", "Up"]);
+    t.wait_for("the recalled expression", |s| s.contains("› total * 100▏"))
+        .await;
+    t.keys(&["Escape"]);
+    t.wait_for("the prompt closed", |s| !s.contains("› total * 100▏"))
+        .await;
+    // Zoom: the focused pane (the console, after evaluating) takes the
+    // screen, and z again gives the others back.
+    t.keys(&["z"]);
+    t.wait_for("the zoomed console", |s| {
+        s.contains("300  (int)") && !s.contains("call stack") && !s.contains("variables")
+    })
+    .await;
+    t.keys(&["z"]);
+    t.wait_for("the panes again", |s| {
+        s.contains("call stack") && s.contains("variables")
+    })
+    .await;
 
     // Continue to the second hit, then to the end.
     t.keys(&["c"]);
@@ -607,6 +626,80 @@ async fn watches_are_added_edited_and_removed_and_threads_show() {
     t.keys(&["x"]);
     t.wait_for("no watch", |s| s.contains("w adds a watch"))
         .await;
+    t.keys(&["q"]);
+}
+
+/// `48;2;r;g;b`: how a theme's background reaches the terminal.
+fn background(theme: &str) -> String {
+    let t = pairdbg::tui::theme::Theme::load(theme).expect("a bundled theme");
+    match t.current_line.bg {
+        Some(ratatui::style::Color::Rgb(r, g, b)) => format!("48;2;{r};{g};{b}"),
+        other => panic!("{theme}'s current line has no RGB background: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn themes_come_from_the_flag_or_the_config_file_and_code_is_highlighted() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let (dark, light, gruvbox) = (
+        background("dark"),
+        background("light"),
+        background("gruvbox"),
+    );
+    assert!(dark != light && dark != gruvbox);
+
+    // The default theme; syntect colours the code once the highlighter,
+    // which runs off the UI thread, is done.
+    let t = Tmux::start(
+        "dark",
+        ws.path(),
+        &["--break", "prog.py:2", "--", "prog.py"],
+    );
+    let s = t
+        .wait_for_escapes("syntax colours", |s| {
+            // `def add(a, b):` split by colour changes: keyword, name, parameters.
+            s.lines()
+                .filter_map(|l| l.split_once("def")?.1.split_once("):"))
+                .any(|(sig, _)| sig.matches("38;2;").count() >= 3)
+        })
+        .await;
+    assert!(s.contains(&dark), "the current line's background: {s}");
+    t.keys(&["q"]);
+
+    let t = Tmux::start(
+        "light",
+        ws.path(),
+        &["--theme", "light", "--break", "prog.py:2", "--", "prog.py"],
+    );
+    let s = t
+        .wait_for_escapes("the light theme", |s| s.contains(&light))
+        .await;
+    assert!(!s.contains(&dark), "{s}");
+    t.keys(&["q"]);
+
+    let config = tempfile::tempdir().expect("config dir");
+    std::fs::create_dir_all(config.path().join("pairdbg")).expect("mkdir");
+    std::fs::write(
+        config.path().join("pairdbg/config.toml"),
+        "theme = \"gruvbox\"\n",
+    )
+    .expect("config");
+    let t = Tmux::run(
+        "gruvbox",
+        ws.path(),
+        &format!(
+            "XDG_CONFIG_HOME={} {} --break prog.py:2 -- prog.py",
+            config.path().display(),
+            env!("CARGO_BIN_EXE_pairdbg")
+        ),
+    );
+    let s = t
+        .wait_for_escapes("the configured theme", |s| s.contains(&gruvbox))
+        .await;
+    assert!(!s.contains(&dark), "{s}");
     t.keys(&["q"]);
 }
 

@@ -269,6 +269,23 @@ fn colours_mark_changes_breakpoint_owners_and_the_current_line() {
     let other = b.buffer()[(x36 + 6, y36)].style();
     assert_ne!(other.bg, theme.current_line.bg, "another line");
 
+    // At an exception the line is marked as such, not as a plain stop.
+    let ex = stopped(
+        "exception",
+        44,
+        Some(ExceptionDetails {
+            type_name: "ValueError".into(),
+            message: "negative total".into(),
+        }),
+    );
+    let eb = render(&ex, &ui_at(40), None, &theme, 120, 36);
+    assert_eq!(
+        eb.buffer()[(x44 + 5, y44)].style().bg,
+        theme.exception_line.bg,
+        "the exception line"
+    );
+    assert_ne!(theme.exception_line.bg, theme.current_line.bg);
+
     // Another theme paints the same screen differently.
     let light = Theme::load("light").expect("the light theme");
     let lb = render(&s, &ui_at(40), Some(&previous), &light, 120, 36);

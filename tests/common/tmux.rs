@@ -61,6 +61,31 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).to_string()
     }
 
+    /// The screen with its colours, as SGR escape sequences.
+    pub fn escapes(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p", "-e"])
+            .output()
+            .expect("capture-pane");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    /// Waits until the coloured screen satisfies `pred` (15 s at most).
+    pub async fn wait_for_escapes(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            let s = self.escapes();
+            if pred(&s) {
+                return s;
+            }
+            if tokio::time::Instant::now() > deadline {
+                panic!("timed out waiting for {what}; the screen:\n{s}");
+            }
+            let _ =
+                tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+        }
+    }
+
     /// The screen once two captures in a row agree: a single capture can
     /// catch a frame half drawn.
     pub fn screen(&self) -> String {
