@@ -10,8 +10,9 @@ use std::pin::Pin;
 
 use futures::future::join_all;
 
-use super::fetch::{SharedSourceCache, SourceCache, scopes, variables};
+use super::reads::{scopes, variables};
 use super::signature::parameters;
+use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{CallerLocals, Frame, StopInfo, Var};
 use crate::dap::{DapClient, DapError};
 

@@ -12,11 +12,14 @@ pub mod handle;
 pub mod launch_json;
 pub mod output;
 pub(crate) mod paging;
+pub mod reads;
 pub mod registry;
 pub mod setup;
 pub mod signature;
+pub mod sources;
 pub mod types;
 pub mod validate;
+pub mod var_path;
 
 pub use command::{BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind, VariablesQuery};
 pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest};

@@ -3,8 +3,9 @@
 //! of ranges named `[from:to]`); a page reads only the ranges it overlaps.
 
 use super::error::SessionError;
-use super::fetch::{self, is_hidden_group};
+use super::reads;
 use super::types::Var;
+use super::var_path::is_hidden_group;
 use crate::dap::DapClient;
 
 fn is_more(v: &Var) -> bool {
@@ -25,7 +26,7 @@ pub async fn page(
     count: usize,
     filter: Option<&str>,
 ) -> Result<(Vec<Var>, usize), SessionError> {
-    let mut kids = fetch::variables(client, reference).await?;
+    let mut kids = reads::variables(client, reference).await?;
     kids.retain(|v| !is_hidden_group(&v.name));
     let more = kids.iter().position(is_more).map(|i| kids.remove(i));
     let filter = filter.map(str::to_lowercase);
@@ -50,9 +51,9 @@ pub async fn page(
     let end = start.saturating_add(count);
     if filter.is_some() || end > items.len() {
         if more.type_name == "MoreItemsRange" {
-            items.extend(fetch::variables(client, more.reference).await?);
+            items.extend(reads::variables(client, more.reference).await?);
         } else {
-            let ranges = fetch::variables(client, more.reference).await?;
+            let ranges = reads::variables(client, more.reference).await?;
             let wanted: Vec<&Var> = ranges
                 .iter()
                 .filter(|r| match range_of(&r.name) {
@@ -61,7 +62,7 @@ pub async fn page(
                 })
                 .collect();
             let pages = futures::future::join_all(
-                wanted.iter().map(|r| fetch::variables(client, r.reference)),
+                wanted.iter().map(|r| reads::variables(client, r.reference)),
             )
             .await;
             for p in pages {

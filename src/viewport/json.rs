@@ -2,8 +2,8 @@
 
 use serde_json::{Value, json};
 
-use crate::session::fetch::is_shown;
 use crate::session::types::{RunState, Snapshot};
+use crate::session::var_path::is_shown;
 
 use super::ViewportConfig;
 use super::signature;

@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::session::fetch::is_shown;
 use crate::session::types::{Frame, Origin, RunState, Snapshot, StopInfo, Var, WatchValue};
+use crate::session::var_path::is_shown;
 
 use super::ViewportConfig;
 use super::signature;

@@ -2,8 +2,8 @@
 //! renders from its children when the engine read them (objects with a
 //! default repr, cut collections), and from its repr otherwise.
 
-use crate::session::fetch::is_shown;
 use crate::session::types::Var;
+use crate::session::var_path::is_shown;
 
 use super::ViewportConfig;
 use super::repr::{self, Repr};

@@ -7,8 +7,9 @@ use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::dap::DapClient;
 use crate::session::command::{Reply, VariablesQuery};
 use crate::session::error::SessionError;
-use crate::session::fetch::{self, StopRequest};
+use crate::session::fetch::StopRequest;
 use crate::session::types::{Origin, RunState};
+use crate::session::{reads, var_path};
 
 impl Engine {
     pub(super) fn evaluate(&mut self, reply: ReplyTx, expression: String, frame_index: usize) {
@@ -16,7 +17,7 @@ impl Engine {
             .and_then(|_| self.stopped_frame("evaluate", frame_index));
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
-            let res = fetch::evaluate(&client, &expression, Some(frame), "repl").await;
+            let res = reads::evaluate(&client, &expression, Some(frame), "repl").await;
             let _ = reply.send(res.map(Reply::Value).map_err(evaluation_error));
         });
     }
@@ -40,7 +41,7 @@ impl Engine {
             .map(|s| s.reason.clone())
             .unwrap_or_default();
         let what = format!("{} set {path} = {value}", origin.noun());
-        let Some(target) = fetch::path_expression(&path) else {
+        let Some(target) = var_path::path_expression(&path) else {
             let _ = reply.send(Err(SessionError::invalid(
                 "name",
                 format!("{path:?} is not a variable or a path such as cart.items[0].price"),
@@ -52,9 +53,9 @@ impl Engine {
         // value with success and the old value; this reports the exception.
         let statement = format!("{target} = ({value})");
         self.spawn(async move {
-            let set = fetch::evaluate(&client, &statement, Some(frame), "repl").await;
+            let set = reads::evaluate(&client, &statement, Some(frame), "repl").await;
             let res = match set {
-                Ok(_) => fetch::evaluate(&client, &target, Some(frame), "repl")
+                Ok(_) => reads::evaluate(&client, &target, Some(frame), "repl")
                     .await
                     .map_err(SessionError::from),
                 Err(e) => Err(evaluation_error(e)),
@@ -86,7 +87,11 @@ impl Engine {
         let prepared = self.stopped_frame("read variables", q.frame_index);
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
-            let segs = q.path.as_deref().map(fetch::split_path).unwrap_or_default();
+            let segs = q
+                .path
+                .as_deref()
+                .map(var_path::split_path)
+                .unwrap_or_default();
             let res = async {
                 let reference =
                     resolve_container(&client, frame, q.scope.as_deref(), &segs).await?;
@@ -115,7 +120,7 @@ impl Engine {
                 )
                 .await
                 .map_err(SessionError::from)
-                .and_then(|b| fetch::parse_frames(b).map_err(SessionError::from));
+                .and_then(|b| reads::parse_frames(b).map_err(SessionError::from));
             let _ = reply.send(res.map(|(frames, total)| Reply::Frames { frames, total }));
         });
     }
@@ -157,7 +162,7 @@ impl Engine {
             self.spawn(async move {
                 let vals = join_all(
                     list.iter()
-                        .map(|(e, _)| fetch::evaluate(&client, e, Some(frame), "watch")),
+                        .map(|(e, _)| reads::evaluate(&client, e, Some(frame), "watch")),
                 )
                 .await;
                 Box::new(move |e: &mut Engine| {
@@ -192,7 +197,7 @@ async fn resolve_container(
     scope: Option<&str>,
     segs: &[String],
 ) -> Result<i64, SessionError> {
-    let scopes = fetch::scopes(client, frame).await?;
+    let scopes = reads::scopes(client, frame).await?;
     let wanted = scope.unwrap_or("locals");
     let (_, mut reference) = scopes
         .iter()
@@ -209,8 +214,8 @@ async fn resolve_container(
         })?;
     let mut walked = String::new();
     for seg in segs {
-        let children = fetch::variables(client, reference).await?;
-        let Some(v) = fetch::find_child(&children, seg).cloned() else {
+        let children = reads::variables(client, reference).await?;
+        let Some(v) = var_path::find_child(&children, seg).cloned() else {
             return Err(SessionError::invalid(
                 "expand",
                 format!(
@@ -239,7 +244,7 @@ async fn resolve_container(
 fn evaluation_error(e: crate::dap::DapError) -> SessionError {
     match e {
         crate::dap::DapError::Failed { message, .. } => {
-            SessionError::Evaluate(fetch::exception_line(&message))
+            SessionError::Evaluate(reads::exception_line(&message))
         }
         other => other.into(),
     }

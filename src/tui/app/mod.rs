@@ -21,7 +21,7 @@ use super::highlight::Highlighter;
 use super::state::{ConsoleEntry, UiState};
 use super::theme::Theme;
 use crate::session::command::{Command, Reply};
-use crate::session::fetch::{SharedSourceCache, SourceCache};
+use crate::session::sources::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
 use crate::session::{Registry, SessionEvent, SessionHandle};
 use crate::tui::draw::{View, draw, source_rows};

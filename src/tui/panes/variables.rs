@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{block, window_start};
-use crate::session::fetch::is_shown;
 use crate::session::types::{RunState, Snapshot, Var};
+use crate::session::var_path::is_shown;
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;

@@ -1,0 +1,140 @@
+//! Single reads from the adapter, each sent when called: the stack, scopes,
+//! variables and evaluations, parsed into the session's own types.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::types::{Frame, Var};
+use crate::dap::client::body_as;
+use crate::dap::{DapClient, DapError};
+
+/// Values longer than this are cut when stored; the viewport cuts further.
+pub const STORED_VALUE_CHARS: usize = 4096;
+
+pub fn str_field(v: &Value, k: &str) -> String {
+    v.get(k)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+pub fn parse_frames(body: Value) -> Result<(Vec<Frame>, usize), DapError> {
+    let resp: dap_types::StackTraceResponse = body_as("stackTrace", body)?;
+    let frames: Vec<Frame> = resp
+        .stack_frames
+        .into_iter()
+        .map(|f| {
+            let name = f
+                .name
+                .split('(')
+                .next()
+                .unwrap_or(&f.name)
+                .trim()
+                .to_string();
+            Frame {
+                id: f.id as i64,
+                display: f.name.clone(),
+                name,
+                file: f.source.and_then(|s| s.path).map(PathBuf::from),
+                line: f.line,
+            }
+        })
+        .collect();
+    let total = resp
+        .total_frames
+        .map(|t| t as usize)
+        .unwrap_or(frames.len())
+        .max(frames.len());
+    Ok((frames, total))
+}
+
+/// The scopes of a frame, as (name, variablesReference). Sent at call time.
+pub fn scopes(
+    client: &DapClient,
+    frame_id: i64,
+) -> impl std::future::Future<Output = Result<Vec<(String, i64)>, DapError>> + Send + 'static {
+    let fut = client.request("scopes", Some(json!({"frameId": frame_id})));
+    async move { parse_scopes(fut.await?) }
+}
+
+fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
+    let resp: dap_types::ScopesResponse = body_as("scopes", body)?;
+    Ok(resp
+        .scopes
+        .into_iter()
+        .map(|s| (s.name, s.variables_reference as i64))
+        .collect())
+}
+
+/// A variables page; the request is on the wire when this returns.
+pub fn variables(
+    client: &DapClient,
+    reference: i64,
+) -> impl std::future::Future<Output = Result<Vec<Var>, DapError>> + Send + 'static {
+    let fut = client.request("variables", Some(json!({"variablesReference": reference})));
+    async move {
+        let resp: dap_types::VariablesResponse = body_as("variables", fut.await?)?;
+        Ok(resp.variables.into_iter().map(to_var).collect())
+    }
+}
+
+pub fn to_var(v: dap_types::Variable) -> Var {
+    let (value, truncated) = cap(v.value);
+    Var {
+        name: v.name,
+        value,
+        type_name: v.type_.unwrap_or_default(),
+        reference: v.variables_reference as i64,
+        evaluate_name: v.evaluate_name,
+        children: None,
+        truncated,
+    }
+}
+
+fn cap(s: String) -> (String, bool) {
+    if s.len() <= STORED_VALUE_CHARS {
+        return (s, false);
+    }
+    let mut end = STORED_VALUE_CHARS;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    (s[..end].to_string(), true)
+}
+
+pub async fn evaluate(
+    client: &DapClient,
+    expression: &str,
+    frame_id: Option<i64>,
+    context: &str,
+) -> Result<Var, DapError> {
+    let mut args = json!({"expression": expression, "context": context});
+    if let Some(f) = frame_id {
+        args["frameId"] = json!(f);
+    }
+    let body = client.request("evaluate", Some(args)).await?;
+    let resp: dap_types::EvaluateResponse = body_as("evaluate", body)?;
+    let (value, truncated) = cap(resp.result);
+    Ok(Var {
+        name: expression.to_string(),
+        value,
+        type_name: resp.type_.unwrap_or_default(),
+        reference: resp.variables_reference as i64,
+        evaluate_name: Some(expression.to_string()),
+        children: None,
+        truncated,
+    })
+}
+
+/// debugpy answers a failed evaluation with the whole traceback; its last
+/// line (`NameError: name 'x' is not defined`) is the part worth reading.
+pub fn exception_line(message: &str) -> String {
+    let last = message
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or(message);
+    last.to_string()
+}

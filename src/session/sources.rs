@@ -1,0 +1,34 @@
+//! Source files read for the stop's frames, cached until they change on disk.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use super::types::SourceFile;
+
+#[derive(Default)]
+pub struct SourceCache {
+    files: HashMap<PathBuf, (Option<SystemTime>, Arc<SourceFile>)>,
+}
+
+pub type SharedSourceCache = Arc<Mutex<SourceCache>>;
+
+impl SourceCache {
+    pub fn get(cache: &SharedSourceCache, path: &Path) -> Option<Arc<SourceFile>> {
+        let mtime = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((t, f)) = c.files.get(path)
+            && *t == mtime
+        {
+            return Some(f.clone());
+        }
+        let text = std::fs::read_to_string(path).ok()?;
+        let file = Arc::new(SourceFile {
+            path: path.to_path_buf(),
+            lines: text.lines().map(str::to_string).collect(),
+        });
+        c.files.insert(path.to_path_buf(), (mtime, file.clone()));
+        Some(file)
+    }
+}
