@@ -178,6 +178,20 @@ async fn the_tui_shows_a_program_the_agent_launches() {
         s.contains("session s2 of 2") && current_line(s) == Some(3)
     })
     .await;
+    // Both programs and their adapters run under the TUI; quitting ends all.
+    let tree = descendants(t.pane_pid().expect("pane"));
+    let programs = tree
+        .iter()
+        .filter(|p| {
+            std::fs::read_to_string(format!("/proc/{p}/cmdline"))
+                .is_ok_and(|c| c.contains("prog.py") || c.contains("other.py"))
+        })
+        .count();
+    assert!(programs >= 2, "both sessions' processes: {tree:?}");
     agent.close().await;
     t.keys(&["q"]);
+    assert!(
+        wait_dead(&tree, Duration::from_secs(10)).await.is_empty(),
+        "no process of either session survives the quit"
+    );
 }
