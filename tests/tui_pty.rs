@@ -498,7 +498,9 @@ async fn resizing_and_a_crashed_adapter_leave_the_ui_usable() {
     if !debugpy_available() || !Tmux::available() {
         return;
     }
-    let ws = workspace(&[("prog.py", PROG)]);
+    // Thirty lines of comments put the entry stop (line 31) low in the file.
+    let padded = format!("{}{PROG}", "# padding\n".repeat(30));
+    let ws = workspace(&[("prog.py", &padded)]);
     let t = Tmux::run("crash", ws.path(), "sh");
     t.keys(&[
         &format!(
@@ -507,15 +509,19 @@ async fn resizing_and_a_crashed_adapter_leave_the_ui_usable() {
         ),
         "Enter",
     ]);
-    t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
-        .await;
-    // Narrow: the side panes move under the source.
+    t.wait_for("the entry stop", |s| {
+        s.contains("stopped: entry") && current_line(s) == Some(31)
+    })
+    .await;
+    // Narrow: the side panes move under the source, whose few rows still
+    // show the current line.
     let _ = Command::new("tmux")
         .args(["-L", &t.socket, "resize-window", "-x", "80", "-y", "24"])
         .status();
     t.wait_for("the narrow layout", |s| {
         s.lines()
             .any(|l| l.contains("call stack") && l.contains("variables"))
+            && current_line(s) == Some(31)
     })
     .await;
     // Kill the adapter: the session fails, the UI says so and still quits cleanly.

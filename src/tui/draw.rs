@@ -126,7 +126,6 @@ pub fn draw(f: &mut Frame, v: &View) {
     panes::output::render(f, a.output, v.ui, v.theme);
     panes::console::render(f, a.console, v.ui, v.theme);
     panes::activity::render(f, a.activity, v.ui, v.theme);
-    panes::activity::render(f, a.activity, v.ui, v.theme);
     panes::status::render(f, a.status, v.snap, v.ui, v.theme, v.mode);
     if let Some((query, selected)) = &v.ui.picker {
         panes::files::render(
@@ -168,7 +167,7 @@ fn zoomed(size: Rect, pane: Focus) -> Areas {
     }
 }
 
-/// Source rows visible for a screen size, for scrolling.
-pub fn source_rows(size: Rect) -> usize {
-    areas(size).source.height.saturating_sub(2) as usize
+/// Source rows visible for a screen size and zoom, for scrolling.
+pub fn source_rows(size: Rect, ui: &UiState) -> usize {
+    layout(size, ui).source.height.saturating_sub(2) as usize
 }

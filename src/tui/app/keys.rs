@@ -114,6 +114,7 @@ impl App {
                     Some(_) => None,
                     None => Some(self.ui.focus),
                 };
+                self.keep_cursor_visible();
             }
             Action::Note => {
                 self.ui.typing = Some(Prompt::Note);
@@ -149,7 +150,7 @@ impl App {
     }
 
     pub(super) fn move_cursor(&mut self, action: Action, snap: &Snapshot) {
-        let page = source_rows(self.size).max(1);
+        let page = source_rows(self.size, &self.ui).max(1);
         let delta: i64 = match action {
             Action::Up => -1,
             Action::Down => 1,

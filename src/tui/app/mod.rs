@@ -131,7 +131,11 @@ impl App {
             tokio::select! {
                 ev = events.next() => match ev {
                     Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => { self.on_key(k); dirty = true; }
-                    Some(Ok(Event::Resize(w, h))) => { self.size = ratatui::layout::Rect::new(0, 0, w, h); dirty = true; }
+                    Some(Ok(Event::Resize(w, h))) => {
+                        self.size = ratatui::layout::Rect::new(0, 0, w, h);
+                        self.keep_cursor_visible();
+                        dirty = true;
+                    }
                     Some(Ok(Event::Mouse(m))) => { self.on_mouse(m); dirty = true; }
                     Some(Ok(_)) => {}
                     Some(Err(_)) | None => break,
@@ -306,8 +310,17 @@ impl App {
         }
         self.load_source();
         self.ui.cursor = line.max(1);
-        let rows = source_rows(self.size).max(1);
+        let rows = source_rows(self.size, &self.ui).max(1);
         self.ui.scroll = line.saturating_sub(rows / 2).max(1);
+    }
+
+    /// After the source pane changed size (a resize, a zoom), the cursor
+    /// line, which is the current line after a stop, must still show.
+    fn keep_cursor_visible(&mut self) {
+        let rows = source_rows(self.size, &self.ui).max(1);
+        if self.ui.cursor < self.ui.scroll || self.ui.cursor >= self.ui.scroll + rows {
+            self.ui.scroll = self.ui.cursor.saturating_sub(rows / 2).max(1);
+        }
     }
 
     /// Reads the shown file through the cache (a stat, and a read when it
