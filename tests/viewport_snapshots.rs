@@ -301,12 +301,13 @@ fn caller_frames_show_their_arguments() {
     let s = in_calculate_discount();
     let cfg = ViewportConfig::default();
     let text = render_text(&s, &cfg, Extras::default());
+    // Arguments render by the rules for locals.
     assert!(
-        text.contains("calculate_discount(user=<User>, subtotal=119.94)"),
+        text.contains("calculate_discount(user=<User: id=482, tier=\"gold\">, subtotal=119.94)"),
         "{text}"
     );
     assert!(
-        text.contains("process_order(cart=<Cart>, user=<User>, tax_rate=0.08)"),
+        text.contains("process_order(cart=<Cart: items=<list: 3 items>>, user=<User: id=482, tier=\"gold\">, tax_rate=0.08)"),
         "the caller's arguments carry values: {text}"
     );
     insta::assert_snapshot!(text);

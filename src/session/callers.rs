@@ -128,3 +128,20 @@ fn takes_parameters(f: &Frame, sources: &SharedSourceCache) -> bool {
             .and_then(|src| parameters(&src, &f.name, f.line))
             .is_some_and(|p| !p.is_empty())
 }
+
+/// A caller's argument is often the very object a local of the top frame
+/// holds (debugpy gives one object one reference): it borrows the children
+/// read for that local, so both render alike at no cost.
+pub fn share_previews(mut callers: Vec<CallerLocals>, top: &[Var]) -> Vec<CallerLocals> {
+    for v in callers.iter_mut().flat_map(|c| c.vars.iter_mut()) {
+        if v.children.is_none()
+            && v.reference > 0
+            && let Some(t) = top
+                .iter()
+                .find(|t| t.reference == v.reference && t.children.is_some())
+        {
+            v.children = t.children.clone();
+        }
+    }
+    callers
+}

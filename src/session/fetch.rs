@@ -120,6 +120,7 @@ pub async fn fetch_stop(
         callers::read(client, &frames, sources, early_callers)
     );
     let (locals, locals_reference, watches) = top?;
+    let callers = callers::share_previews(callers, &locals);
     let source = frames
         .first()
         .and_then(|f| f.file.as_deref())

@@ -5,7 +5,7 @@ use crate::session::signature::parameters;
 use crate::session::types::StopInfo;
 
 use super::ViewportConfig;
-use super::value::render;
+use super::value::{render, truncate};
 
 /// The parameters of the stack's frame `index`, each with its rendered value
 /// when the frame's locals were read; `None` when the source gives no `def`.
@@ -29,10 +29,11 @@ pub fn frame_args(
             .into_iter()
             .map(|p| {
                 let bare = p.trim_start_matches('*');
-                // Arguments are shown one level down: short, like a nested value.
+                // The format renders arguments by the rules for locals, each
+                // cut at the string limit so one cannot crowd out the stack.
                 let value = locals
                     .and_then(|l| l.iter().find(|v| v.name == bare))
-                    .map(|v| render(v, cfg, cfg.locals_max_depth.max(1)));
+                    .map(|v| truncate(&render(v, cfg, 0), cfg.string_truncate_length));
                 (p, value)
             })
             .collect(),

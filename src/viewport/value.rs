@@ -21,6 +21,15 @@ const SCALARS: &[&str] = &["int", "float", "bool", "NoneType", "complex", "Decim
 const NESTED_LIMIT: usize = 40;
 const STRINGS: &[&str] = &["str", "bytes", "bytearray"];
 
+/// `1 item`, `3 items`, `5+ items`.
+fn count_items(n: usize, plus: &str) -> String {
+    if n == 1 && plus.is_empty() {
+        "1 item".into()
+    } else {
+        format!("{n}{plus} items")
+    }
+}
+
 fn limit_at(cfg: &ViewportConfig, depth: usize) -> usize {
     // Nested values get a shorter leash so one local cannot crowd out the rest.
     if depth > 0 {
@@ -54,7 +63,7 @@ fn from_children(v: &Var, children: &[Var], cfg: &ViewportConfig, depth: usize) 
     let len = collection_len(children).unwrap_or(members.len());
     if depth >= cfg.locals_max_depth.max(1) {
         return if is_coll {
-            format!("<{t}: {len} items>")
+            format!("<{t}: {}>", count_items(len, ""))
         } else {
             format!("<{}>", short_type(t))
         };
@@ -113,7 +122,7 @@ fn render_repr(value: &str, type_name: &str, cfg: &ViewportConfig, depth: usize)
             };
             if nested {
                 let plus = if cut { "+" } else { "" };
-                return format!("<{label}: {n}{plus} items>");
+                return format!("<{label}: {}>", count_items(n, plus));
             }
             let shown: Vec<String> = items
                 .iter()
