@@ -57,79 +57,90 @@ async fn wait_event(events: &mut UnboundedReceiver<Event>, name: &str) -> Event 
     }
 }
 
-struct RawRun {
+/// A minimal DAP client on debugpy, stopped at the demo's breakpoint.
+struct RawSession {
+    c: DapClient,
+    events: UnboundedReceiver<Event>,
+    proc: AdapterProcess,
+    thread: i64,
     startup_ms: f64,
-    step_ms: Vec<f64>,
-    /// The floor plus the one read the viewport adds: the fields of `user`.
-    same_reads_ms: Vec<f64>,
 }
 
-async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
-    let t0 = Instant::now();
-    let cmd = debugpy::adapter_command(python, nodelay).expect("adapter command");
-    let (mut proc, stdin, stdout) = AdapterProcess::spawn(cmd).expect("spawn adapter");
-    let (c, mut events) = DapClient::start(
-        stdout,
-        stdin,
-        Duration::from_secs(30),
-        default_reverse_handler(),
-    );
-    let program = root().join(DEMO);
-    c.request("initialize", Some(json!({"adapterID": "debugpy", "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path"})))
+impl RawSession {
+    async fn start(python: &Path, nodelay: bool) -> RawSession {
+        let t0 = Instant::now();
+        let cmd = debugpy::adapter_command(python, nodelay).expect("adapter command");
+        let (proc, stdin, stdout) = AdapterProcess::spawn(cmd).expect("spawn adapter");
+        let (c, mut events) = DapClient::start(
+            stdout,
+            stdin,
+            Duration::from_secs(30),
+            default_reverse_handler(),
+        );
+        let program = root().join(DEMO);
+        c.request("initialize", Some(json!({"adapterID": "debugpy", "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path"})))
+            .await
+            .expect("initialize");
+        let args = debugpy::launch_arguments(&debugpy::LaunchSpec {
+            program: Some(&program),
+            module: None,
+            args: &[],
+            cwd: &root(),
+            env: &[],
+            stop_on_entry: false,
+            python,
+            nodelay,
+        })
+        .expect("launch args");
+        let launch = c.request("launch", Some(args));
+        wait_event(&mut events, "initialized").await;
+        c.request(
+            "setBreakpoints",
+            Some(json!({"source": {"path": program}, "breakpoints": [{"line": BREAK_LINE}]})),
+        )
         .await
-        .expect("initialize");
-    let args = debugpy::launch_arguments(&debugpy::LaunchSpec {
-        program: Some(&program),
-        module: None,
-        args: &[],
-        cwd: &root(),
-        env: &[],
-        stop_on_entry: false,
-        python,
-        nodelay,
-    })
-    .expect("launch args");
-    let launch = c.request("launch", Some(args));
-    wait_event(&mut events, "initialized").await;
-    c.request(
-        "setBreakpoints",
-        Some(json!({"source": {"path": program}, "breakpoints": [{"line": BREAK_LINE}]})),
-    )
-    .await
-    .expect("setBreakpoints");
-    c.request(
-        "setExceptionBreakpoints",
-        Some(json!({"filters": ["uncaught"]})),
-    )
-    .await
-    .expect("exc");
-    c.request("configurationDone", None)
+        .expect("setBreakpoints");
+        c.request(
+            "setExceptionBreakpoints",
+            Some(json!({"filters": ["uncaught"]})),
+        )
         .await
-        .expect("configurationDone");
-    launch.await.expect("launch");
-    let stopped = wait_event(&mut events, "stopped").await;
-    let thread = stopped
-        .body
-        .as_ref()
-        .and_then(|b| b["threadId"].as_i64())
-        .unwrap_or(1);
-    let stack = c
-        .request(
+        .expect("exc");
+        c.request("configurationDone", None)
+            .await
+            .expect("configurationDone");
+        launch.await.expect("launch");
+        let stopped = wait_event(&mut events, "stopped").await;
+        let thread = stopped
+            .body
+            .as_ref()
+            .and_then(|b| b["threadId"].as_i64())
+            .unwrap_or(1);
+        c.request(
             "stackTrace",
             Some(json!({"threadId": thread, "levels": 20})),
         )
         .await
         .expect("stack");
-    let _ = stack;
-    let startup_ms = ms(t0.elapsed());
-    let mut step_ms = vec![];
-    let mut same_reads_ms = vec![];
-    for _ in 0..STEPS {
+        RawSession {
+            c,
+            events,
+            proc,
+            thread,
+            startup_ms: ms(t0.elapsed()),
+        }
+    }
+
+    /// One step read the plain way, one request after another: the time to
+    /// the floor's last answer, and to the viewport's extra read (the fields
+    /// of `user`).
+    async fn step(&mut self) -> (f64, f64) {
+        let (c, thread) = (&self.c, self.thread);
         let t = Instant::now();
         c.request("next", Some(json!({"threadId": thread})))
             .await
             .expect("next");
-        wait_event(&mut events, "stopped").await;
+        wait_event(&mut self.events, "stopped").await;
         let st = c
             .request(
                 "stackTrace",
@@ -147,7 +158,7 @@ async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
             .request("variables", Some(json!({"variablesReference": r})))
             .await
             .expect("variables");
-        step_ms.push(ms(t.elapsed()));
+        let floor = ms(t.elapsed());
         let user = vars["variables"]
             .as_array()
             .and_then(|a| a.iter().find(|v| v["name"] == "user"))
@@ -156,33 +167,24 @@ async fn raw_run(python: &Path, nodelay: bool) -> RawRun {
         c.request("variables", Some(json!({"variablesReference": user})))
             .await
             .expect("user");
-        same_reads_ms.push(ms(t.elapsed()));
+        (floor, ms(t.elapsed()))
     }
-    let _ = c
-        .request_with_timeout(
-            "disconnect",
-            Some(json!({"terminateDebuggee": true})),
-            Duration::from_secs(2),
-        )
-        .await;
-    proc.kill_all();
-    proc.wait().await;
-    RawRun {
-        startup_ms,
-        step_ms,
-        same_reads_ms,
+
+    async fn end(mut self) {
+        let _ = self
+            .c
+            .request_with_timeout(
+                "disconnect",
+                Some(json!({"terminateDebuggee": true})),
+                Duration::from_secs(2),
+            )
+            .await;
+        self.proc.kill_all();
+        self.proc.wait().await;
     }
 }
 
 // ---- pairdbg over MCP ------------------------------------------------------
-
-struct McpRun {
-    launch_ms: f64,
-    step_ms: Vec<f64>,
-    step_bytes: Vec<usize>,
-    diff_bytes: Vec<usize>,
-    caller_step_ms: Vec<f64>,
-}
 
 async fn call(
     client: &rmcp::service::RunningService<RoleClient, ()>,
@@ -208,60 +210,70 @@ async fn call(
         .join("\n")
 }
 
-async fn mcp_run(diff: bool) -> McpRun {
-    let transport = TokioChildProcess::new(
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-            cmd.arg("mcp").current_dir(root());
-        }),
-    )
-    .expect("spawn");
-    let client = ().serve(transport).await.expect("initialize");
-    let t = Instant::now();
-    let first = call(
-        &client,
-        "debug_launch",
-        json!({"program": DEMO, "breakpoints": [{"file": DEMO, "line": BREAK_LINE}], "viewport_config": {"diff_mode": diff}}),
-    )
-    .await;
-    let launch_ms = ms(t.elapsed());
-    assert!(first.contains("STOPPED"), "{first}");
-    let mut step_ms = vec![];
-    let mut step_bytes = vec![first.len()];
-    let mut diff_bytes = vec![];
-    for _ in 0..STEPS {
+/// `pairdbg mcp` through a real MCP client, stopped at the demo's breakpoint.
+struct McpSession {
+    client: rmcp::service::RunningService<RoleClient, ()>,
+    diff: bool,
+    launch_ms: f64,
+    first_bytes: usize,
+}
+
+impl McpSession {
+    async fn start(diff: bool) -> McpSession {
+        let transport = TokioChildProcess::new(
+            tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
+                cmd.arg("mcp").current_dir(root());
+            }),
+        )
+        .expect("spawn");
+        let client = ().serve(transport).await.expect("initialize");
         let t = Instant::now();
-        let v = call(&client, "debug_step", json!({"kind": "over"})).await;
-        step_ms.push(ms(t.elapsed()));
-        if v.contains("(same frame)") {
-            diff_bytes.push(v.len());
-        } else {
-            step_bytes.push(v.len());
+        let first = call(
+            &client,
+            "debug_launch",
+            json!({"program": DEMO, "breakpoints": [{"file": DEMO, "line": BREAK_LINE}], "viewport_config": {"diff_mode": diff}}),
+        )
+        .await;
+        let launch_ms = ms(t.elapsed());
+        assert!(first.contains("STOPPED"), "{first}");
+        McpSession {
+            client,
+            diff,
+            launch_ms,
+            first_bytes: first.len(),
         }
     }
-    // Inside calculate_discount, the caller's line shows process_order's
-    // arguments: one more read per step, sent with the stack.
-    let v = call(
-        &client,
-        "debug_run_to",
-        json!({"file": DEMO, "line": CALLEE_LINE}),
-    )
-    .await;
-    assert!(v.contains("tax_rate=0.08)"), "{v}");
-    let mut caller_step_ms = vec![];
-    for _ in 0..2 {
+
+    /// One `debug_step`: its time, its size, and whether it came as a diff.
+    async fn step(&self) -> (f64, usize, bool) {
         let t = Instant::now();
-        let v = call(&client, "debug_step", json!({"kind": "over"})).await;
-        caller_step_ms.push(ms(t.elapsed()));
-        assert!(diff || v.contains("tax_rate=0.08)"), "{v}");
+        let v = call(&self.client, "debug_step", json!({"kind": "over"})).await;
+        (ms(t.elapsed()), v.len(), v.contains("(same frame)"))
     }
-    let _ = call(&client, "debug_terminate", json!({})).await;
-    let _ = client.cancel().await;
-    McpRun {
-        launch_ms,
-        caller_step_ms,
-        step_ms,
-        step_bytes,
-        diff_bytes,
+
+    /// Inside calculate_discount the caller's line shows process_order's
+    /// arguments: one more read per step, sent with the stack.
+    async fn caller_steps(&self) -> Vec<f64> {
+        let v = call(
+            &self.client,
+            "debug_run_to",
+            json!({"file": DEMO, "line": CALLEE_LINE}),
+        )
+        .await;
+        assert!(v.contains("tax_rate=0.08)"), "{v}");
+        let mut out = vec![];
+        for _ in 0..2 {
+            let t = Instant::now();
+            let v = call(&self.client, "debug_step", json!({"kind": "over"})).await;
+            out.push(ms(t.elapsed()));
+            assert!(self.diff || v.contains("tax_rate=0.08)"), "{v}");
+        }
+        out
+    }
+
+    async fn end(self) {
+        let _ = call(&self.client, "debug_terminate", json!({})).await;
+        let _ = self.client.cancel().await;
     }
 }
 
@@ -322,20 +334,35 @@ async fn main() {
     let mut full_bytes = vec![];
     let mut diff_bytes = vec![];
     let mut init_ms = vec![];
-    // Interleaved so that load on the machine hits every series alike.
+    // Interleaved step by step, a raw step then an MCP step, so that load
+    // on the machine hits both series alike.
     for round in 0..ROUNDS {
-        let r = raw_run(&python, true).await;
-        raw_startup.push(r.startup_ms);
-        raw_steps.extend(r.step_ms);
-        raw_same.extend(r.same_reads_ms);
-        let m = mcp_run(round % 2 == 1).await;
-        mcp_launch.push(m.launch_ms);
-        mcp_steps.extend(m.step_ms);
-        caller_steps.extend(m.caller_step_ms);
-        full_bytes.extend(m.step_bytes);
-        diff_bytes.extend(m.diff_bytes);
+        let mut raw = RawSession::start(&python, true).await;
+        raw_startup.push(raw.startup_ms);
+        let mcp = McpSession::start(round % 2 == 1).await;
+        mcp_launch.push(mcp.launch_ms);
+        full_bytes.push(mcp.first_bytes);
+        for _ in 0..STEPS {
+            let (floor, same) = raw.step().await;
+            raw_steps.push(floor);
+            raw_same.push(same);
+            let (took, bytes, is_diff) = mcp.step().await;
+            mcp_steps.push(took);
+            if is_diff {
+                diff_bytes.push(bytes);
+            } else {
+                full_bytes.push(bytes);
+            }
+        }
+        caller_steps.extend(mcp.caller_steps().await);
+        raw.end().await;
+        mcp.end().await;
         if round < 2 {
-            nagle_steps.extend(raw_run(&python, false).await.step_ms);
+            let mut slow = RawSession::start(&python, false).await;
+            for _ in 0..STEPS {
+                nagle_steps.push(slow.step().await.0);
+            }
+            slow.end().await;
         }
         for _ in 0..3 {
             init_ms.push(mcp_initialize_ms().await);

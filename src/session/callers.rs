@@ -10,7 +10,7 @@ use std::pin::Pin;
 
 use futures::future::join_all;
 
-use super::reads::{scopes, variables};
+use super::reads::{frame_locals, variables};
 use super::signature::parameters;
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{CallerLocals, Frame, StopInfo, Var};
@@ -96,24 +96,20 @@ pub async fn read(
         let client = client.clone();
         let id = f.id;
         async move {
-            let (reference, vars) = match ready {
-                Some((_, r, fut)) => (r, fut.await),
-                None => {
-                    let list = scopes(&client, id).await.ok()?;
-                    let (_, r) = list
-                        .iter()
-                        .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
-                        .or(list.first())?
-                        .clone();
-                    (r, variables(&client, r).await)
-                }
+            let early = match ready {
+                Some((_, r, fut)) => fut.await.ok().map(|vars| (vars, r)),
+                None => None,
             };
             // A caller's arguments are a garnish: a failed read leaves the
             // names alone rather than failing the stop.
+            let (vars, reference) = match early {
+                Some(read) => read,
+                None => frame_locals(&client, id).await.ok()?,
+            };
             Some(CallerLocals {
                 frame_id: id,
                 reference,
-                vars: vars.ok()?,
+                vars,
             })
         }
     });

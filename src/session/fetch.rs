@@ -7,7 +7,7 @@ use futures::future::join_all;
 use serde_json::json;
 
 use super::callers::{self, StopHints};
-use super::reads::{evaluate, parse_frames, scopes, str_field, variables};
+use super::reads::{evaluate, frame_locals, parse_frames, str_field, variables};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, SourceFile, StopInfo, Var, WatchValue};
 use super::var_path::is_hidden_group;
@@ -45,11 +45,13 @@ pub async fn fetch_stop(
     let exception = (req.reason == "exception")
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
     let hints = &req.hints;
-    let speculative = hints.frame.map(|id| (id, scopes(client, id)));
-    let speculative_locals = hints
+    // debugpy derives a frame's locals reference from the frame (see
+    // callers.rs): when the top frame is the previous stop's, its locals are
+    // asked for at once, with no `scopes` round trip.
+    let early_locals = hints
         .frame
-        .and(hints.locals)
-        .map(|r| (r, variables(client, r)));
+        .zip(hints.locals)
+        .map(|(id, r)| (id, r, variables(client, r)));
     let speculative_previews: Vec<Speculative> = if hints.frame.is_some() {
         hints
             .previews
@@ -86,14 +88,13 @@ pub async fn fetch_stop(
         let Some(top) = frames.first() else {
             return Ok((vec![], 0, vec![]));
         };
-        let scope_list = match speculative {
-            Some((id, fut)) if id == top.id => match fut.await {
-                Ok(s) => s,
-                Err(_) => scopes(client, top.id).await?,
+        let (vars, reference) = match early_locals {
+            Some((id, r, fut)) if id == top.id => match fut.await {
+                Ok(vars) => (vars, r),
+                Err(_) => frame_locals(client, top.id).await?,
             },
-            _ => scopes(client, top.id).await?,
+            _ => frame_locals(client, top.id).await?,
         };
-        let (vars, reference) = read_locals(client, &scope_list, speculative_locals).await?;
         let watch_futs: Vec<_> = req
             .watches
             .iter()
@@ -150,31 +151,6 @@ pub async fn fetch_stop(
         },
         watches,
     ))
-}
-
-async fn read_locals(
-    client: &DapClient,
-    scopes: &[(String, i64)],
-    speculative: Option<(
-        i64,
-        impl std::future::Future<Output = Result<Vec<Var>, DapError>>,
-    )>,
-) -> Result<(Vec<Var>, i64), DapError> {
-    let Some((_, reference)) = scopes
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
-        .or(scopes.first())
-        .cloned()
-    else {
-        return Ok((vec![], 0));
-    };
-    if let Some((r, fut)) = speculative
-        && r == reference
-        && let Ok(vars) = fut.await
-    {
-        return Ok((vars, reference));
-    }
-    Ok((variables(client, reference).await?, reference))
 }
 
 /// Reads one level of children for the locals that have any, all at once.

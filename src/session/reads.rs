@@ -67,6 +67,21 @@ fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
         .collect())
 }
 
+/// A frame's locals and their reference: its scopes, then the variables of
+/// the one named Locals (or the first).
+pub async fn frame_locals(client: &DapClient, frame_id: i64) -> Result<(Vec<Var>, i64), DapError> {
+    let list = scopes(client, frame_id).await?;
+    let Some((_, reference)) = list
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
+        .or(list.first())
+        .cloned()
+    else {
+        return Ok((vec![], 0));
+    };
+    Ok((variables(client, reference).await?, reference))
+}
+
 /// A variables page; the request is on the wire when this returns.
 pub fn variables(
     client: &DapClient,
