@@ -635,6 +635,51 @@ async fn watches_are_added_edited_and_removed_and_threads_show() {
     t.keys(&["q"]);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_person_sets_a_value_in_the_variables_pane() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start(
+        "setvalue",
+        ws.path(),
+        &["--break", "prog.py:2", "--", "prog.py"],
+    );
+    t.wait_for("the stop", |s| {
+        s.contains("stopped: breakpoint") && s.contains("a = 1")
+    })
+    .await;
+    // Focus the variables pane; its first row is `a`.
+    t.keys(&["Tab", "Tab", "="]);
+    t.wait_for("the value editor, filled with the value", |s| {
+        s.contains("set a › 1▏")
+    })
+    .await;
+    t.keys(&["BSpace"]);
+    t.keys(&["-l", "40 + 1"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the new value", |s| s.contains("a = 41")).await;
+    // The program runs on with it.
+    t.keys(&["n"]);
+    t.wait_for("the step", |s| {
+        current_line(s) == Some(3) && s.contains("total = 43")
+    })
+    .await;
+    // A bad value is refused with Python's own words, and nothing changes.
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab"]);
+    t.keys(&["k", "k", "k", "="]);
+    t.wait_for("the editor again", |s| s.contains("set a › 41▏"))
+        .await;
+    t.keys(&["BSpace", "BSpace"]);
+    t.keys(&["-l", "1/0"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the error", |s| s.contains("ZeroDivisionError"))
+        .await;
+    assert!(t.screen().contains("a     = 41"), "{}", t.screen());
+    t.keys(&["q"]);
+}
+
 /// `48;2;r;g;b`: how a theme's background reaches the terminal.
 fn background(theme: &str) -> String {
     let t = pairdbg::tui::theme::Theme::load(theme).expect("a bundled theme");

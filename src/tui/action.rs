@@ -44,6 +44,7 @@ pub enum Action {
     EditWatch,
     NextThread,
     NextSession,
+    SetValue,
 }
 
 impl Action {
@@ -52,7 +53,9 @@ impl Action {
     pub fn pane(self) -> Option<crate::tui::state::Focus> {
         use crate::tui::state::Focus;
         match self {
-            Action::Expand | Action::Collapse | Action::CopyValue => Some(Focus::Variables),
+            Action::Expand | Action::Collapse | Action::CopyValue | Action::SetValue => {
+                Some(Focus::Variables)
+            }
             Action::EditWatch => Some(Focus::Watches),
             Action::ToggleEnabled
             | Action::DeleteBreakpoint
@@ -103,6 +106,7 @@ impl Action {
             Action::EditWatch => "edit the watch",
             Action::NextThread => "show the next thread",
             Action::NextSession => "show the next session",
+            Action::SetValue => "set the value",
         }
     }
 }

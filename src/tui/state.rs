@@ -70,6 +70,8 @@ pub struct UiState {
     pub typing: Option<Prompt>,
     pub history_pos: Option<usize>,
     pub message: Option<String>,
+    /// The variable whose new value is being typed.
+    pub value_path: String,
     /// The ids of the open sessions, when there are several.
     pub sessions: Vec<String>,
     pub show_help: bool,
@@ -108,6 +110,8 @@ pub enum Prompt {
     Search,
     /// Replacing the watch with this expression.
     EditWatch(usize),
+    /// A new value for the variable at `UiState::value_path`.
+    SetValue,
 }
 
 impl Default for UiState {
@@ -131,6 +135,7 @@ impl Default for UiState {
             typing: None,
             history_pos: None,
             message: None,
+            value_path: String::new(),
             sessions: vec![],
             show_help: false,
             zoomed: None,

@@ -101,7 +101,7 @@ impl App {
                 }
                 self.ui.picker = Some((String::new(), 0));
             }
-            Action::Expand | Action::Collapse | Action::CopyValue => {
+            Action::Expand | Action::Collapse | Action::CopyValue | Action::SetValue => {
                 self.variable_action(action, &snap)
             }
             Action::ToggleEnabled

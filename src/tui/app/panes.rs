@@ -30,6 +30,12 @@ impl App {
                 copy_to_clipboard(&text);
                 self.ui.message = Some(format!("copied {} characters", text.chars().count()));
             }
+            Action::SetValue => {
+                // Start from the current value, as VS Code's Set Value does.
+                self.ui.input = row.var.value.clone();
+                self.ui.value_path = path;
+                self.ui.typing = Some(Prompt::SetValue);
+            }
             _ => {}
         }
     }

@@ -127,6 +127,14 @@ impl App {
                         }))
                     }
                     Prompt::Evaluate => self.evaluate(text),
+                    Prompt::SetValue => {
+                        let path = std::mem::take(&mut self.ui.value_path);
+                        self.send(Command::SetVariable {
+                            path,
+                            value: text,
+                            frame_index: self.ui.selected_frame,
+                        })
+                    }
                     Prompt::AddWatch => self.send(Command::Watch {
                         add: vec![text],
                         remove: vec![],

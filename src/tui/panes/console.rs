@@ -38,6 +38,10 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
             Span::styled("note for the agent › ", theme.title_focused),
             Span::styled(format!("{}▏", ui.input), theme.text),
         ]),
+        Some(Prompt::SetValue) => Line::from(vec![
+            Span::styled(format!("set {} › ", ui.value_path), theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
         Some(Prompt::EditWatch(_)) => Line::from(vec![
             Span::styled("edit watch › ", theme.title_focused),
             Span::styled(format!("{}▏", ui.input), theme.text),
