@@ -332,7 +332,22 @@ async fn the_breakpoints_pane_edits_and_disables() {
         s.contains("prog.py:2") && s.contains("breakpoints")
     })
     .await;
-    t.keys(&["i"]);
+    // debugpy's exception filters follow the breakpoints: uncaught is on.
+    t.keys(&["j"]);
+    t.wait_for("the exception filters", |s| {
+        s.contains("☐ Raised Exceptions") && s.contains("☑ Uncaught Exceptions")
+    })
+    .await;
+    t.keys(&["Space"]);
+    t.wait_for("raised exceptions on", |s| {
+        s.contains("☑ Raised Exceptions")
+    })
+    .await;
+    t.keys(&["Space"]);
+    t.wait_for("and off again", |s| s.contains("☐ Raised Exceptions"))
+        .await;
+    // Back up to the breakpoint.
+    t.keys(&["k", "i"]);
     t.keys(&["-l", "a == 3"]);
     t.keys(&["Enter"]);
     t.wait_for("the condition", |s| s.contains("prog.py:2 if a == 3"))

@@ -48,6 +48,11 @@ fn base(state: RunState) -> Snapshot {
     );
     s.state = state;
     s.epoch = 9;
+    s.available_exception_filters = vec![
+        ("raised".into(), "Raised Exceptions".into()),
+        ("uncaught".into(), "Uncaught Exceptions".into()),
+    ];
+    s.exception_filters = vec!["uncaught".into()];
     s.breakpoints = vec![
         breakpoint(1, 44, Origin::Human, true, None),
         breakpoint(2, 36, Origin::Agent, true, None),
@@ -291,4 +296,23 @@ fn colours_mark_changes_breakpoint_owners_and_the_current_line() {
     let lb = render(&s, &ui_at(40), Some(&previous), &light, 120, 36);
     assert_eq!(value(&lb, "subtotal = 119.94").fg, light.changed.fg);
     assert_ne!(lb.buffer()[(x44 + 5, y44)].style().bg, code.bg);
+}
+
+#[test]
+fn the_breakpoints_pane_lists_exception_filters_after_the_breakpoints() {
+    let s = stopped("breakpoint", 44, None);
+    let mut ui = ui_at(44);
+    ui.focus = Focus::Breakpoints;
+    ui.zoomed = Some(Focus::Breakpoints);
+    ui.selected_breakpoint = 3;
+    let text = screen(&s, &ui, None, 80, 12);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("order.py:") || l.contains("Exceptions"))
+        .collect();
+    assert_eq!(rows.len(), 5, "{text}");
+    assert!(rows[0].contains("order.py:36 agent"), "{text}");
+    assert!(rows[3].contains("☐ Raised Exceptions"), "{text}");
+    assert!(rows[4].contains("☑ Uncaught Exceptions"), "{text}");
+    insta::assert_snapshot!(text);
 }

@@ -176,11 +176,10 @@ impl App {
                 }
             }
             Focus::Breakpoints => {
-                let n = crate::tui::panes::breakpoints::listed(snap).len();
-                self.ui.selected_breakpoint = clamp(self.ui.selected_breakpoint, delta, n);
-                if let Some(b) =
-                    crate::tui::panes::breakpoints::listed(snap).get(self.ui.selected_breakpoint)
-                {
+                use crate::tui::panes::breakpoints::{Entry, entries};
+                let all = entries(snap);
+                self.ui.selected_breakpoint = clamp(self.ui.selected_breakpoint, delta, all.len());
+                if let Some(Entry::Breakpoint(b)) = all.get(self.ui.selected_breakpoint) {
                     self.show_location(Some(b.file.clone()), b.line as usize);
                 }
             }

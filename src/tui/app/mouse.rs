@@ -20,6 +20,7 @@ impl App {
             (Focus::Stack, a.stack),
             (Focus::Variables, a.variables),
             (Focus::Watches, a.watches),
+            (Focus::Breakpoints, a.breakpoints),
             (Focus::Output, a.output),
             (Focus::Console, a.console),
             (Focus::Activity, a.activity),
@@ -98,6 +99,21 @@ impl App {
                     }
                     Focus::Variables => self.ui.selected_var = row,
                     Focus::Watches => self.ui.selected_watch = row,
+                    Focus::Breakpoints => {
+                        use crate::tui::panes::breakpoints::{Entry, entries};
+                        let all = entries(&snap);
+                        let start = crate::tui::panes::window_start(
+                            self.ui.selected_breakpoint,
+                            area.height.saturating_sub(2) as usize,
+                            all.len(),
+                        );
+                        if let Some(entry) = all.get(start + row) {
+                            self.ui.selected_breakpoint = start + row;
+                            if let Entry::Breakpoint(b) = entry {
+                                self.show_location(Some(b.file.clone()), b.line as usize);
+                            }
+                        }
+                    }
                     _ => {}
                 }
             }

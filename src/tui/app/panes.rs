@@ -103,11 +103,26 @@ impl App {
         if self.ui.focus != Focus::Breakpoints {
             return;
         }
-        let Some(b) = crate::tui::panes::breakpoints::listed(snap)
-            .get(self.ui.selected_breakpoint)
-            .map(|b| (*b).clone())
-        else {
-            return;
+        use crate::tui::panes::breakpoints::{Entry, entries};
+        let b = match entries(snap).get(self.ui.selected_breakpoint) {
+            Some(Entry::Breakpoint(b)) => (*b).clone(),
+            Some(Entry::Filter { id, on, .. }) => {
+                // Space turns an exception filter on or off; nothing else applies.
+                if action == Action::ToggleEnabled {
+                    let mut filters: Vec<String> = snap
+                        .exception_filters
+                        .iter()
+                        .filter(|f| f.as_str() != *id)
+                        .cloned()
+                        .collect();
+                    if !on {
+                        filters.push(id.to_string());
+                    }
+                    self.send(Command::SetExceptionFilters(filters));
+                }
+                return;
+            }
+            None => return,
         };
         let prompt = |p: Prompt, current: &Option<String>, ui: &mut UiState| {
             ui.typing = Some(p);

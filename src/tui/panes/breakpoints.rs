@@ -1,5 +1,7 @@
 //! Every breakpoint: where, whose, verified or not, and its condition, hit
-//! count or log message. Space toggles, d deletes, i/h/L edit.
+//! count or log message; then the adapter's exception filters, which VS
+//! Code lists too (last here, where a small pane hides them first). Space
+//! toggles, d deletes, i/h/L edit.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -18,27 +20,62 @@ pub fn listed(snap: &Snapshot) -> Vec<&Breakpoint> {
     v
 }
 
+/// One row of the pane.
+pub enum Entry<'a> {
+    /// An exception filter the adapter offers: its id, label, and whether it is on.
+    Filter {
+        id: &'a str,
+        label: &'a str,
+        on: bool,
+    },
+    Breakpoint(&'a Breakpoint),
+}
+
+/// The pane's rows: the breakpoints, then the exception filters.
+pub fn entries(snap: &Snapshot) -> Vec<Entry<'_>> {
+    let filters = snap
+        .available_exception_filters
+        .iter()
+        .map(|(id, label)| Entry::Filter {
+            id,
+            label,
+            on: snap.exception_filters.iter().any(|f| f == id),
+        });
+    listed(snap)
+        .into_iter()
+        .map(Entry::Breakpoint)
+        .chain(filters)
+        .collect()
+}
+
 pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &Theme) {
     let blk = block("breakpoints", Focus::Breakpoints, ui, theme);
     let inner = blk.inner(area);
     f.render_widget(blk, area);
-    let bps = listed(snap);
-    if bps.is_empty() {
-        f.render_widget(
-            Paragraph::new("F9 on a line sets one").style(theme.dim),
-            inner,
-        );
-        return;
-    }
+    let all = entries(snap);
     let rows = inner.height as usize;
-    let start = window_start(ui.selected_breakpoint, rows, bps.len());
-    let lines: Vec<Line> = bps
+    let start = window_start(ui.selected_breakpoint, rows, all.len());
+    let mut lines: Vec<Line> = all
         .iter()
         .enumerate()
         .skip(start)
         .take(rows)
-        .map(|(i, b)| {
-            let mark = super::source::gutter_mark(&[*b], theme);
+        .map(|(i, entry)| {
+            let b = match entry {
+                Entry::Filter { label, on, .. } => {
+                    let line = Line::from(vec![
+                        Span::styled(if *on { "☑" } else { "☐" }, theme.changed),
+                        Span::styled(format!(" {label}"), theme.text),
+                    ]);
+                    return if ui.focus == Focus::Breakpoints && i == ui.selected_breakpoint {
+                        line.style(theme.selected)
+                    } else {
+                        line
+                    };
+                }
+                Entry::Breakpoint(b) => b,
+            };
+            let mark = super::source::gutter_mark(&[b], theme);
             let file = b
                 .file
                 .file_name()
@@ -74,5 +111,10 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
             }
         })
         .collect();
+    // Rows map to entries one to one (the mouse relies on it), so the hint
+    // shows only in an empty pane.
+    if all.is_empty() {
+        lines.push(Line::from(Span::styled("F9 on a line sets one", theme.dim)));
+    }
     f.render_widget(Paragraph::new(lines), inner);
 }
