@@ -109,8 +109,22 @@ async fn uncaught_exception_deep_in_a_stack_pauses() {
         )
         .await;
     assert!(e.starts_with("n = 3"), "frame 3 is level(3): {e}");
+    // Each caller of the five frames shown carries its own argument.
+    for (depth, n) in [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)] {
+        let line = v
+            .lines()
+            .filter(|l| l.trim_start_matches([' ', '→']).starts_with("deep.py:"))
+            .nth(depth)
+            .unwrap_or_else(|| panic!("no frame {depth}: {v}"));
+        assert!(line.ends_with(&format!("level(n={n})")), "{v}");
+    }
     let s = mcp.ok("debug_stack", json!({})).await;
     assert!(s.contains("#8 deep.py:11 <module>"), "{s}");
+    assert!(s.contains("#3 deep.py:4 level(n=3)"), "{s}");
+    assert!(
+        s.contains("#5 deep.py:4 level(n)\n"),
+        "beyond the read frames, the parameters' names: {s}"
+    );
 
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED with code 1"), "{v}");

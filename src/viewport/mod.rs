@@ -9,4 +9,5 @@ pub mod value;
 
 pub use config::ViewportConfig;
 pub use json::render_json;
+pub use signature::frame_call;
 pub use text::{Extras, render_text};

@@ -8,6 +8,7 @@ use crate::mcp::format::{err, ok, var_line};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
 use crate::session::{Command, Reply, SessionError, VariablesQuery};
+use crate::viewport::frame_call;
 use crate::viewport::render_json;
 
 #[tool_router(router = inspection_router, vis = "pub(crate)")]
@@ -46,6 +47,7 @@ impl PairdbgServer {
         match self.send(&s, Command::Stack { levels }).await {
             Ok(Reply::Frames { frames, total }) => {
                 let snap = s.snapshot();
+                let cfg = self.views.config(&snap.session_id);
                 let mut body = format!("Call Stack ({} of {total} frames):\n", frames.len());
                 for (i, f) in frames.iter().enumerate() {
                     let file = f
@@ -53,7 +55,14 @@ impl PairdbgServer {
                         .as_deref()
                         .map(|p| snap.display_path(p))
                         .unwrap_or_default();
-                    body.push_str(&format!("  #{i} {file}:{} {}\n", f.line, f.name));
+                    // Frames the stop has read show their arguments' values.
+                    let call = match snap.stop.as_ref() {
+                        Some(stop) if stop.frames.get(i).is_some_and(|g| g.id == f.id) => {
+                            frame_call(stop, i, &cfg)
+                        }
+                        _ => f.name.clone(),
+                    };
+                    body.push_str(&format!("  #{i} {file}:{} {call}\n", f.line));
                 }
                 Ok(ok(&self.views, &snap, body))
             }
