@@ -53,37 +53,27 @@ impl Tmux {
         Tmux { socket }
     }
 
-    fn capture(&self) -> String {
+    fn capture_with(&self, extra: &[&str]) -> String {
         let out = Command::new("tmux")
             .args(["-L", &self.socket, "capture-pane", "-p"])
+            .args(extra)
             .output()
             .expect("capture-pane");
         String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    fn capture(&self) -> String {
+        self.capture_with(&[])
     }
 
     /// The screen with its colours, as SGR escape sequences.
     pub fn escapes(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["-L", &self.socket, "capture-pane", "-p", "-e"])
-            .output()
-            .expect("capture-pane");
-        String::from_utf8_lossy(&out.stdout).to_string()
+        self.capture_with(&["-e"])
     }
 
     /// Waits until the coloured screen satisfies `pred` (15 s at most).
     pub async fn wait_for_escapes(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-        loop {
-            let s = self.escapes();
-            if pred(&s) {
-                return s;
-            }
-            if tokio::time::Instant::now() > deadline {
-                panic!("timed out waiting for {what}; the screen:\n{s}");
-            }
-            let _ =
-                tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
-        }
+        poll(what, || self.escapes(), pred).await
     }
 
     /// The screen once two captures in a row agree: a single capture can
@@ -111,18 +101,7 @@ impl Tmux {
 
     /// Waits until the screen satisfies `pred` (15 s at most).
     pub async fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-        loop {
-            let s = self.screen();
-            if pred(&s) {
-                return s;
-            }
-            if tokio::time::Instant::now() > deadline {
-                panic!("timed out waiting for {what}; the screen:\n{s}");
-            }
-            let _ =
-                tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
-        }
+        poll(what, || self.screen(), pred).await
     }
 
     pub fn pane_pid(&self) -> Option<u32> {
@@ -170,4 +149,19 @@ pub fn shell_exit(screen: &str) -> Option<i32> {
             digits.parse().ok()
         })
         .last()
+}
+
+/// Reads `read` until `pred` holds of it (15 s at most), checking every 50 ms.
+async fn poll(what: &str, read: impl Fn() -> String, pred: impl Fn(&str) -> bool) -> String {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let s = read();
+        if pred(&s) {
+            return s;
+        }
+        if tokio::time::Instant::now() > deadline {
+            panic!("timed out waiting for {what}; the screen:\n{s}");
+        }
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    }
 }
