@@ -6,7 +6,8 @@ use std::sync::Arc;
 use futures::future::join_all;
 use serde_json::json;
 
-use super::callers::{self, StopHints};
+use super::callers;
+use super::hints::{StopHints, VarsFuture};
 use super::reads::{evaluate, frame_locals, parse_frames, str_field, variables};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, SourceFile, StopInfo, Var, WatchValue};
@@ -44,31 +45,7 @@ pub async fn fetch_stop(
     );
     let exception = (req.reason == "exception")
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
-    let hints = &req.hints;
-    // debugpy derives a frame's locals reference from the frame (see
-    // callers.rs): when the top frame is the previous stop's, its locals are
-    // asked for at once, with no `scopes` round trip.
-    let early_locals = hints
-        .frame
-        .zip(hints.locals)
-        .map(|(id, r)| (id, r, variables(client, r)));
-    let speculative_previews: Vec<Speculative> = if hints.frame.is_some() {
-        hints
-            .previews
-            .iter()
-            .map(|(name, r)| {
-                (
-                    name.clone(),
-                    *r,
-                    Box::pin(variables(client, *r)) as VarsFuture,
-                )
-            })
-            .collect()
-    } else {
-        vec![]
-    };
-    // Sent last: debugpy answers in order, and the top frame matters most.
-    let early_callers = callers::speculate(client, hints);
+    let mut early = req.hints.send(client);
     let (frames, total_frames) = parse_frames(stack.await?)?;
     let exception = match exception {
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
@@ -84,26 +61,26 @@ pub async fn fetch_stop(
         })
     });
 
+    let early_top = frames.first().and_then(|f| early.take_locals(f.id));
+    let previews = std::mem::take(&mut early.previews);
     let top_frame = async {
         let Some(top) = frames.first() else {
             return Ok((vec![], 0, vec![]));
         };
-        let (vars, reference) = match early_locals {
-            Some((id, r, fut)) if id == top.id => match fut.await {
-                Ok(vars) => (vars, r),
+        let (vars, reference) = match early_top {
+            Some(e) => match e.vars.await {
+                Ok(vars) => (vars, e.reference),
                 Err(_) => frame_locals(client, top.id).await?,
             },
-            _ => frame_locals(client, top.id).await?,
+            None => frame_locals(client, top.id).await?,
         };
         let watch_futs: Vec<_> = req
             .watches
             .iter()
             .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
             .collect();
-        let (locals, watch_vals) = futures::join!(
-            with_previews(client, vars, speculative_previews),
-            join_all(watch_futs)
-        );
+        let (locals, watch_vals) =
+            futures::join!(with_previews(client, vars, previews), join_all(watch_futs));
         let watches = req
             .watches
             .iter()
@@ -116,10 +93,7 @@ pub async fn fetch_stop(
             .collect();
         Ok::<_, DapError>((locals, reference, watches))
     };
-    let (top, callers) = futures::join!(
-        top_frame,
-        callers::read(client, &frames, sources, early_callers)
-    );
+    let (top, callers) = futures::join!(top_frame, callers::read(client, &frames, sources, early));
     let (locals, locals_reference, watches) = top?;
     let callers = callers::share_previews(callers, &locals);
     let source = frames
@@ -154,8 +128,6 @@ pub async fn fetch_stop(
 }
 
 /// Reads one level of children for the locals that have any, all at once.
-type VarsFuture =
-    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Vec<Var>, DapError>> + Send>>;
 type Speculative = (String, i64, VarsFuture);
 
 async fn with_previews(

@@ -9,6 +9,7 @@ mod engine;
 pub mod error;
 pub mod fetch;
 pub mod handle;
+pub mod hints;
 pub mod launch_json;
 pub mod output;
 pub(crate) mod paging;

@@ -4,10 +4,10 @@ use serde_json::json;
 
 use super::{Apply, Engine, ReplyTx, lock, or_reply};
 use crate::dap::DapClient;
-use crate::session::callers::StopHints;
 use crate::session::command::{Command, Envelope, Reply};
 use crate::session::config::BreakpointRequest;
 use crate::session::error::SessionError;
+use crate::session::hints::StopHints;
 use crate::session::output::Stream;
 use crate::session::types::{Note, Origin, RunState};
 use crate::session::{ControlMode, SessionEvent};

@@ -8,8 +8,8 @@ use super::threads::StoppedBy;
 use super::{Apply, Engine, lock};
 use crate::dap::events::DapEvent;
 use crate::session::SessionEvent;
-use crate::session::callers::StopHints;
 use crate::session::fetch::{self, StopRequest};
+use crate::session::hints::StopHints;
 use crate::session::output::Stream;
 use crate::session::types::{ExitInfo, Origin, RunState};
 

@@ -15,11 +15,11 @@ use std::time::Duration;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
-use super::callers::StopHints;
 use super::command::{Envelope, Reply, StepKind};
 use super::config::LaunchConfig;
 use super::connector::SharedConnector;
 use super::error::SessionError;
+use super::hints::StopHints;
 use super::output::OutputBuffer;
 use super::sources::SharedSourceCache;
 use super::types::{Change, Origin, RunState, Snapshot};
