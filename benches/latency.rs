@@ -2,7 +2,9 @@
 //! `cargo bench --bench latency`; every figure is a median over repeated
 //! runs in this one process, so ratios compare like with like.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -18,6 +20,8 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use common::{median, root};
+
 const ROUNDS: usize = 8;
 const DEMO: &str = "assets/demo/order.py";
 const BREAK_LINE: u64 = 41;
@@ -26,21 +30,8 @@ const CALLEE_LINE: u64 = 35;
 /// Steps that stay inside process_order's loop: 41→42→43→42→43→42→43→42→44.
 const STEPS: usize = 8;
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    if v.is_empty() {
-        f64::NAN
-    } else {
-        v[v.len() / 2]
-    }
-}
-
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 // ---- the raw DAP floor: a minimal client on the same debugpy -------------

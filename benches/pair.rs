@@ -2,7 +2,8 @@
 //! `pairdbg mcp` and steps; the TUI logs each frame it draws with the epoch it
 //! shows. Run with `cargo bench --bench pair` (needs tmux and debugpy).
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -10,6 +11,8 @@ use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use serde_json::json;
+
+use common::median;
 
 const ROUNDS: usize = 6;
 const STEPS: usize = 8;
@@ -34,18 +37,9 @@ fn parse_drawn(line: &str) -> Option<(f64, u64)> {
     Some((h * 3600.0 + m * 60.0 + s, epoch))
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    if v.is_empty() {
-        f64::NAN
-    } else {
-        v[v.len() / 2]
-    }
-}
-
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let bin = env!("CARGO_BIN_EXE_pairdbg");
     let mut repaint = vec![];
     let mut result = vec![];

@@ -7,8 +7,7 @@ use futures::future::join_all;
 use super::hints::Early;
 use super::reads::frame_locals;
 use super::signature::parameters;
-use super::sources::{SharedSourceCache, SourceCache};
-use super::types::{CallerLocals, Frame, Var};
+use super::types::{CallerLocals, Frame, SourceFile, Var};
 use crate::dap::DapClient;
 
 /// Caller frames read per stop: the viewport shows five frames by default.
@@ -19,14 +18,14 @@ pub const CALLER_FRAMES: usize = 4;
 pub async fn read(
     client: &DapClient,
     frames: &[Frame],
-    sources: &SharedSourceCache,
+    files: &[std::sync::Arc<SourceFile>],
     mut early: Early,
 ) -> Vec<CallerLocals> {
     let wanted: Vec<&Frame> = frames
         .iter()
         .skip(1)
         .take(CALLER_FRAMES)
-        .filter(|f| takes_parameters(f, sources))
+        .filter(|f| takes_parameters(f, files))
         .collect();
     let reads = wanted.iter().map(|f| {
         let ready = early.take_locals(f.id);
@@ -53,12 +52,13 @@ pub async fn read(
     join_all(reads).await.into_iter().flatten().collect()
 }
 
-fn takes_parameters(f: &Frame, sources: &SharedSourceCache) -> bool {
+/// `files`: the sources of the stop's frames, already read.
+fn takes_parameters(f: &Frame, files: &[std::sync::Arc<SourceFile>]) -> bool {
     !f.name.starts_with('<')
         && f.file
             .as_deref()
-            .and_then(|p| SourceCache::get(sources, p))
-            .and_then(|src| parameters(&src, &f.name, f.line))
+            .and_then(|p| files.iter().find(|s| s.path == p))
+            .and_then(|src| parameters(src, &f.name, f.line))
             .is_some_and(|p| !p.is_empty())
 }
 

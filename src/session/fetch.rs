@@ -47,6 +47,15 @@ pub async fn fetch_stop(
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
     let mut early = req.hints.send(client);
     let (frames, total_frames) = parse_frames(stack.await?)?;
+    // Each frame's file is read (or checked unchanged) once per stop.
+    let mut files: Vec<Arc<SourceFile>> = vec![];
+    for p in frames.iter().filter_map(|f| f.file.as_deref()) {
+        if !files.iter().any(|f| f.path == p)
+            && let Some(f) = SourceCache::get(sources, p)
+        {
+            files.push(f);
+        }
+    }
     let exception = match exception {
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
             type_name: str_field(&b, "exceptionId"),
@@ -93,21 +102,13 @@ pub async fn fetch_stop(
             .collect();
         Ok::<_, DapError>((locals, reference, watches))
     };
-    let (top, callers) = futures::join!(top_frame, callers::read(client, &frames, sources, early));
+    let (top, callers) = futures::join!(top_frame, callers::read(client, &frames, &files, early));
     let (locals, locals_reference, watches) = top?;
     let callers = callers::share_previews(callers, &locals);
     let source = frames
         .first()
         .and_then(|f| f.file.as_deref())
-        .and_then(|p| SourceCache::get(sources, p));
-    let mut files: Vec<Arc<SourceFile>> = vec![];
-    for p in frames.iter().filter_map(|f| f.file.as_deref()) {
-        if !files.iter().any(|f| f.path == p)
-            && let Some(f) = SourceCache::get(sources, p)
-        {
-            files.push(f);
-        }
-    }
+        .and_then(|p| files.iter().find(|s| s.path == p).cloned());
     Ok((
         StopInfo {
             reason: req.reason,

@@ -34,7 +34,6 @@ pub fn parse_frames(body: Value) -> Result<(Vec<Frame>, usize), DapError> {
                 .to_string();
             Frame {
                 id: f.id as i64,
-                display: f.name.clone(),
                 name,
                 file: f.source.and_then(|s| s.path).map(PathBuf::from),
                 line: f.line,

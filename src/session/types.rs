@@ -49,8 +49,6 @@ pub struct Frame {
     pub name: String,
     pub file: Option<PathBuf>,
     pub line: u64,
-    /// `name(a=1, b=2)` when the adapter formats parameters, else `name`.
-    pub display: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

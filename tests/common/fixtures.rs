@@ -31,6 +31,5 @@ pub fn frame(id: i64, name: &str, line: u64) -> Frame {
         name: name.into(),
         file: Some(PathBuf::from("/ws/assets/demo/order.py")),
         line,
-        display: name.into(),
     }
 }
