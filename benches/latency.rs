@@ -4,12 +4,11 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use pairdbg::adapters::{self, AdapterRef, LaunchSpec, Target, Transport};
 use pairdbg::dap::DapClient;
-use pairdbg::dap::adapters::debugpy;
 use pairdbg::dap::client::default_reverse_handler;
 use pairdbg::dap::envelope::Event;
 use pairdbg::dap::process::AdapterProcess;
@@ -58,32 +57,32 @@ struct RawSession {
 }
 
 impl RawSession {
-    async fn start(python: &Path, nodelay: bool) -> RawSession {
+    /// The adapter spawned as pairdbg spawns it, with the same launch
+    /// arguments, then driven by hand.
+    async fn start(adapter: AdapterRef, nodelay: bool) -> RawSession {
         let t0 = Instant::now();
-        let cmd = debugpy::adapter_command(python, nodelay).expect("adapter command");
-        let (proc, stdin, stdout) = AdapterProcess::spawn(cmd).expect("spawn adapter");
+        let program = root().join(DEMO);
+        let spec = LaunchSpec {
+            target: Target::Program(program.clone()),
+            nodelay,
+            ..LaunchSpec::for_workspace(&root())
+        };
+        let spawned = adapter.spawn(&spec).expect("spawn adapter");
+        let Transport::Stdio { reader, writer } = spawned.transport else {
+            panic!("a stdio adapter")
+        };
+        let proc = spawned.process.expect("an adapter process");
         let (c, mut events) = DapClient::start(
-            stdout,
-            stdin,
+            reader,
+            writer,
             Duration::from_secs(30),
             default_reverse_handler(),
         );
-        let program = root().join(DEMO);
-        c.request("initialize", Some(json!({"adapterID": "debugpy", "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path"})))
+        c.request("initialize", Some(json!({"adapterID": adapter.name(), "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path"})))
             .await
             .expect("initialize");
-        let args = debugpy::launch_arguments(&debugpy::LaunchSpec {
-            program: Some(&program),
-            module: None,
-            args: &[],
-            cwd: &root(),
-            env: &[],
-            stop_on_entry: false,
-            python,
-            nodelay,
-        })
-        .expect("launch args");
-        let launch = c.request("launch", Some(args));
+        let (command, args) = spawned.start;
+        let launch = c.request(command, Some(args));
         wait_event(&mut events, "initialized").await;
         c.request(
             "setBreakpoints",
@@ -310,10 +309,11 @@ async fn tool_list_bytes() -> usize {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    let python = debugpy::find_python(None, &root()).expect("python3");
-    debugpy::version(&python)
+    let python = adapters::for_language("python").expect("python");
+    python
+        .probe(&LaunchSpec::for_workspace(&root()))
         .await
-        .expect("debugpy installed (pairdbg adapters install python)");
+        .expect("the Python adapter installed (pairdbg adapters install python)");
 
     let mut raw_startup = vec![];
     let mut raw_steps = vec![];
@@ -328,7 +328,7 @@ async fn main() {
     // Interleaved step by step, a raw step then an MCP step, so that load
     // on the machine hits both series alike.
     for round in 0..ROUNDS {
-        let mut raw = RawSession::start(&python, true).await;
+        let mut raw = RawSession::start(python, true).await;
         raw_startup.push(raw.startup_ms);
         let mcp = McpSession::start(round % 2 == 1).await;
         mcp_launch.push(mcp.launch_ms);
@@ -349,7 +349,7 @@ async fn main() {
         raw.end().await;
         mcp.end().await;
         if round < 2 {
-            let mut slow = RawSession::start(&python, false).await;
+            let mut slow = RawSession::start(python, false).await;
             for _ in 0..STEPS {
                 nagle_steps.push(slow.step().await.0);
             }

@@ -1,5 +1,6 @@
 //! pairdbg: a terminal debugger that a person and an AI agent drive together.
 
+pub mod adapters;
 pub mod cli;
 pub mod dap;
 pub mod mcp;

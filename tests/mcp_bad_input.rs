@@ -19,7 +19,11 @@ print('end')
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn launch_inputs_are_checked_before_anything_starts() {
-    let ws = workspace(&[("p.py", PROG), ("sub/q.py", "x = 1\n")]);
+    let ws = workspace(&[
+        ("p.py", PROG),
+        ("p.rb", "puts 1\n"),
+        ("sub/q.py", "x = 1\n"),
+    ]);
     let mcp = mcp_in(ws.path()).await;
     let cases = [
         (json!({"program": "../p.py"}), vec!["program", ".."]),

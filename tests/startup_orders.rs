@@ -11,7 +11,7 @@ use std::time::Duration;
 use bytes::BytesMut;
 use futures::StreamExt;
 use pairdbg::dap::codec::{DapCodec, frame};
-use pairdbg::session::connector::{Connection, Connector};
+use pairdbg::session::connector::{Connector, Spawned, Transport};
 use pairdbg::session::handle::WaitOutcome;
 use pairdbg::session::validate::Workspace;
 use pairdbg::session::{
@@ -19,7 +19,7 @@ use pairdbg::session::{
     SessionHandle,
 };
 use serde_json::{Value, json};
-use tokio::io::{AsyncWriteExt, DuplexStream, WriteHalf};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio_util::codec::FramedRead;
 
 #[derive(Clone, Copy, Debug)]
@@ -37,39 +37,56 @@ struct Fake {
     log: Arc<Mutex<Vec<String>>>,
     program: String,
     garbage: bool,
+    tcp: bool,
 }
 
 impl Connector for Fake {
-    fn connect(
-        &self,
-        _config: &pairdbg::session::LaunchConfig,
-    ) -> Result<Connection, SessionError> {
-        let (ours, theirs) = tokio::io::duplex(64 * 1024);
-        let (r, w) = tokio::io::split(ours);
-        tokio::spawn(run_fake(
-            theirs,
-            self.order,
-            self.log.clone(),
-            self.program.clone(),
-            self.garbage,
-        ));
-        Ok(Connection {
-            reader: Box::pin(r),
-            writer: Box::pin(w),
+    fn connect(&self, _config: &pairdbg::session::LaunchConfig) -> Result<Spawned, SessionError> {
+        let transport = if self.tcp {
+            // The fake listens only a while after the engine starts to
+            // connect, as a TCP adapter does while it starts up.
+            let addr = pairdbg::dap::transport::free_loopback_port().expect("a port");
+            let (order, log, program) = (self.order, self.log.clone(), self.program.clone());
+            tokio::spawn(async move {
+                let _ =
+                    tokio::time::timeout(Duration::from_millis(150), std::future::pending::<()>())
+                        .await;
+                let l = tokio::net::TcpListener::bind(addr).await.expect("bind");
+                let (sock, _) = l.accept().await.expect("the engine connects");
+                run_fake(sock, order, log, program, false).await;
+            });
+            Transport::Tcp(addr)
+        } else {
+            let (ours, theirs) = tokio::io::duplex(64 * 1024);
+            let (r, w) = tokio::io::split(ours);
+            tokio::spawn(run_fake(
+                theirs,
+                self.order,
+                self.log.clone(),
+                self.program.clone(),
+                self.garbage,
+            ));
+            Transport::Stdio {
+                reader: Box::pin(r),
+                writer: Box::pin(w),
+            }
+        };
+        Ok(Spawned {
             process: None,
-            launch_arguments: json!({"program": self.program}),
-            adapter_id: "fake".into(),
+            transport,
+            program_output: None,
+            start: ("launch", json!({"program": self.program})),
             notes: vec![],
         })
     }
 }
 
-struct Out {
-    w: WriteHalf<DuplexStream>,
+struct Out<W> {
+    w: W,
     seq: i64,
 }
 
-impl Out {
+impl<W: tokio::io::AsyncWrite + Unpin> Out<W> {
     async fn send(&mut self, mut msg: Value) {
         self.seq += 1;
         msg["seq"] = json!(self.seq);
@@ -84,8 +101,8 @@ impl Out {
     }
 }
 
-async fn run_fake(
-    io: DuplexStream,
+async fn run_fake<S: AsyncRead + AsyncWrite + Send + 'static>(
+    io: S,
     order: Order,
     log: Arc<Mutex<Vec<String>>>,
     program: String,
@@ -168,6 +185,7 @@ async fn run_fake(
 async fn start(
     order: Order,
     garbage: bool,
+    tcp: bool,
 ) -> (SessionHandle, Arc<Mutex<Vec<String>>>, tempfile::TempDir) {
     let ws = common::workspace(&[("prog.py", "x = 41\nx += 1\nprint(x)\n")]);
     let workspace = Workspace::new(ws.path(), false);
@@ -189,13 +207,18 @@ async fn start(
         log: log.clone(),
         program: workspace.root.join("prog.py").display().to_string(),
         garbage,
+        tcp,
     };
     let handle = SessionHandle::launch_with("t1".into(), config, Arc::new(fake));
     (handle, log, ws)
 }
 
 async fn reaches_first_stop(order: Order) {
-    let (s, log, _ws) = start(order, false).await;
+    reaches_first_stop_over(order, false).await;
+}
+
+async fn reaches_first_stop_over(order: Order, tcp: bool) {
+    let (s, log, _ws) = start(order, false, tcp).await;
     let mut events = s.subscribe();
     let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
         panic!(
@@ -299,9 +322,16 @@ async fn debugpy_order_launch_response_held_until_configuration_done() {
     reaches_first_stop(Order::LaunchHeld).await;
 }
 
+/// delve's way in: the adapter listens on a loopback port a while after it
+/// is spawned, and the engine connects with retry.
+#[tokio::test]
+async fn a_tcp_adapter_is_connected_to_with_retry() {
+    reaches_first_stop_over(Order::InitializedFirst, true).await;
+}
+
 #[tokio::test]
 async fn a_malformed_frame_fails_the_session_without_a_panic() {
-    let (s, _log, _ws) = start(Order::LaunchHeld, true).await;
+    let (s, _log, _ws) = start(Order::LaunchHeld, true, false).await;
     let WaitOutcome::Failed(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
         panic!("a malformed frame should fail the session");
     };

@@ -286,7 +286,7 @@ fn in_calculate_discount() -> Snapshot {
     );
     let stop = s.stop.as_mut().expect("a stop");
     stop.frames.insert(0, frame(1, "calculate_discount", 36));
-    stop.frames[1].line = 44;
+    stop.frames[1] = frame(2, "process_order", 44);
     stop.total_frames = stop.frames.len();
     stop.callers = vec![CallerLocals {
         frame_id: 2,

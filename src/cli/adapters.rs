@@ -1,41 +1,62 @@
+//! `pairdbg adapters`: what each adapter is, whether it is here, and
+//! installing one.
+
 use clap::Subcommand;
 
-use crate::dap::adapters::{self, debugpy};
+use crate::adapters::{self, LaunchSpec};
 use crate::session::validate::Workspace;
 
 #[derive(Debug, Subcommand)]
 pub enum AdaptersCmd {
-    /// Install the adapter for a language (python: debugpy with pip).
+    /// Install the adapter for a language (or print the command, where it
+    /// needs root).
     Install { language: String },
 }
 
 pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
+    let spec = LaunchSpec::for_workspace(&ws.root);
     match action {
         None => {
-            for a in adapters::list(&ws.root).await {
-                match a.found {
-                    Ok(v) => println!("{:<9} {:<13} {v}", a.name, a.language),
-                    Err(e) => println!("{:<9} {:<13} missing: {e}", a.name, a.language),
+            for a in adapters::all() {
+                let languages = a.languages().join(", ");
+                match a.probe(&spec).await {
+                    Ok(f) => println!(
+                        "{:<9} {:<18} {} ({})",
+                        a.name(),
+                        languages,
+                        f.version,
+                        f.path
+                    ),
+                    Err(e) => println!(
+                        "{:<9} {:<18} missing: {e}; install with: {}",
+                        a.name(),
+                        languages,
+                        a.install_command(&spec)
+                    ),
                 }
             }
             0
         }
-        Some(AdaptersCmd::Install { language }) if language == "python" => {
-            let python = match debugpy::find_python(None, &ws.root) {
-                Ok(p) => p,
+        Some(AdaptersCmd::Install { language }) => {
+            let adapter = match adapters::for_language(&language) {
+                Ok(a) => a,
                 Err(e) => {
                     eprintln!("pairdbg: {e}");
-                    return 1;
+                    return 2;
                 }
             };
-            if let Ok(v) = debugpy::version(&python).await {
-                println!("debugpy {v} is already installed for {}", python.display());
+            if let Ok(f) = adapter.probe(&spec).await {
+                println!("{} is already installed ({})", f.version, f.path);
                 return 0;
             }
-            println!("installing debugpy: {}", debugpy::install_command(&python));
-            match debugpy::install(&python).await {
-                Ok(v) => {
-                    println!("debugpy {v} installed for {}", python.display());
+            println!(
+                "installing {}: {}",
+                adapter.name(),
+                adapter.install_command(&spec)
+            );
+            match adapter.install(&spec).await {
+                Ok(f) => {
+                    println!("{} installed ({})", f.version, f.path);
                     0
                 }
                 Err(e) => {
@@ -43,15 +64,6 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                     1
                 }
             }
-        }
-        Some(AdaptersCmd::Install { language }) => {
-            let hint = match language.as_str() {
-                "c" | "cpp" | "c++" | "rust" => "apt-get install lldb-22 (as root)",
-                "go" => "apt-get install golang-go delve (as root)",
-                _ => "no adapter is known for it",
-            };
-            eprintln!("pairdbg: {language} is not supported yet; {hint}");
-            2
         }
     }
 }

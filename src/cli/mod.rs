@@ -26,7 +26,7 @@ Examples:
   pairdbg adapters
       List the debug adapters found, with their versions.
   pairdbg adapters install python
-      Install debugpy for the Python that pairdbg would use.";
+      Install the Python adapter for the Python that pairdbg would use.";
 
 #[derive(Debug, Parser)]
 #[command(

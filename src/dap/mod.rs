@@ -1,12 +1,13 @@
-//! The Debug Adapter Protocol: framing, envelope, client and adapter specs.
+//! The Debug Adapter Protocol: framing, envelope, client, transports and
+//! adapter processes.
 //! Knows nothing of the TUI or MCP.
 
-pub mod adapters;
 pub mod client;
 pub mod codec;
 pub mod envelope;
 pub mod events;
 pub mod process;
+pub mod transport;
 
 pub use client::{DapClient, DapError};
 pub use events::DapEvent;

@@ -5,27 +5,21 @@
 use futures::future::join_all;
 
 use super::hints::Early;
+use super::link::Link;
 use super::reads::frame_locals;
-use super::signature::parameters;
-use super::types::{CallerLocals, Frame, SourceFile, Var};
-use crate::dap::DapClient;
+use super::types::{CallerLocals, Frame, Var};
 
 /// Caller frames read per stop: the viewport shows five frames by default.
 pub const CALLER_FRAMES: usize = 4;
 
 /// The locals of the callers among the first frames whose functions take
 /// parameters, all read at once.
-pub async fn read(
-    client: &DapClient,
-    frames: &[Frame],
-    files: &[std::sync::Arc<SourceFile>],
-    mut early: Early,
-) -> Vec<CallerLocals> {
+pub async fn read(client: &Link, frames: &[Frame], mut early: Early) -> Vec<CallerLocals> {
     let wanted: Vec<&Frame> = frames
         .iter()
         .skip(1)
         .take(CALLER_FRAMES)
-        .filter(|f| takes_parameters(f, files))
+        .filter(|f| f.params.as_ref().is_some_and(|p| !p.is_empty()))
         .collect();
     let reads = wanted.iter().map(|f| {
         let ready = early.take_locals(f.id);
@@ -52,18 +46,8 @@ pub async fn read(
     join_all(reads).await.into_iter().flatten().collect()
 }
 
-/// `files`: the sources of the stop's frames, already read.
-fn takes_parameters(f: &Frame, files: &[std::sync::Arc<SourceFile>]) -> bool {
-    !f.name.starts_with('<')
-        && f.file
-            .as_deref()
-            .and_then(|p| files.iter().find(|s| s.path == p))
-            .and_then(|src| parameters(src, &f.name, f.line))
-            .is_some_and(|p| !p.is_empty())
-}
-
 /// A caller's argument is often the very object a local of the top frame
-/// holds (debugpy gives one object one reference): it borrows the children
+/// holds (an adapter that gives one object one reference): it borrows the children
 /// read for that local, so both render alike at no cost.
 pub fn share_previews(mut callers: Vec<CallerLocals>, top: &[Var]) -> Vec<CallerLocals> {
     for v in callers.iter_mut().flat_map(|c| c.vars.iter_mut()) {

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::error::SessionError;
 use super::validate::{self, Workspace};
+use crate::adapters::{self, AdapterRef, LaunchSpec, Target};
 
 /// A launch as a controller asks for it: raw strings, not yet trusted.
 #[derive(Debug, Clone, Default)]
@@ -19,6 +20,8 @@ pub struct LaunchRequest {
     pub stop_on_entry: bool,
     pub breakpoints: Vec<BreakpointRequest>,
     pub exception_filters: Option<Vec<String>>,
+    /// A running process to attach to, by pid.
+    pub attach: Option<u32>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -52,14 +55,41 @@ pub struct LaunchConfig {
     pub exception_filters: Option<Vec<String>>,
     pub workspace: Workspace,
     pub request_timeout: Duration,
-    /// The TCP_NODELAY workaround for debugpy; off only to measure it.
+    /// The adapter's latency fixes; off only to measure them.
     pub nodelay: bool,
+    /// The adapter that debugs this program's language.
+    pub adapter: AdapterRef,
+    /// A running process to attach to instead of launching.
+    pub attach_pid: Option<u32>,
     /// Whose are the launch's breakpoints.
     pub origin: super::types::Origin,
 }
 
 impl LaunchConfig {
+    /// The launch in the adapters' terms.
+    pub fn spec(&self) -> LaunchSpec {
+        let target = match (&self.attach_pid, &self.module, &self.program) {
+            (Some(pid), _, _) => Target::Attach(*pid),
+            (None, Some(m), _) => Target::Module(m.clone()),
+            (None, None, Some(p)) => Target::Program(p.clone()),
+            (None, None, None) => Target::Program(self.workspace.root.clone()),
+        };
+        LaunchSpec {
+            target,
+            args: self.args.clone(),
+            cwd: self.cwd.clone(),
+            env: self.env.clone(),
+            stop_on_entry: self.stop_on_entry,
+            interpreter: self.python.clone(),
+            workspace: self.workspace.root.clone(),
+            nodelay: self.nodelay,
+        }
+    }
+
     pub fn display_name(&self) -> String {
+        if let Some(pid) = self.attach_pid {
+            return format!("pid {pid}");
+        }
         match (&self.program, &self.module) {
             (_, Some(m)) => format!("-m {m}"),
             (Some(p), _) => p
@@ -101,34 +131,60 @@ impl LaunchRequest {
         ws: &Workspace,
         request_timeout: Duration,
     ) -> Result<LaunchConfig, SessionError> {
-        let language = match (&self.language, &self.program) {
-            (Some(l), _) => l.to_lowercase(),
-            (None, Some(p)) if p.ends_with(".py") => "python".into(),
-            (None, None) if self.module.is_some() => "python".into(),
-            (None, Some(p)) => {
-                return Err(SessionError::invalid(
-                    "language",
-                    format!("cannot infer the language of {p}; pass language (supported: python)"),
-                ));
-            }
-            (None, None) => "python".into(),
-        };
-        if language != "python" {
-            return Err(SessionError::invalid(
-                "language",
-                format!("{language} is not supported yet; supported: python"),
-            ));
-        }
-        let (program, module) = match (&self.program, &self.module) {
-            (Some(_), Some(_)) => {
+        let program = match (&self.program, &self.module, self.attach) {
+            (Some(_), Some(_), _) => {
                 return Err(SessionError::invalid(
                     "program",
                     "give program or module, not both",
                 ));
             }
-            (None, None) => return Err(SessionError::invalid("program", "give program or module")),
-            (Some(p), None) => (Some(ws.resolve_file("program", p)?), None),
-            (None, Some(m)) => {
+            (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
+                return Err(SessionError::invalid(
+                    "pid",
+                    "attach to a process, or launch a program, not both",
+                ));
+            }
+            (None, None, None) => {
+                return Err(SessionError::invalid("program", "give program or module"));
+            }
+            (Some(p), None, None) => Some(ws.resolve_program("program", p)?),
+            _ => None,
+        };
+        let language = match (&self.language, &program) {
+            (Some(l), _) => l.to_lowercase(),
+            (None, Some(p)) => adapters::infer_language(p)
+                .ok_or_else(|| {
+                    SessionError::invalid(
+                        "language",
+                        format!(
+                            "cannot tell the language of {}; pass language (pairdbg debugs {})",
+                            self.program.as_deref().unwrap_or_default(),
+                            adapters::supported_languages().join(", ")
+                        ),
+                    )
+                })?
+                .to_string(),
+            (None, None) if self.module.is_some() => "python".into(),
+            (None, None) => {
+                return Err(SessionError::invalid(
+                    "language",
+                    format!(
+                        "attaching needs the process's language (pairdbg debugs {})",
+                        adapters::supported_languages().join(", ")
+                    ),
+                ));
+            }
+        };
+        let adapter =
+            adapters::for_language(&language).map_err(|m| SessionError::invalid("language", m))?;
+        let module = match &self.module {
+            Some(m) => {
+                if !adapter.language().runs_modules() {
+                    return Err(SessionError::invalid(
+                        "module",
+                        format!("{language} programs are not run as modules; give program"),
+                    ));
+                }
                 if m.is_empty()
                     || !m
                         .chars()
@@ -139,8 +195,9 @@ impl LaunchRequest {
                         format!("{m:?} is not a module name"),
                     ));
                 }
-                (None, Some(m.clone()))
+                Some(m.clone())
             }
+            None => None,
         };
         validate::check_args(&self.args)?;
         validate::check_env(&self.env)?;
@@ -175,6 +232,8 @@ impl LaunchRequest {
             workspace: ws.clone(),
             request_timeout,
             nodelay: std::env::var_os("PAIRDBG_DEBUGPY_NAGLE").is_none(),
+            adapter,
+            attach_pid: self.attach,
             origin: super::types::Origin::Agent,
         })
     }

@@ -1,5 +1,5 @@
+use crate::adapters::AdapterError;
 use crate::dap::DapError;
-use crate::dap::adapters::AdapterError;
 
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum SessionError {

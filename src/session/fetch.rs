@@ -8,11 +8,11 @@ use serde_json::json;
 
 use super::callers;
 use super::hints::{StopHints, VarsFuture};
+use super::link::Link;
 use super::reads::{evaluate, frame_locals, parse_frames, str_field, variables};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, SourceFile, StopInfo, Var, WatchValue};
-use super::var_path::is_hidden_group;
-use crate::dap::{DapClient, DapError};
+use crate::dap::DapError;
 
 /// Frames read per stop.
 pub const STACK_LEVELS: usize = 20;
@@ -31,7 +31,7 @@ pub struct StopRequest {
 }
 
 pub async fn fetch_stop(
-    client: &DapClient,
+    client: &Link,
     req: StopRequest,
     sources: &SharedSourceCache,
 ) -> Result<(StopInfo, Vec<WatchValue>), DapError> {
@@ -46,7 +46,7 @@ pub async fn fetch_stop(
     let exception = (req.reason == "exception")
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
     let mut early = req.hints.send(client);
-    let (frames, total_frames) = parse_frames(stack.await?)?;
+    let (mut frames, total_frames) = parse_frames(stack.await?)?;
     // Each frame's file is read (or checked unchanged) once per stop.
     let mut files: Vec<Arc<SourceFile>> = vec![];
     for p in frames.iter().filter_map(|f| f.file.as_deref()) {
@@ -55,6 +55,14 @@ pub async fn fetch_stop(
         {
             files.push(f);
         }
+    }
+    let language = client.language();
+    for f in frames.iter_mut().take(1 + callers::CALLER_FRAMES) {
+        f.params = f
+            .file
+            .as_deref()
+            .and_then(|p| files.iter().find(|s| s.path == p))
+            .and_then(|src| language.parameters(&src.lines, &f.name, f.line));
     }
     let exception = match exception {
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
@@ -102,7 +110,7 @@ pub async fn fetch_stop(
             .collect();
         Ok::<_, DapError>((locals, reference, watches))
     };
-    let (top, callers) = futures::join!(top_frame, callers::read(client, &frames, &files, early));
+    let (top, callers) = futures::join!(top_frame, callers::read(client, &frames, early));
     let (locals, locals_reference, watches) = top?;
     let callers = callers::share_previews(callers, &locals);
     let source = frames
@@ -132,14 +140,14 @@ pub async fn fetch_stop(
 type Speculative = (String, i64, VarsFuture);
 
 async fn with_previews(
-    client: &DapClient,
+    client: &Link,
     mut vars: Vec<Var>,
     mut speculative: Vec<Speculative>,
 ) -> Vec<Var> {
     let wanted: Vec<usize> = vars
         .iter()
         .enumerate()
-        .filter(|(_, v)| needs_children(v))
+        .filter(|(_, v)| v.reference > 0 && client.language().needs_children(&v.value, v.truncated))
         .map(|(i, _)| i)
         .take(PREVIEW_LOCALS)
         .collect();
@@ -164,17 +172,4 @@ async fn with_previews(
         }
     }
     vars
-}
-
-/// Whether a preview needs the value's children: its repr says too little
-/// (a default `<X object at 0x..>`) or was cut short. Every other value
-/// renders from its repr, sparing a request to the adapter on every stop.
-fn needs_children(v: &Var) -> bool {
-    v.reference > 0
-        && !is_hidden_group(&v.name)
-        && (v.value.is_empty()
-            || v.truncated
-            || v.value.contains(" object at 0x")
-            || v.value.contains(", ...")
-            || v.value.ends_with("..."))
 }

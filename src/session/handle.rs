@@ -7,13 +7,12 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use super::command::{Command, Envelope, Reply};
 use super::config::LaunchConfig;
-use super::connector::{Debugpy, SharedConnector};
+use super::connector::{SharedConnector, Spawn};
 use super::engine::{Engine, EngineParts};
 use super::error::SessionError;
 use super::output::{OutputBuffer, OutputRead};
 use super::types::{Origin, RunState, Snapshot};
 use super::{Activity, ControlMode, SessionEvent};
-use crate::dap::adapters::debugpy;
 
 #[derive(Clone)]
 pub struct SessionHandle {
@@ -43,12 +42,13 @@ impl SessionHandle {
     /// Checks the adapter, then starts the engine. Returns once the adapter
     /// process is spawned; the program starts in the background.
     pub async fn launch(id: String, config: LaunchConfig) -> Result<SessionHandle, SessionError> {
-        let python = debugpy::find_python(config.python.as_deref(), &config.workspace.root)?;
-        // The check runs while the adapter starts: it costs a Python start-up,
-        // and a launch should not pay for it in sequence. Without debugpy the
-        // handle is dropped, which ends the engine and its adapter.
-        let handle = Self::launch_with(id, config, Arc::new(Debugpy));
-        debugpy::version(&python).await?;
+        let probe = config.adapter.probe(&config.spec());
+        // The check runs while the adapter starts: it can cost an interpreter's
+        // start-up, and a launch should not pay for it in sequence. Without
+        // the adapter the handle is dropped, which ends the engine and its
+        // adapter process.
+        let handle = Self::launch_with(id, config, Arc::new(Spawn));
+        probe.await?;
         Ok(handle)
     }
 

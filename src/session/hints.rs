@@ -1,8 +1,8 @@
 //! What one stop reveals that lets the next one send its reads early.
 //!
-//! debugpy derives a frame's id and its locals reference from the frame
-//! itself and never hands them to another frame, and an object keeps its
-//! reference while it lives. So the frames and values read at one stop are
+//! Some adapters (see `Quirks::stable_frame_references`) derive a frame's
+//! id and its locals reference from the frame itself and never hand them to
+//! another frame, and an object keeps its reference while it lives. So the frames and values read at one stop are
 //! asked for again at the next in the same batch as the stack, and each early
 //! answer counts only if the new stack shows the same frame (or the new
 //! locals the same reference). Stepping within a frame then needs no
@@ -11,9 +11,10 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use super::link::Link;
 use super::reads::variables;
 use super::types::{StopInfo, Var};
-use crate::dap::{DapClient, DapError};
+use crate::dap::DapError;
 
 pub type VarsFuture = Pin<Box<dyn Future<Output = Result<Vec<Var>, DapError>> + Send>>;
 
@@ -49,7 +50,12 @@ impl Early {
 }
 
 impl StopHints {
-    pub fn from_stop(stop: &StopInfo) -> Self {
+    /// Nothing, where the adapter does not promise stable references: an
+    /// early read could then show another frame's values.
+    pub fn from_stop(stop: &StopInfo, stable_references: bool) -> Self {
+        if !stable_references {
+            return StopHints::default();
+        }
         let top = stop
             .frames
             .first()
@@ -70,9 +76,9 @@ impl StopHints {
     }
 
     /// Sends the early reads: the top frame's locals, its previews, then the
-    /// callers' locals, in that order, since debugpy answers one at a time
+    /// callers' locals, in that order, since some adapters answer one at a time
     /// and the top frame matters most.
-    pub fn send(&self, client: &DapClient) -> Early {
+    pub fn send(&self, client: &Link) -> Early {
         let read = |&(frame_id, reference): &(i64, i64)| EarlyLocals {
             frame_id,
             reference,

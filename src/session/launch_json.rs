@@ -6,11 +6,12 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::config::LaunchRequest;
+use crate::adapters;
 
 pub const PATH: &str = ".vscode/launch.json";
 
-/// The configuration `name`, or the first Python launch configuration when
-/// no name is given. `Ok(None)`: there is no launch.json and none was asked for.
+/// The configuration `name`, or the first launch configuration of a type
+/// pairdbg runs when no name is given. `Ok(None)`: there is no launch.json and none was asked for.
 pub fn load(
     workspace: &Path,
     name: Option<&str>,
@@ -29,11 +30,14 @@ pub fn load(
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
-    let is_python = |c: &Value| {
-        matches!(
-            c.get("type").and_then(Value::as_str),
-            Some("python" | "debugpy")
-        ) && c.get("request").and_then(Value::as_str).unwrap_or("launch") == "launch"
+    let adapter = |c: &Value| {
+        c.get("type")
+            .and_then(Value::as_str)
+            .and_then(adapters::for_launch_json_type)
+    };
+    let runnable = |c: &Value| {
+        adapter(c).is_some()
+            && c.get("request").and_then(Value::as_str).unwrap_or("launch") == "launch"
     };
     let chosen = match name {
         Some(n) => configs
@@ -46,21 +50,31 @@ pub fn load(
                     .collect();
                 format!("--config: {PATH} has no configuration {n:?}; it has {names:?}")
             })?,
-        None => match configs.iter().find(|c| is_python(c)) {
+        None => match configs.iter().find(|c| runnable(c)) {
             Some(c) => c,
             None => return Ok(None),
         },
     };
-    if !is_python(chosen) {
+    let Some(adapter) = adapter(chosen).filter(|_| runnable(chosen)) else {
+        let types: Vec<&str> = adapters::all()
+            .iter()
+            .flat_map(|a| a.launch_json_types())
+            .copied()
+            .collect();
         return Err(format!(
-            "--config: {:?} is a {} configuration; pairdbg launches python (debugpy) ones",
+            "--config: {:?} is a {} {} configuration; pairdbg launches these types: {}",
             chosen.get("name").and_then(Value::as_str).unwrap_or("?"),
             chosen
                 .get("type")
                 .and_then(Value::as_str)
-                .unwrap_or("untyped")
+                .unwrap_or("untyped"),
+            chosen
+                .get("request")
+                .and_then(Value::as_str)
+                .unwrap_or("launch"),
+            types.join(", ")
         ));
-    }
+    };
     let mut c = chosen.clone();
     substitute(&mut c, workspace, file)?;
     let s = |k: &str| c.get(k).and_then(Value::as_str).map(str::to_string);
@@ -76,22 +90,20 @@ pub fn load(
         Some(Value::String(one)) => one.split_whitespace().map(str::to_string).collect(),
         _ => vec![],
     };
-    let env = c
-        .get("env")
-        .and_then(Value::as_object)
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| {
-                    (
-                        k.clone(),
-                        v.as_str()
-                            .map(str::to_string)
-                            .unwrap_or_else(|| v.to_string()),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let text = |v: &Value| {
+        v.as_str()
+            .map(str::to_string)
+            .unwrap_or_else(|| v.to_string())
+    };
+    // An object (most types), or cppdbg's list of {name, value}.
+    let env = match c.get("env").or_else(|| c.get("environment")) {
+        Some(Value::Object(m)) => m.iter().map(|(k, v)| (k.clone(), text(v))).collect(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|e| Some((e.get("name")?.as_str()?.to_string(), text(e.get("value")?))))
+            .collect(),
+        _ => vec![],
+    };
     let python = match c.get("python") {
         Some(Value::String(p)) => Some(p.clone()),
         Some(Value::Array(a)) => a.first().and_then(Value::as_str).map(str::to_string),
@@ -103,7 +115,7 @@ pub fn load(
         args,
         cwd: s("cwd"),
         env,
-        language: Some("python".into()),
+        language: adapter.languages().first().map(|l| l.to_string()),
         python,
         stop_on_entry: c
             .get("stopOnEntry")
@@ -111,6 +123,7 @@ pub fn load(
             .unwrap_or(false),
         breakpoints: vec![],
         exception_filters: None,
+        attach: None,
     }))
 }
 
@@ -172,7 +185,7 @@ mod tests {
             {"name": "Node", "type": "node", "request": "launch", "program": "x.js"},
             {
                 "name": "Run app",
-                "type": "debugpy",
+                "type": "python",
                 "request": "launch",
                 "program": "${workspaceFolder}/app.py",
                 "args": ["--user", "${env:PAIRDBG_TEST_USER}"],
@@ -215,7 +228,7 @@ mod tests {
         let e = load(d.path(), Some("Nope"), None).unwrap_err();
         assert!(e.contains("\"Run app\""), "{e}");
         let e = load(d.path(), Some("Node"), None).unwrap_err();
-        assert!(e.contains("node configuration"), "{e}");
+        assert!(e.contains("node launch configuration"), "{e}");
         let e = load(d.path(), Some("Current file"), None).unwrap_err();
         assert!(e.contains("${file}"), "{e}");
         let r = load(d.path(), Some("Current file"), Some("a.py"))

@@ -3,10 +3,9 @@
 //! of ranges named `[from:to]`); a page reads only the ranges it overlaps.
 
 use super::error::SessionError;
+use super::link::Link;
 use super::reads;
 use super::types::Var;
-use super::var_path::is_hidden_group;
-use crate::dap::DapClient;
 
 fn is_more(v: &Var) -> bool {
     v.name == "more" && v.type_name.starts_with("MoreItems")
@@ -20,14 +19,13 @@ fn range_of(name: &str) -> Option<(usize, usize)> {
 /// Children of `reference` from `start`, at most `count`, filtered by name;
 /// also the total number of matching children.
 pub async fn page(
-    client: &DapClient,
+    client: &Link,
     reference: i64,
     start: usize,
     count: usize,
     filter: Option<&str>,
 ) -> Result<(Vec<Var>, usize), SessionError> {
     let mut kids = reads::variables(client, reference).await?;
-    kids.retain(|v| !is_hidden_group(&v.name));
     let more = kids.iter().position(is_more).map(|i| kids.remove(i));
     let filter = filter.map(str::to_lowercase);
     let keep = |v: &Var| {

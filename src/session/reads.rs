@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
+use super::link::Link;
 use super::types::{Frame, Var};
 use crate::dap::client::body_as;
 use crate::dap::{DapClient, DapError};
@@ -37,6 +38,7 @@ pub fn parse_frames(body: Value) -> Result<(Vec<Frame>, usize), DapError> {
                 name,
                 file: f.source.and_then(|s| s.path).map(PathBuf::from),
                 line: f.line,
+                params: None,
             }
         })
         .collect();
@@ -68,7 +70,7 @@ fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
 
 /// A frame's locals and their reference: its scopes, then the variables of
 /// the one named Locals (or the first).
-pub async fn frame_locals(client: &DapClient, frame_id: i64) -> Result<(Vec<Var>, i64), DapError> {
+pub async fn frame_locals(client: &Link, frame_id: i64) -> Result<(Vec<Var>, i64), DapError> {
     let list = scopes(client, frame_id).await?;
     let Some((_, reference)) = list
         .iter()
@@ -82,20 +84,35 @@ pub async fn frame_locals(client: &DapClient, frame_id: i64) -> Result<(Vec<Var>
 }
 
 /// A variables page; the request is on the wire when this returns.
+/// The adapter's own pseudo-variables (member groups, internals) are
+/// dropped; names the language keeps out of sight are marked hidden.
 pub fn variables(
-    client: &DapClient,
+    client: &Link,
     reference: i64,
 ) -> impl std::future::Future<Output = Result<Vec<Var>, DapError>> + Send + 'static {
     let fut = client.request("variables", Some(json!({"variablesReference": reference})));
+    let (language, quirks) = (client.language(), client.quirks());
     async move {
         let resp: dap_types::VariablesResponse = body_as("variables", fut.await?)?;
-        Ok(resp.variables.into_iter().map(to_var).collect())
+        Ok(resp
+            .variables
+            .into_iter()
+            .filter(|v| !language.is_hidden_group(&v.name) && !quirks.hides_variable(&v.name))
+            .map(|v| {
+                let hidden = !language.is_shown(&v.name);
+                Var {
+                    hidden,
+                    ..to_var(v)
+                }
+            })
+            .collect())
     }
 }
 
 pub fn to_var(v: dap_types::Variable) -> Var {
     let (value, truncated) = cap(v.value);
     Var {
+        hidden: false,
         name: v.name,
         value,
         type_name: v.type_.unwrap_or_default(),
@@ -138,17 +155,6 @@ pub async fn evaluate(
         evaluate_name: Some(expression.to_string()),
         children: None,
         truncated,
+        hidden: false,
     })
-}
-
-/// debugpy answers a failed evaluation with the whole traceback; its last
-/// line (`NameError: name 'x' is not defined`) is the part worth reading.
-pub fn exception_line(message: &str) -> String {
-    let last = message
-        .lines()
-        .rev()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or(message);
-    last.to_string()
 }

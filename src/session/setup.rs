@@ -1,31 +1,33 @@
-//! Whether a launch's adapter is ready, for controllers that offer to fix it
-//! (the TUI) without reaching into the adapter specs themselves.
-
-use std::path::{Path, PathBuf};
+//! Whether a launch's adapter is ready, and installing it, for controllers
+//! that offer to fix it (the TUI) without reaching into the adapters.
 
 use super::config::LaunchConfig;
-use crate::dap::adapters::debugpy;
+use crate::adapters::{AdapterError, Found};
 
-/// debugpy is missing for the interpreter this launch would use.
+/// The launch's adapter is missing.
 #[derive(Debug, Clone)]
-pub struct MissingDebugpy {
-    pub python: PathBuf,
+pub struct MissingAdapter {
+    /// The adapter's name, as users know it.
+    pub adapter: &'static str,
+    /// What is wrong, in the adapter's words.
+    pub problem: String,
     /// The exact command that installs it.
     pub install_command: String,
 }
 
-pub async fn missing_debugpy(config: &LaunchConfig) -> Option<MissingDebugpy> {
-    let python = debugpy::find_python(config.python.as_deref(), &config.workspace.root).ok()?;
-    if debugpy::version(&python).await.is_ok() {
-        return None;
-    }
-    let install_command = debugpy::install_command(&python);
-    Some(MissingDebugpy {
-        python,
-        install_command,
+pub async fn missing_adapter(config: &LaunchConfig) -> Option<MissingAdapter> {
+    let spec = config.spec();
+    let err = config.adapter.probe(&spec).await.err()?;
+    Some(MissingAdapter {
+        adapter: config.adapter.name(),
+        problem: match err {
+            AdapterError::Missing { what, .. } => what,
+            other => other.to_string(),
+        },
+        install_command: config.adapter.install_command(&spec),
     })
 }
 
-pub async fn debugpy_installed(python: &Path) -> bool {
-    debugpy::version(python).await.is_ok()
+pub async fn install_adapter(config: &LaunchConfig) -> Result<Found, AdapterError> {
+    config.adapter.install(&config.spec()).await
 }

@@ -49,6 +49,10 @@ pub struct Frame {
     pub name: String,
     pub file: Option<PathBuf>,
     pub line: u64,
+    /// The function's parameter names, where its language can read them
+    /// from the source (read for the frames of a stop).
+    #[serde(skip)]
+    pub params: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -64,6 +68,10 @@ pub struct Var {
     pub children: Option<Vec<Var>>,
     /// The value was cut to our storage cap.
     pub truncated: bool,
+    /// Not the program's own in its language's view (`__dunder__` in
+    /// Python): kept for paths, left out of views.
+    #[serde(skip)]
+    pub hidden: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -42,6 +42,21 @@ impl Workspace {
         Ok(p)
     }
 
+    /// A program: a file, or a directory (a Go package).
+    pub fn resolve_program(&self, field: &str, raw: &str) -> Result<PathBuf, SessionError> {
+        let p = self.resolve(field, raw)?;
+        if !p.is_file() && !p.is_dir() {
+            return Err(SessionError::invalid(
+                field,
+                format!(
+                    "{raw} is not a file or directory in the workspace {}",
+                    self.root.display()
+                ),
+            ));
+        }
+        Ok(p)
+    }
+
     pub fn resolve_dir(&self, field: &str, raw: &str) -> Result<PathBuf, SessionError> {
         let p = self.resolve(field, raw)?;
         if !p.is_dir() {

@@ -1,5 +1,5 @@
-//! When debugpy is missing, the TUI says so and offers to install it, showing
-//! pip's progress as it goes.
+//! When the launch's adapter is missing, the TUI says so and offers to
+//! install it, showing the installer's progress as it goes.
 
 use std::process::Stdio;
 
@@ -12,7 +12,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::theme::Theme;
-use crate::session::setup::{MissingDebugpy, debugpy_installed};
+use crate::session::LaunchConfig;
+use crate::session::setup::{MissingAdapter, install_adapter, missing_adapter};
 
 fn show(
     terminal: &mut DefaultTerminal,
@@ -43,25 +44,26 @@ fn show(
     Ok(())
 }
 
-/// Asks, installs on yes, and says whether debugpy is now there.
+/// Asks, installs on yes, and says whether the adapter is now there.
 pub async fn offer(
     terminal: &mut DefaultTerminal,
     theme: &Theme,
-    missing: &MissingDebugpy,
+    config: &LaunchConfig,
+    missing: &MissingAdapter,
 ) -> bool {
-    let python = missing.python.as_path();
+    let name = missing.adapter;
     let cmd = missing.install_command.clone();
     let mut lines = vec![
-        format!("debugpy is not installed for {}.", python.display()),
+        format!("{}.", missing.problem),
         String::new(),
-        "pairdbg needs it to debug Python. Install it now with".into(),
+        format!("pairdbg needs {name} to debug this program. Install it now with"),
         format!("  {cmd}"),
         String::new(),
         "y installs · n or q quits".into(),
     ];
     let mut keys = EventStream::new();
     loop {
-        if show(terminal, theme, "debugpy is missing", &lines).is_err() {
+        if show(terminal, theme, &format!("{name} is missing"), &lines).is_err() {
             return false;
         }
         match keys.next().await {
@@ -74,9 +76,10 @@ pub async fn offer(
             _ => return false,
         }
     }
+    let title = format!("installing {name}");
     lines = vec![format!("$ {cmd}")];
-    let child = tokio::process::Command::new(python)
-        .args(["-m", "pip", "install", "debugpy"])
+    let child = tokio::process::Command::new("sh")
+        .args(["-c", &cmd])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true)
@@ -94,17 +97,19 @@ pub async fn offer(
             lines.push(l);
             let keep = lines.len().saturating_sub(12);
             lines.drain(1..keep.max(1));
-            let _ = show(terminal, theme, "installing debugpy", &lines);
+            let _ = show(terminal, theme, &title, &lines);
         }
     }
-    let ok =
-        child.wait().await.map(|s| s.success()).unwrap_or(false) && debugpy_installed(python).await;
+    let _ = child.wait().await;
+    // The adapter's own installer knows fallbacks the plain command lacks
+    // (a distribution's Python that refuses system-wide installs, say).
+    let ok = missing_adapter(config).await.is_none() || install_adapter(config).await.is_ok();
     if !ok {
         lines.push(String::new());
         lines.push(format!(
-            "pip failed. Run it yourself: {cmd}  (any key quits)"
+            "The install failed. Run it yourself: {cmd}  (any key quits)"
         ));
-        let _ = show(terminal, theme, "installing debugpy", &lines);
+        let _ = show(terminal, theme, &title, &lines);
         let _ = keys.next().await;
     }
     ok

@@ -65,14 +65,15 @@ pub async fn run(
             return 1;
         }
     };
-    // Without debugpy, offer to install it before anything else starts.
-    if let Some(missing) = crate::session::setup::missing_debugpy(&config).await {
+    // Without its adapter, offer to install it before anything else starts.
+    if let Some(missing) = crate::session::setup::missing_adapter(&config).await {
         let mut terminal = ratatui::init();
-        let installed = install::offer(&mut terminal, &theme, &missing).await;
+        let installed = install::offer(&mut terminal, &theme, &config, &missing).await;
         restore();
         if !installed {
             say!(
-                "pairdbg: debugpy is not installed; install it with: {}",
+                "pairdbg: {}; install it with: {}",
+                missing.problem,
                 missing.install_command
             );
             return 1;

@@ -3,7 +3,6 @@
 use serde_json::{Value, json};
 
 use crate::session::types::{RunState, Snapshot};
-use crate::session::var_path::is_shown;
 
 use super::ViewportConfig;
 use super::signature;
@@ -27,7 +26,7 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
     let locals: serde_json::Map<String, Value> = stop
         .locals
         .iter()
-        .filter(|v| is_shown(&v.name))
+        .filter(|v| !v.hidden)
         .take(cfg.locals_max_items)
         .map(|v| {
             (

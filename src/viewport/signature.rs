@@ -1,7 +1,7 @@
 //! A frame's call as `name(a=1, b=<User>)`: parameter names come from the
-//! function's `def` line in the source, values from the frame's locals.
+//! function's source (read by its language at the stop), values from the
+//! frame's locals.
 
-use crate::session::signature::parameters;
 use crate::session::types::StopInfo;
 
 use super::ViewportConfig;
@@ -15,15 +15,8 @@ pub fn frame_args(
     cfg: &ViewportConfig,
 ) -> Option<Vec<(String, Option<String>)>> {
     let f = stop.frames.get(index)?;
-    if f.name.starts_with('<') {
-        return None;
-    }
-    let src = stop
-        .files
-        .iter()
-        .find(|s| Some(s.path.as_path()) == f.file.as_deref())?;
+    let params = f.params.clone()?;
     let locals = stop.frame_locals(index);
-    let params = parameters(src, &f.name, f.line)?;
     Some(
         params
             .into_iter()

@@ -3,7 +3,6 @@
 use std::fmt::Write;
 
 use crate::session::types::{Frame, Origin, RunState, Snapshot, StopInfo, Var, WatchValue};
-use crate::session::var_path::is_shown;
 
 use super::ViewportConfig;
 use super::signature;
@@ -241,7 +240,7 @@ fn render_not_stopped(snap: &Snapshot) -> String {
 }
 
 fn visible(vars: &[Var]) -> Vec<&Var> {
-    vars.iter().filter(|v| is_shown(&v.name)).collect()
+    vars.iter().filter(|v| !v.hidden).collect()
 }
 
 fn write_watches(out: &mut String, snap: &Snapshot, cfg: &ViewportConfig) {

@@ -3,7 +3,6 @@
 //! default repr, cut collections), and from its repr otherwise.
 
 use crate::session::types::Var;
-use crate::session::var_path::is_shown;
 
 use super::ViewportConfig;
 use super::repr::{self, Repr};
@@ -252,7 +251,7 @@ fn short_type(t: &str) -> &str {
 fn visible_members(children: &[Var]) -> Vec<Var> {
     children
         .iter()
-        .filter(|c| is_shown(&c.name) && c.name != "len()")
+        .filter(|c| !c.hidden && c.name != "len()")
         .cloned()
         .collect()
 }
@@ -307,6 +306,7 @@ mod tests {
             evaluate_name: None,
             children: None,
             truncated: false,
+            hidden: false,
         }
     }
 
@@ -356,8 +356,12 @@ mod tests {
         let cfg = ViewportConfig::default();
         let mut u = var("user", "__main__.User", "<__main__.User object at 0x1>");
         u.reference = 3;
+        let dunder = Var {
+            hidden: true,
+            ..var("__dict__", "dict", "{}")
+        };
         u.children = Some(vec![
-            var("special variables", "", ""),
+            dunder,
             var("id", "int", "482"),
             var("tier", "str", "'gold'"),
         ]);

@@ -14,6 +14,8 @@ pub fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
         evaluate_name: Some(name.into()),
         children: None,
         truncated: false,
+        // As a read marks (or drops) them: the adapter's groups and dunders.
+        hidden: !python().language().is_shown(name),
     }
 }
 
@@ -31,5 +33,13 @@ pub fn frame(id: i64, name: &str, line: u64) -> Frame {
         name: name.into(),
         file: Some(PathBuf::from("/ws/assets/demo/order.py")),
         line,
+        // As the stop reads them: Python's parameters, from the demo's source.
+        params: python()
+            .language()
+            .parameters(&demo_source().lines, name, line),
     }
+}
+
+fn python() -> pairdbg::adapters::AdapterRef {
+    pairdbg::adapters::for_language("python").expect("python")
 }

@@ -44,6 +44,7 @@ impl PairdbgServer {
                 .map(to_breakpoint_request)
                 .collect(),
             exception_filters: p.exception_breakpoints,
+            attach: None,
         };
         let config =
             match request.validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS)) {

@@ -111,7 +111,7 @@ impl Engine {
 
     /// Sends a file's whole breakpoint list, as DAP requires.
     pub(super) fn sync_file(&mut self, file: &Path, reply: Option<(ReplyTx, u64)>) {
-        let client = match (&self.client, self.configured) {
+        let client = match (&self.conn.client, self.conn.configured) {
             (Some(c), true) => c.clone(),
             _ => {
                 if let Some((tx, id)) = reply {
@@ -162,8 +162,8 @@ impl Engine {
                 b.bound_line = r.get("line").and_then(Value::as_u64);
                 b.message = r.get("message").and_then(Value::as_str).map(str::to_string);
                 if let Some(dap_id) = r.get("id").and_then(Value::as_i64) {
-                    self.dap_ids.retain(|(_, ours)| ours != id);
-                    self.dap_ids.push((dap_id, *id));
+                    self.conn.dap_ids.retain(|(_, ours)| ours != id);
+                    self.conn.dap_ids.push((dap_id, *id));
                 }
             }
         }
@@ -175,7 +175,7 @@ impl Engine {
         let Some(dap_id) = bp.get("id").and_then(Value::as_i64) else {
             return;
         };
-        let Some(&(_, ours)) = self.dap_ids.iter().find(|(d, _)| *d == dap_id) else {
+        let Some(&(_, ours)) = self.conn.dap_ids.iter().find(|(d, _)| *d == dap_id) else {
             return;
         };
         if let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == ours) {
@@ -297,7 +297,7 @@ impl Engine {
             Some(origin),
             format!("{} set exception breakpoints {filters:?}", origin.noun()),
         );
-        match self.client.clone().filter(|_| self.configured) {
+        match self.conn.client.clone().filter(|_| self.conn.configured) {
             None => {
                 let _ = reply.send(Ok(Reply::Done));
             }

@@ -3,11 +3,10 @@
 use serde_json::json;
 
 use super::{Apply, Engine, ReplyTx, lock, or_reply};
-use crate::dap::DapClient;
 use crate::session::command::{Command, Envelope, Reply};
 use crate::session::config::BreakpointRequest;
 use crate::session::error::SessionError;
-use crate::session::hints::StopHints;
+use crate::session::link::Link;
 use crate::session::output::Stream;
 use crate::session::types::{Note, Origin, RunState};
 use crate::session::{ControlMode, SessionEvent};
@@ -35,7 +34,7 @@ impl Engine {
         match command {
             Command::Continue => self.resume(origin, reply, "continue", "continued", 0),
             Command::Step { kind, count } => {
-                self.step_kind = kind;
+                self.conn.step_kind = kind;
                 let verb = if count > 1 {
                     format!("{} {count} times", kind.verb())
                 } else {
@@ -86,9 +85,9 @@ impl Engine {
         }
     }
 
-    pub(super) fn require_stopped(&self, action: &str) -> Result<(DapClient, i64), SessionError> {
-        match (&self.client, self.snap.state) {
-            (Some(c), RunState::Stopped) => Ok((c.clone(), self.thread_id)),
+    pub(super) fn require_stopped(&self, action: &str) -> Result<(Link, i64), SessionError> {
+        match (&self.conn.client, self.snap.state) {
+            (Some(c), RunState::Stopped) => Ok((c.clone(), self.conn.thread_id)),
             _ => Err(SessionError::State(format!(
                 "cannot {action}: {}",
                 self.snap.state_sentence()
@@ -101,7 +100,7 @@ impl Engine {
         &self,
         action: &str,
         frame_index: usize,
-    ) -> Result<(DapClient, i64), SessionError> {
+    ) -> Result<(Link, i64), SessionError> {
         let (client, _) = self.require_stopped(action)?;
         Ok((client, self.frame_id(frame_index)?))
     }
@@ -133,10 +132,10 @@ impl Engine {
     }
 
     pub(super) fn send_resume(&mut self, command: &str) {
-        let Some(client) = self.client.clone() else {
+        let Some(client) = self.conn.client.clone() else {
             return;
         };
-        let fut = client.request(command, Some(json!({"threadId": self.thread_id})));
+        let fut = client.request(command, Some(json!({"threadId": self.conn.thread_id})));
         let command = command.to_string();
         self.spawn(async move {
             let res = fut.await;
@@ -162,7 +161,7 @@ impl Engine {
             self.require_stopped(verb.split(' ').next().unwrap_or(verb)),
             reply
         );
-        self.step_remaining = remaining;
+        self.conn.step_remaining = remaining;
         let stop_seq = self.snap.stop_seq;
         self.send_resume(command);
         self.mark_running(Some(origin), &format!("{} {verb}", origin.noun()));
@@ -171,6 +170,7 @@ impl Engine {
 
     pub(super) fn pause(&mut self, origin: Origin, reply: ReplyTx) {
         let Some(client) = self
+            .conn
             .client
             .clone()
             .filter(|_| self.snap.state == RunState::Running)
@@ -182,7 +182,10 @@ impl Engine {
             return;
         };
         let stop_seq = self.snap.stop_seq;
-        let fut = client.request("pause", Some(json!({"threadId": self.thread_id.max(1)})));
+        let fut = client.request(
+            "pause",
+            Some(json!({"threadId": self.conn.thread_id.max(1)})),
+        );
         self.touch(
             Some(origin),
             format!("{} paused the program", origin.noun()),
@@ -237,12 +240,7 @@ impl Engine {
     pub(super) fn restart(&mut self, origin: Origin, reply: ReplyTx) {
         self.release_adapter();
         self.run_gen += 1;
-        self.pending_exit_code = None;
-        self.step_remaining = 0;
-        self.dap_events = None;
-        self.hints = StopHints::default();
-        self.stopped_by = None;
-        self.dap_ids.clear();
+        self.conn = super::Conn::default();
         self.snap.state = RunState::Starting;
         self.snap.stop = None;
         self.snap.exit = None;

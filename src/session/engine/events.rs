@@ -17,35 +17,36 @@ impl Engine {
     pub(super) fn on_event(&mut self, ev: DapEvent) {
         match ev {
             DapEvent::Initialized => self.configure(),
-            DapEvent::Stopped(s) => {
-                self.thread_id = s.thread_id.unwrap_or(self.thread_id);
-                if self.step_remaining > 0 && s.reason == "step" {
-                    self.step_remaining -= 1;
-                    self.send_resume(self.step_kind.dap_command());
+            DapEvent::Stopped(mut s) => {
+                s.reason = self.config.adapter.quirks().stop_reason(&s.reason);
+                self.conn.thread_id = s.thread_id.unwrap_or(self.conn.thread_id);
+                if self.conn.step_remaining > 0 && s.reason == "step" {
+                    self.conn.step_remaining -= 1;
+                    self.send_resume(self.conn.step_kind.dap_command());
                     return;
                 }
-                self.step_remaining = 0;
+                self.conn.step_remaining = 0;
                 self.clear_temporary_breakpoints();
-                self.stopped_by = Some(StoppedBy {
-                    thread_id: self.thread_id,
+                self.conn.stopped_by = Some(StoppedBy {
+                    thread_id: self.conn.thread_id,
                     reason: s.reason.clone(),
                     description: s.description.clone(),
                     text: s.text.clone(),
                 });
                 self.load_stop(StopRequest {
-                    thread_id: self.thread_id,
+                    thread_id: self.conn.thread_id,
                     reason: s.reason,
                     description: s.description,
                     text: s.text,
                     watches: self.watch_list(),
                     thread_note: None,
-                    hints: self.hints.clone(),
+                    hints: self.conn.hints.clone(),
                 });
             }
             DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {
                 self.mark_running(None, "the program continued");
             }
-            DapEvent::Exited { exit_code } => self.pending_exit_code = Some(exit_code),
+            DapEvent::Exited { exit_code } => self.conn.pending_exit_code = Some(exit_code),
             DapEvent::Terminated => self.on_terminated(),
             DapEvent::Output { category, output } => {
                 let stream = match category.as_str() {
@@ -54,12 +55,11 @@ impl Engine {
                     "telemetry" => return,
                     _ => Stream::Console,
                 };
-                lock(&self.output).push(stream, &output);
-                self.emit(SessionEvent::Output);
+                self.push_output(stream, &output);
             }
             DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
             DapEvent::Process { pid: Some(pid), .. } => {
-                if let Some(p) = self.process.as_mut() {
+                if let Some(p) = self.conn.process.as_mut() {
                     p.track_pid(pid as i32);
                 }
             }
@@ -67,16 +67,26 @@ impl Engine {
         }
     }
 
+    pub(super) fn push_output(&mut self, stream: Stream, text: &str) {
+        let text = if self.config.adapter.quirks().crlf_output {
+            std::borrow::Cow::Owned(text.replace("\r\n", "\n"))
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        };
+        lock(&self.output).push(stream, &text);
+        self.emit(SessionEvent::Output);
+    }
+
     pub(super) fn on_adapter_closed(&mut self) {
-        self.dap_events = None;
+        self.conn.dap_events = None;
         if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
-            if self.pending_exit_code.is_some() {
+            if self.conn.pending_exit_code.is_some() {
                 self.on_terminated();
             } else {
                 self.fail("the debug adapter exited unexpectedly".into());
             }
         }
-        if let Some(p) = self.process.as_mut() {
+        if let Some(p) = self.conn.process.as_mut() {
             p.kill_all();
         }
     }
@@ -88,7 +98,7 @@ impl Engine {
         self.run_gen += 1;
         self.snap.state = RunState::Exited;
         self.snap.stop = None;
-        let code = self.pending_exit_code;
+        let code = self.conn.pending_exit_code;
         let tail = lock(&self.output).tail_lines(10);
         let summary = match code {
             Some(c) => format!("The program exited with code {c}."),
@@ -108,8 +118,8 @@ impl Engine {
 
     /// Ends the adapter politely, then for certain.
     pub(super) fn release_adapter(&mut self) {
-        let client = self.client.take();
-        let process = self.process.take();
+        let client = self.conn.client.take();
+        let process = self.conn.process.take();
         tokio::spawn(async move {
             if let Some(c) = client {
                 let _ = c
@@ -128,7 +138,7 @@ impl Engine {
     }
 
     pub(super) fn load_stop(&mut self, req: StopRequest) {
-        let Some(client) = self.client.clone() else {
+        let Some(client) = self.conn.client.clone() else {
             return;
         };
         let gen_at = self.run_gen;
@@ -141,7 +151,10 @@ impl Engine {
                 }
                 match res {
                     Ok((stop, watches)) => {
-                        e.hints = StopHints::from_stop(&stop);
+                        e.conn.hints = StopHints::from_stop(
+                            &stop,
+                            e.config.adapter.quirks().stable_frame_references,
+                        );
                         let reason = stop.reason.clone();
                         let at = stop
                             .frames

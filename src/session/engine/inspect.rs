@@ -4,10 +4,11 @@ use futures::future::join_all;
 use serde_json::json;
 
 use super::{Apply, Engine, ReplyTx, or_reply};
-use crate::dap::DapClient;
+use crate::adapters::SetVariable;
 use crate::session::command::{Reply, VariablesQuery};
 use crate::session::error::SessionError;
 use crate::session::fetch::StopRequest;
+use crate::session::link::Link;
 use crate::session::types::{Origin, RunState};
 use crate::session::{reads, var_path};
 
@@ -17,8 +18,12 @@ impl Engine {
             .and_then(|_| self.stopped_frame("evaluate", frame_index));
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
-            let res = reads::evaluate(&client, &expression, Some(frame), "repl").await;
-            let _ = reply.send(res.map(Reply::Value).map_err(evaluation_error));
+            let context = client.quirks().evaluate_context;
+            let res = reads::evaluate(&client, &expression, Some(frame), context).await;
+            let _ = reply.send(
+                res.map(Reply::Value)
+                    .map_err(|e| evaluation_error(&client, e)),
+            );
         });
     }
 
@@ -33,7 +38,7 @@ impl Engine {
         let prepared = self.stopped_frame("set a variable", frame_index);
         let (client, frame) = or_reply!(prepared, reply);
         let watches = self.watch_list();
-        let thread_id = self.thread_id;
+        let thread_id = self.conn.thread_id;
         let reason = self
             .snap
             .stop
@@ -41,7 +46,8 @@ impl Engine {
             .map(|s| s.reason.clone())
             .unwrap_or_default();
         let what = format!("{} set {path} = {value}", origin.noun());
-        let Some(target) = var_path::path_expression(&path) else {
+        let language = client.language();
+        let Some(target) = language.path_expression(&path) else {
             let _ = reply.send(Err(SessionError::invalid(
                 "name",
                 format!("{path:?} is not a variable or a path such as cart.items[0].price"),
@@ -49,16 +55,27 @@ impl Engine {
             return;
         };
         or_reply!(crate::session::validate::check_expression(&value), reply);
-        // An assignment run in the frame: debugpy's setVariable answers a bad
-        // value with success and the old value; this reports the exception.
-        let statement = format!("{target} = ({value})");
+        let set_expression = self
+            .conn
+            .capabilities
+            .get("supportsSetExpression")
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false);
+        let context = client.quirks().evaluate_context;
         self.spawn(async move {
-            let set = reads::evaluate(&client, &statement, Some(frame), "repl").await;
-            let res = match set {
-                Ok(_) => reads::evaluate(&client, &target, Some(frame), "repl")
-                    .await
-                    .map_err(SessionError::from),
-                Err(e) => Err(evaluation_error(e)),
+            let res = match language.set_variable() {
+                SetVariable::Assignment(statement) => {
+                    let statement = statement(&target, &value);
+                    match reads::evaluate(&client, &statement, Some(frame), context).await {
+                        Ok(_) => reads::evaluate(&client, &target, Some(frame), context)
+                            .await
+                            .map_err(SessionError::from),
+                        Err(e) => Err(evaluation_error(&client, e)),
+                    }
+                }
+                SetVariable::Dap => {
+                    set_by_dap(&client, frame, &path, &target, &value, set_expression).await
+                }
             };
             Box::new(move |e: &mut Engine| match res {
                 Ok(mut var) => {
@@ -71,7 +88,7 @@ impl Engine {
                         text: None,
                         watches,
                         thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
-                        hints: e.hints.clone(),
+                        hints: e.conn.hints.clone(),
                     });
                     var.name = path;
                     let _ = reply.send(Ok(Reply::Value(var)));
@@ -156,7 +173,7 @@ impl Engine {
             let _ = reply.send(Ok(Reply::Done));
             return;
         };
-        if let (Some(client), RunState::Stopped) = (self.client.clone(), self.snap.state) {
+        if let (Some(client), RunState::Stopped) = (self.conn.client.clone(), self.snap.state) {
             let list = self.watch_list();
             let gen_at = self.run_gen;
             self.spawn(async move {
@@ -192,7 +209,7 @@ impl Engine {
 
 /// The variablesReference of `segs` under a frame's scope.
 async fn resolve_container(
-    client: &DapClient,
+    client: &Link,
     frame: i64,
     scope: Option<&str>,
     segs: &[String],
@@ -239,12 +256,56 @@ async fn resolve_container(
     Ok(reference)
 }
 
-/// A failed evaluation is the program's exception, told in one line; any
-/// other failure is the adapter's.
-fn evaluation_error(e: crate::dap::DapError) -> SessionError {
+/// A new value through the adapter: `setExpression` where it has it, else
+/// `setVariable` on the value's container; then the value read back.
+async fn set_by_dap(
+    client: &Link,
+    frame: i64,
+    path: &str,
+    target: &str,
+    value: &str,
+    set_expression: bool,
+) -> Result<crate::session::types::Var, SessionError> {
+    if set_expression {
+        client
+            .request(
+                "setExpression",
+                Some(json!({"expression": target, "value": value, "frameId": frame})),
+            )
+            .await
+            .map_err(|e| evaluation_error(client, e))?;
+    } else {
+        let mut segs = var_path::split_path(path);
+        let name = segs.pop().unwrap_or_default();
+        let container = resolve_container(client, frame, None, &segs).await?;
+        let children = reads::variables(client, container).await?;
+        let dap_name = var_path::find_child(&children, &name)
+            .map(|v| v.name.clone())
+            .ok_or_else(|| SessionError::invalid("name", format!("{path} does not exist")))?;
+        client
+            .request(
+                "setVariable",
+                Some(json!({"variablesReference": container, "name": dap_name, "value": value})),
+            )
+            .await
+            .map_err(|e| evaluation_error(client, e))?;
+    }
+    reads::evaluate(
+        client,
+        target,
+        Some(frame),
+        client.quirks().evaluate_context,
+    )
+    .await
+    .map_err(SessionError::from)
+}
+
+/// A failed evaluation is the program's exception, told in the line its
+/// language makes worth reading; any other failure is the adapter's.
+fn evaluation_error(client: &Link, e: crate::dap::DapError) -> SessionError {
     match e {
         crate::dap::DapError::Failed { message, .. } => {
-            SessionError::Evaluate(reads::exception_line(&message))
+            SessionError::Evaluate(client.language().evaluation_error(&message))
         }
         other => other.into(),
     }

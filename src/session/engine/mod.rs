@@ -3,6 +3,7 @@
 //! as closures applied here, so any adapter message order is handled.
 
 mod breakpoints;
+mod connection;
 mod control;
 mod events;
 mod inspect;
@@ -15,20 +16,17 @@ use std::time::Duration;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
-use super::command::{Envelope, Reply, StepKind};
+use super::command::{Envelope, Reply};
 use super::config::LaunchConfig;
 use super::connector::SharedConnector;
 use super::error::SessionError;
-use super::hints::StopHints;
 use super::output::OutputBuffer;
 use super::sources::SharedSourceCache;
 use super::types::{Change, Origin, RunState, Snapshot};
 use super::{ControlMode, SessionEvent};
-use crate::dap::adapters::debugpy;
-use crate::dap::client::DapClient;
 use crate::dap::envelope::Event;
 use crate::dap::events::DapEvent;
-use crate::dap::process::AdapterProcess;
+pub(super) use connection::Conn;
 
 /// The value of a `Result`, or its error sent as the command's reply and
 /// the handler left.
@@ -58,25 +56,13 @@ pub struct Engine {
     events: broadcast::Sender<SessionEvent>,
     output: Arc<Mutex<OutputBuffer>>,
     apply_tx: mpsc::UnboundedSender<Apply>,
-    client: Option<DapClient>,
-    process: Option<AdapterProcess>,
-    dap_events: Option<mpsc::UnboundedReceiver<Event>>,
+    /// Everything tied to one adapter connection, dropped whole on restart.
+    conn: Conn,
     sources: SharedSourceCache,
     next_bp_id: u64,
-    thread_id: i64,
     /// Rises at every resume; a stop fetched under an older value is stale.
     run_gen: u64,
-    step_remaining: u32,
-    step_kind: StepKind,
-    pending_exit_code: Option<i64>,
-    configured: bool,
     dirty: bool,
-    /// (adapter's breakpoint id, ours), for `breakpoint` events.
-    dap_ids: Vec<(i64, u64)>,
-    hints: StopHints,
-    /// The thread whose stop the adapter reported, and why; the person or
-    /// agent may look at another thread meanwhile.
-    stopped_by: Option<threads::StoppedBy>,
     mode: Arc<Mutex<ControlMode>>,
     connector: SharedConnector,
 }
@@ -103,21 +89,11 @@ impl Engine {
             events: parts.events,
             output: parts.output,
             apply_tx,
-            client: None,
-            process: None,
-            dap_events: None,
+            conn: Conn::default(),
             sources: Default::default(),
             next_bp_id: 1,
-            thread_id: 0,
             run_gen: 0,
-            step_remaining: 0,
-            step_kind: StepKind::Over,
-            pending_exit_code: None,
-            configured: false,
             dirty: false,
-            dap_ids: vec![],
-            hints: StopHints::default(),
-            stopped_by: None,
             mode: parts.mode,
             connector: parts.connector,
         }
@@ -132,7 +108,9 @@ impl Engine {
             self.add_breakpoint(spec, self.config.origin, false);
         }
         self.snap.exception_filters = self.config.exception_filters.clone().unwrap_or_else(|| {
-            debugpy::DEFAULT_EXCEPTION_FILTERS
+            self.config
+                .adapter
+                .default_exception_filters()
                 .iter()
                 .map(|s| s.to_string())
                 .collect()
@@ -143,7 +121,7 @@ impl Engine {
             tokio::select! {
                 biased;
                 Some(apply) = applies.recv() => apply(&mut self),
-                ev = recv_event(&mut self.dap_events) => match ev {
+                ev = recv_event(&mut self.conn.dap_events) => match ev {
                     Some(ev) => self.on_event(DapEvent::from_event(ev)),
                     None => self.on_adapter_closed(),
                 },
@@ -205,13 +183,13 @@ impl Engine {
         self.snap.error = Some(message.clone());
         self.touch(None, format!("the session failed: {message}"));
         self.emit(SessionEvent::Failed(message));
-        if let Some(p) = self.process.as_mut() {
+        if let Some(p) = self.conn.process.as_mut() {
             p.kill_all();
         }
     }
 
     async fn shutdown(&mut self) {
-        if let Some(c) = self.client.take() {
+        if let Some(c) = self.conn.client.take() {
             let _ = c
                 .request_with_timeout(
                     "disconnect",
@@ -220,7 +198,7 @@ impl Engine {
                 )
                 .await;
         }
-        if let Some(mut p) = self.process.take() {
+        if let Some(mut p) = self.conn.process.take() {
             p.kill_all();
             p.wait().await;
         }

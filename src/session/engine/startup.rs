@@ -3,14 +3,21 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::pin::Pin;
 
 use futures::future::join_all;
 use serde_json::{Value, json};
 
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
+
 use super::{Apply, Engine};
 use crate::dap::DapClient;
 use crate::dap::client::default_reverse_handler;
+use crate::dap::transport::connect_with_retry;
+use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
+use crate::session::link::Link;
+use crate::session::output::Stream;
 use crate::session::types::RunState;
 
 impl Engine {
@@ -21,25 +28,55 @@ impl Engine {
     }
 
     /// Synchronous on purpose: fork and exec at most, so the actor never
-    /// waits on the adapter. debugpy's presence was checked before the engine began.
+    /// waits on the adapter. A TCP adapter is connected to in a task.
     pub(super) fn spawn_adapter(&mut self) -> Result<(), SessionError> {
-        let conn = self.connector.connect(&self.config)?;
+        let spawned = self.connector.connect(&self.config)?;
+        self.conn.process = spawned.process;
+        self.snap.info = spawned.notes;
+        if let Some(out) = spawned.program_output {
+            self.forward_program_output(out);
+        }
+        let start = spawned.start;
+        match spawned.transport {
+            Transport::Stdio { reader, writer } => self.begin(reader, writer, start),
+            Transport::Tcp(addr) => {
+                let timeout = self.config.request_timeout;
+                self.spawn(async move {
+                    let conn = connect_with_retry(addr, timeout).await;
+                    Box::new(move |e: &mut Engine| match conn {
+                        Ok(stream) => {
+                            let (r, w) = stream.into_split();
+                            e.begin(Box::pin(r), Box::pin(w), start);
+                        }
+                        Err(err) => e.fail(format!("cannot reach the debug adapter: {err}")),
+                    }) as Apply
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// initialize, then launch (or attach); configure comes with `initialized`.
+    fn begin(
+        &mut self,
+        reader: Pin<Box<dyn AsyncRead + Send>>,
+        writer: Pin<Box<dyn AsyncWrite + Send>>,
+        (start_command, start_args): (&'static str, Value),
+    ) {
         let (client, events) = DapClient::start(
-            conn.reader,
-            conn.writer,
+            reader,
+            writer,
             self.config.request_timeout,
             default_reverse_handler(),
         );
-        self.process = conn.process;
-        self.dap_events = Some(events);
-        self.client = Some(client.clone());
-        self.configured = false;
-        self.snap.info = conn.notes;
-        let launch_args = conn.launch_arguments;
-        let adapter_id = conn.adapter_id;
+        let client = Link::new(client, self.config.adapter);
+        self.conn.dap_events = Some(events);
+        self.conn.client = Some(client.clone());
+        self.conn.configured = false;
+        let adapter_id = self.config.adapter.name();
         self.spawn(async move {
             let init = client
-                .request("initialize", Some(initialize_arguments(&adapter_id)))
+                .request("initialize", Some(initialize_arguments(adapter_id)))
                 .await;
             Box::new(move |e: &mut Engine| match init {
                 Err(err) => e.fail(format!("initialize failed: {err}")),
@@ -58,27 +95,54 @@ impl Engine {
                                 .collect()
                         })
                         .unwrap_or_default();
+                    e.conn.capabilities = caps;
                     e.dirty = true;
-                    // Sent now, answered whenever the adapter likes: debugpy
-                    // holds this response until configurationDone.
-                    let launch = client.request("launch", Some(launch_args));
+                    // Sent now, answered whenever the adapter likes: some
+                    // adapters hold this response until configurationDone.
+                    let launch = client.request(start_command, Some(start_args));
                     e.spawn(async move {
                         let res = launch.await;
                         Box::new(move |e: &mut Engine| {
                             if let Err(err) = res {
-                                e.fail(format!("launch failed: {err}"));
+                                e.fail(format!("{start_command} failed: {err}"));
                             }
                         }) as Apply
                     });
                 }
             }) as Apply
         });
-        Ok(())
+    }
+
+    /// The program's output that comes through the adapter's own stdout and
+    /// stderr, line by line into the output buffer.
+    fn forward_program_output(&mut self, out: ProgramOutput) {
+        for (reader, stream) in [(out.stdout, Stream::Stdout), (out.stderr, Stream::Stderr)] {
+            let tx = self.apply_tx.clone();
+            tokio::spawn(async move {
+                let mut lines = BufReader::new(reader);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match lines.read_until(b'\n', &mut buf).await {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let text = String::from_utf8_lossy(&buf).into_owned();
+                            let apply: Apply = Box::new(move |e: &mut Engine| {
+                                e.push_output(stream, &text);
+                            });
+                            if tx.send(apply).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            });
+        }
     }
 
     /// Breakpoints, exception filters, then configurationDone.
     pub(super) fn configure(&mut self) {
-        let Some(client) = self.client.clone() else {
+        let Some(client) = self.conn.client.clone() else {
             return;
         };
         let files: BTreeSet<PathBuf> = self
@@ -112,7 +176,7 @@ impl Engine {
                 }
                 match done {
                     Ok(_) => {
-                        e.configured = true;
+                        e.conn.configured = true;
                         if e.snap.state == RunState::Starting {
                             e.snap.state = RunState::Running;
                             e.touch(None, "the program started");

@@ -2,11 +2,11 @@
 //! while the program is stopped, as VS Code's call stack does.
 
 use super::{Apply, Engine, ReplyTx, or_reply};
-use crate::dap::DapClient;
 use crate::dap::client::body_as;
 use crate::session::command::Reply;
 use crate::session::error::SessionError;
 use crate::session::fetch::StopRequest;
+use crate::session::link::Link;
 use crate::session::types::Origin;
 
 /// The thread the adapter reported stopped, with its stop's details.
@@ -18,7 +18,7 @@ pub struct StoppedBy {
     pub text: Option<String>,
 }
 
-async fn list(client: &DapClient) -> Result<Vec<(i64, String)>, SessionError> {
+async fn list(client: &Link) -> Result<Vec<(i64, String)>, SessionError> {
     let body = client.request("threads", None).await?;
     let resp: dap_types::ThreadsResponse = body_as("threads", body)?;
     Ok(resp
@@ -37,7 +37,7 @@ fn label(threads: &[(i64, String)], id: i64) -> String {
 
 impl Engine {
     pub(super) fn threads(&mut self, reply: ReplyTx) {
-        let Some(client) = self.client.clone() else {
+        let Some(client) = self.conn.client.clone() else {
             let _ = reply.send(Err(SessionError::State(self.snap.state_sentence())));
             return;
         };
@@ -50,7 +50,7 @@ impl Engine {
     /// move that thread. The reply is the stop count to wait past.
     pub(super) fn select_thread(&mut self, origin: Origin, reply: ReplyTx, thread_id: i64) {
         let (client, _) = or_reply!(self.require_stopped("switch threads"), reply);
-        let Some(stopped) = self.stopped_by.clone() else {
+        let Some(stopped) = self.conn.stopped_by.clone() else {
             let _ = reply.send(Err(SessionError::State(
                 "cannot switch threads: the adapter has not said which thread stopped".into(),
             )));
@@ -91,7 +91,7 @@ impl Engine {
                         stopped.reason
                     )
                 });
-                e.thread_id = thread_id;
+                e.conn.thread_id = thread_id;
                 // A stop still being read for the old thread must not land.
                 e.run_gen += 1;
                 e.touch(
@@ -110,7 +110,7 @@ impl Engine {
                     text: if own { stopped.text } else { None },
                     watches: e.watch_list(),
                     thread_note: note,
-                    hints: e.hints.clone(),
+                    hints: e.conn.hints.clone(),
                 });
                 let _ = reply.send(Ok(Reply::Moved { stop_seq }));
             }) as Apply

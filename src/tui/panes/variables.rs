@@ -11,7 +11,6 @@ use ratatui::widgets::Paragraph;
 
 use super::{block, window_start};
 use crate::session::types::{RunState, Snapshot, Var};
-use crate::session::var_path::is_shown;
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;
@@ -21,7 +20,7 @@ use crate::viewport::value::render as render_value;
 pub const PAGE: usize = 200;
 
 pub fn visible(vars: &[Var]) -> Vec<&Var> {
-    vars.iter().filter(|v| is_shown(&v.name)).collect()
+    vars.iter().filter(|v| !v.hidden).collect()
 }
 
 /// One row of the tree.

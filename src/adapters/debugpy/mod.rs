@@ -1,19 +1,116 @@
-//! debugpy: finding the interpreter, checking and installing debugpy,
-//! spawning the adapter, and its launch arguments.
+//! debugpy, for Python: finding the interpreter, checking and installing
+//! debugpy, spawning the adapter, and its launch and attach arguments.
+
+mod python;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use futures::FutureExt;
+use futures::future::BoxFuture;
 use serde_json::{Value, json};
 use tokio::process::Command;
 
-use super::AdapterError;
+use super::{
+    Adapter, AdapterError, Found, Language, LaunchSpec, OutputSource, Quirks, Spawned, Target,
+    Transport, which,
+};
+use crate::dap::process::AdapterProcess;
 
-const ADAPTER_BOOT: &str = include_str!("python/adapter_boot.py");
-const DEBUGGEE_BOOT: &str = include_str!("python/debuggee_boot.py");
+const ADAPTER_BOOT: &str = include_str!("boot/adapter_boot.py");
+const DEBUGGEE_BOOT: &str = include_str!("boot/debuggee_boot.py");
 
-/// The exception filter a crash needs: stop, rather than end the session.
-pub const DEFAULT_EXCEPTION_FILTERS: &[&str] = &["uncaught"];
+pub struct Debugpy;
+
+static QUIRKS: Quirks = Quirks {
+    // debugpy derives a frame's id and locals reference from the frame.
+    stable_frame_references: true,
+    output: OutputSource::Events,
+    ..Quirks::DEFAULT
+};
+
+impl Adapter for Debugpy {
+    fn name(&self) -> &'static str {
+        "debugpy"
+    }
+
+    fn languages(&self) -> &'static [&'static str] {
+        &["python"]
+    }
+
+    fn launch_json_types(&self) -> &'static [&'static str] {
+        &["python", "debugpy"]
+    }
+
+    fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        let python = find_python(spec.interpreter.as_deref(), &spec.workspace);
+        async move {
+            let python = python?;
+            let v = version(&python).await?;
+            Ok(Found {
+                version: format!("debugpy {v}"),
+                path: python.display().to_string(),
+            })
+        }
+        .boxed()
+    }
+
+    fn install_command(&self, spec: &LaunchSpec) -> String {
+        match find_python(spec.interpreter.as_deref(), &spec.workspace) {
+            Ok(p) => install_command(&p),
+            Err(_) => "python3 -m pip install debugpy".into(),
+        }
+    }
+
+    fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        let python = find_python(spec.interpreter.as_deref(), &spec.workspace);
+        async move {
+            let python = python?;
+            let v = install(&python).await?;
+            Ok(Found {
+                version: format!("debugpy {v}"),
+                path: python.display().to_string(),
+            })
+        }
+        .boxed()
+    }
+
+    fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
+        let python = find_python(spec.interpreter.as_deref(), &spec.workspace)?;
+        let cmd = adapter_command(&python, spec.nodelay)?;
+        let (process, stdin, stdout) = AdapterProcess::spawn(cmd)
+            .map_err(|e| AdapterError::NotFound(format!("cannot start debugpy: {e}")))?;
+        let start = match spec.target {
+            Target::Attach(pid) => ("attach", attach_arguments(pid, spec)),
+            _ => ("launch", launch_arguments(spec, &python)?),
+        };
+        Ok(Spawned {
+            process: Some(process),
+            transport: Transport::Stdio {
+                reader: Box::pin(stdout),
+                writer: Box::pin(stdin),
+            },
+            program_output: None,
+            start,
+            notes: vec![
+                "Child processes run without the debugger (subprocess debugging is off).".into(),
+            ],
+        })
+    }
+
+    /// The exception filter a crash needs: stop, rather than end the session.
+    fn default_exception_filters(&self) -> &'static [&'static str] {
+        &["uncaught"]
+    }
+
+    fn quirks(&self) -> &'static Quirks {
+        &QUIRKS
+    }
+
+    fn language(&self) -> &'static dyn Language {
+        &python::Python
+    }
+}
 
 /// Interpreter order: explicit option, $VIRTUAL_ENV, the workspace's .venv,
 /// then python3 on PATH.
@@ -54,13 +151,6 @@ pub fn find_python_in(
     which("python3").ok_or_else(|| {
         AdapterError::NotFound("python3 is not on PATH; install Python 3 or pass `python`".into())
     })
-}
-
-pub fn which(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
 }
 
 pub fn install_command(python: &Path) -> String {
@@ -150,19 +240,20 @@ pub fn adapter_command(python: &Path, nodelay: bool) -> Result<Command, AdapterE
     Ok(cmd)
 }
 
-pub struct LaunchSpec<'a> {
-    pub program: Option<&'a Path>,
-    pub module: Option<&'a str>,
-    pub args: &'a [String],
-    pub cwd: &'a Path,
-    pub env: &'a [(String, String)],
-    pub stop_on_entry: bool,
-    pub python: &'a Path,
-    pub nodelay: bool,
+/// debugpy's attach by pid injects itself with gdb.
+fn attach_arguments(pid: u32, spec: &LaunchSpec) -> Value {
+    json!({
+        "type": "debugpy",
+        "request": "attach",
+        "processId": pid,
+        "justMyCode": true,
+        "subProcess": false,
+        "cwd": spec.cwd,
+    })
 }
 
-pub fn launch_arguments(spec: &LaunchSpec) -> Result<Value, AdapterError> {
-    let mut python = vec![spec.python.display().to_string()];
+pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, AdapterError> {
+    let mut python = vec![interpreter.display().to_string()];
     if spec.nodelay {
         // The launcher adds this option after our boot file, where the
         // interpreter cannot see it; give it where it takes effect.
@@ -198,10 +289,10 @@ pub fn launch_arguments(spec: &LaunchSpec) -> Result<Value, AdapterError> {
             .unwrap_or_default();
         args["rules"] = json!([{"path": format!("{dir}/*"), "include": false}]);
     }
-    if let Some(m) = spec.module {
-        args["module"] = json!(m);
-    } else if let Some(p) = spec.program {
-        args["program"] = json!(p);
+    match &spec.target {
+        Target::Module(m) => args["module"] = json!(m),
+        Target::Program(p) => args["program"] = json!(p),
+        Target::Attach(_) => {}
     }
     Ok(args)
 }

@@ -1,0 +1,193 @@
+//! What Python means to the engine: a function's parameters read from its
+//! `def` line, paths as Python expressions, assignment by running a
+//! statement, debugpy's member groups, and reprs that say too little.
+
+use crate::adapters::language::{Language, SetVariable, is_ident, split_path};
+
+pub struct Python;
+
+impl Language for Python {
+    fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
+        parameters(lines, function, line)
+    }
+
+    fn runs_modules(&self) -> bool {
+        true
+    }
+
+    fn is_shown(&self, name: &str) -> bool {
+        !self.is_hidden_group(name) && !name.starts_with("__")
+    }
+
+    /// debugpy groups dunder and function members under these.
+    fn is_hidden_group(&self, name: &str) -> bool {
+        matches!(
+            name,
+            "special variables" | "function variables" | "class variables" | "protected variables"
+        )
+    }
+
+    fn path_expression(&self, path: &str) -> Option<String> {
+        path_expression(path)
+    }
+
+    /// debugpy's setVariable answers a bad value with success and the old
+    /// value; an assignment run in the frame reports the exception.
+    fn set_variable(&self) -> SetVariable {
+        SetVariable::Assignment(|target, value| format!("{target} = ({value})"))
+    }
+
+    /// A default `<X object at 0x..>` repr, or one cut short, says too
+    /// little; every other value renders from its repr, sparing a request
+    /// to the adapter on every stop.
+    fn needs_children(&self, value: &str, truncated: bool) -> bool {
+        value.is_empty()
+            || truncated
+            || value.contains(" object at 0x")
+            || value.contains(", ...")
+            || value.ends_with("...")
+    }
+
+    /// debugpy answers a failed evaluation with the whole traceback; its
+    /// last line (`NameError: name 'x' is not defined`) is worth reading.
+    fn evaluation_error(&self, message: &str) -> String {
+        message
+            .lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or(message)
+            .to_string()
+    }
+}
+
+/// `cart.items.0` or `cart.items[0]` as Python: `cart.items[0]`.
+fn path_expression(path: &str) -> Option<String> {
+    let segs = split_path(path);
+    let (first, rest) = segs.split_first()?;
+    if !is_ident(first) {
+        return None;
+    }
+    let mut out = first.clone();
+    for seg in rest {
+        if seg.parse::<i64>().is_ok() {
+            out.push_str(&format!("[{seg}]"));
+        } else if is_ident(seg) {
+            out.push('.');
+            out.push_str(seg);
+        } else if (seg.starts_with('\'') && seg.ends_with('\'')
+            || seg.starts_with('"') && seg.ends_with('"'))
+            && seg.len() >= 2
+            && !seg[1..seg.len() - 1].contains(['\'', '"', '\\'])
+        {
+            out.push_str(&format!("[{seg}]"));
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The parameter names of the function `name` whose body holds `line`.
+fn parameters(lines: &[String], name: &str, line: u64) -> Option<Vec<String>> {
+    let end = (line as usize).min(lines.len());
+    let def_at = (0..end).rev().find(|&i| {
+        let t = lines[i].trim_start();
+        let t = t.strip_prefix("async ").unwrap_or(t);
+        t.strip_prefix("def ").is_some_and(|rest| {
+            rest.trim_start()
+                .strip_prefix(name)
+                .is_some_and(|r| r.trim_start().starts_with('('))
+        })
+    })?;
+    // Signatures may span lines; read until the parentheses balance.
+    let mut text = String::new();
+    for l in lines.iter().skip(def_at).take(20) {
+        text.push_str(l);
+        text.push(' ');
+        if balanced(&text) {
+            break;
+        }
+    }
+    let open = text.find('(')?;
+    let inner = inside_parens(&text[open..])?;
+    Some(
+        split_params(inner)
+            .into_iter()
+            .map(|p| {
+                let p = p.split(['=', ':']).next().unwrap_or("").trim();
+                p.to_string()
+            })
+            .filter(|p| !p.is_empty() && p != "/" && p != "*")
+            .collect(),
+    )
+}
+
+fn balanced(s: &str) -> bool {
+    let open = s.matches('(').count();
+    open > 0 && open == s.matches(')').count()
+}
+
+fn inside_parens(s: &str) -> Option<&str> {
+    let mut depth = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&s[1..i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn split_params(s: &str) -> Vec<&str> {
+    let mut out = vec![];
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(s[start..].trim());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn finds_parameters_of_the_enclosing_def() {
+        let s = lines(
+            "def f(a, b=2, *args, c: int = 3, **kw):\n    return a\n\nasync def g(\n    x,\n    y,\n):\n    pass\n",
+        );
+        assert_eq!(
+            parameters(&s, "f", 2).unwrap(),
+            vec!["a", "b", "*args", "c", "**kw"]
+        );
+        assert_eq!(parameters(&s, "g", 8).unwrap(), vec!["x", "y"]);
+        assert!(parameters(&s, "h", 2).is_none());
+    }
+
+    #[test]
+    fn paths_become_python() {
+        assert_eq!(path_expression("cart.items.0").unwrap(), "cart.items[0]");
+        assert_eq!(path_expression("d['k']").unwrap(), "d['k']");
+        assert_eq!(path_expression("__import__('os').system('x')"), None);
+    }
+}

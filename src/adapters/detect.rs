@@ -1,0 +1,87 @@
+//! A program's language from its name or its contents: `.py`, Go sources
+//! (a `.go` file or a directory holding them), or an ELF binary told apart
+//! by what its compiler left in it.
+
+use std::io::Read;
+use std::path::Path;
+
+/// Bytes of a binary read when looking for its compiler's marks.
+const SCAN_LIMIT: u64 = 64 << 20;
+
+pub fn infer_language(program: &Path) -> Option<&'static str> {
+    if program.is_dir() {
+        let holds_go = std::fs::read_dir(program)
+            .ok()?
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|x| x == "go"));
+        return holds_go.then_some("go");
+    }
+    match program.extension().and_then(|e| e.to_str()) {
+        Some("py") => return Some("python"),
+        Some("go") => return Some("go"),
+        _ => {}
+    }
+    elf_language(program)
+}
+
+/// C, C++, Rust or Go by the producer strings in the debug info and the
+/// sections each toolchain writes; "native" when none is told.
+fn elf_language(path: &Path) -> Option<&'static str> {
+    let mut f = std::fs::File::open(path).ok()?;
+    let mut magic = [0u8; 4];
+    f.read_exact(&mut magic).ok()?;
+    if &magic != b"\x7fELF" {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    f.take(SCAN_LIMIT).read_to_end(&mut bytes).ok()?;
+    let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    Some(if has(b".go.buildinfo") || has(b"Go build ID") {
+        "go"
+    } else if has(b"rustc version") || has(b"/rustc/") {
+        "rust"
+    } else if has(b"GNU C++") || has(b"clang++") {
+        "c++"
+    } else if has(b"GNU C") {
+        "c"
+    } else {
+        "native"
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let go = dir.path().join("cmd");
+        std::fs::create_dir(&go).unwrap();
+        assert_eq!(infer_language(&go), None);
+        std::fs::write(go.join("main.go"), "package main").unwrap();
+        assert_eq!(infer_language(&go), Some("go"));
+        assert_eq!(infer_language(Path::new("x/app.py")), Some("python"));
+        assert_eq!(infer_language(&go.join("main.go")), Some("go"));
+        let text = dir.path().join("notes.txt");
+        std::fs::write(&text, "hello").unwrap();
+        assert_eq!(infer_language(&text), None);
+    }
+
+    #[test]
+    fn an_elf_binary_by_its_compiler() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = |name: &str, body: &[u8]| {
+            let p = dir.path().join(name);
+            let mut b = b"\x7fELF".to_vec();
+            b.extend_from_slice(body);
+            std::fs::write(&p, b).unwrap();
+            infer_language(&p)
+        };
+        assert_eq!(bin("c", b"..GNU C17 12.2.0 -g.."), Some("c"));
+        assert_eq!(bin("cpp", b"..GNU C++17 12.2.0.."), Some("c++"));
+        assert_eq!(bin("rs", b"..rustc version 1.95.0.."), Some("rust"));
+        assert_eq!(bin("go", b"..Go build ID: x.."), Some("go"));
+        assert_eq!(bin("stripped", b"...."), Some("native"));
+    }
+}

@@ -1,0 +1,111 @@
+//! What a program's language means to the engine, beside its adapter:
+//! generic code asks here instead of assuming Python.
+
+/// How a variable gets a new value.
+#[derive(Debug, Clone, Copy)]
+pub enum SetVariable {
+    /// Run `statement(target, value)` in the frame, then read `target` back:
+    /// for adapters whose `setVariable` hides a bad value's error.
+    Assignment(fn(&str, &str) -> String),
+    /// DAP `setExpression` when the adapter supports it, else `setVariable`
+    /// on the value's container.
+    Dap,
+}
+
+pub trait Language: Send + Sync {
+    /// The parameter names of `function`, whose body holds `line`, read from
+    /// the source; None when they cannot be told. Callers with none cost no
+    /// request at a stop.
+    fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>>;
+
+    /// Whether a variable is the program's own, worth showing.
+    fn is_shown(&self, name: &str) -> bool {
+        !self.is_hidden_group(name)
+    }
+
+    /// Pseudo-variables the adapter groups members under.
+    fn is_hidden_group(&self, _name: &str) -> bool {
+        false
+    }
+
+    /// A path such as `cart.items[0]` as an expression of this language, or
+    /// None when it is not one (so no code rides in on a name).
+    fn path_expression(&self, path: &str) -> Option<String>;
+
+    fn set_variable(&self) -> SetVariable {
+        SetVariable::Dap
+    }
+
+    /// Whether a value's text says too little, so its children are read for
+    /// the viewport's preview.
+    fn needs_children(&self, value: &str, truncated: bool) -> bool;
+
+    /// Whether programs run as modules (`-m pkg`).
+    fn runs_modules(&self) -> bool {
+        false
+    }
+
+    /// The line of a failed evaluation's message worth showing.
+    fn evaluation_error(&self, message: &str) -> String {
+        message.trim().to_string()
+    }
+}
+
+/// `a.b[0]` for C-like languages: identifiers, fields and integer indices.
+pub fn c_like_path(segments: &[String]) -> Option<String> {
+    let (first, rest) = segments.split_first()?;
+    if !is_ident(first) {
+        return None;
+    }
+    let mut out = first.clone();
+    for seg in rest {
+        if seg.parse::<i64>().is_ok() {
+            out.push_str(&format!("[{seg}]"));
+        } else if is_ident(seg) {
+            out.push('.');
+            out.push_str(seg);
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+pub fn is_ident(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !s.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Splits `cart.items[0]['k']` into `["cart", "items", "0", "'k'"]`.
+pub fn split_path(path: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    let mut chars = path.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '.' => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            '[' => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                for d in chars.by_ref() {
+                    if d == ']' {
+                        break;
+                    }
+                    cur.push(d);
+                }
+                out.push(std::mem::take(&mut cur));
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}

@@ -1,0 +1,200 @@
+//! The only place a debug adapter is named. An adapter is data (how to find,
+//! install and spawn it, its launch arguments, its quirks) plus what its
+//! language means (`Language`). The session engine sees only this trait.
+
+pub mod debugpy;
+mod detect;
+mod language;
+mod spec;
+mod which;
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::pin::Pin;
+
+use futures::future::BoxFuture;
+use serde_json::Value;
+use tokio::io::{AsyncRead, AsyncWrite};
+
+use crate::dap::process::AdapterProcess;
+
+pub use detect::infer_language;
+pub use language::{Language, SetVariable, c_like_path, is_ident, split_path};
+pub use spec::{LaunchSpec, Target};
+pub use which::which;
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum AdapterError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{what}. Fix it with: {fix}")]
+    Missing { what: String, fix: String },
+    /// The adapter cannot do what was asked; the text names the adapter.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// A found adapter: where, and which version.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub version: String,
+    /// The program or interpreter that runs it, for the user to see.
+    pub path: String,
+}
+
+/// How the engine reaches a spawned adapter.
+pub enum Transport {
+    Stdio {
+        reader: Pin<Box<dyn AsyncRead + Send>>,
+        writer: Pin<Box<dyn AsyncWrite + Send>>,
+    },
+    /// The adapter listens here; connect with retry until it answers.
+    Tcp(SocketAddr),
+}
+
+/// A spawned adapter, not yet spoken to.
+pub struct Spawned {
+    pub process: Option<AdapterProcess>,
+    pub transport: Transport,
+    /// The program's own output, where the adapter does not send it as
+    /// events but lets it through its own stdout and stderr.
+    pub program_output: Option<ProgramOutput>,
+    /// The `launch` or `attach` request and its arguments.
+    pub start: (&'static str, Value),
+    /// Facts the user should know about this launch.
+    pub notes: Vec<String>,
+}
+
+pub struct ProgramOutput {
+    pub stdout: Pin<Box<dyn AsyncRead + Send>>,
+    pub stderr: Pin<Box<dyn AsyncRead + Send>>,
+}
+
+/// Where the program's stdout and stderr reach us.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputSource {
+    /// As DAP `output` events.
+    Events,
+    /// Through the adapter process's own stdout and stderr.
+    Process,
+}
+
+/// What an adapter does that the protocol does not promise, as data the
+/// engine reads instead of testing the adapter's name.
+#[derive(Debug, Clone)]
+pub struct Quirks {
+    /// A frame's id and its locals reference are derived from the frame and
+    /// stay valid across stops, so the next stop may read them early.
+    pub stable_frame_references: bool,
+    pub output: OutputSource,
+    /// Output lines end in `\r\n`; the engine turns them into `\n`.
+    pub crlf_output: bool,
+    /// Stop reasons renamed to the DAP specification's own.
+    pub stop_reasons: &'static [(&'static str, &'static str)],
+    /// Variables whose names start with one of these are the adapter's own.
+    pub hidden_variable_prefixes: &'static [&'static str],
+    /// The `evaluate` context that runs any expression (some adapters
+    /// refuse arithmetic under `hover`).
+    pub evaluate_context: &'static str,
+    /// A step cut short by a breakpoint can end on the next resume as an
+    /// extra `step` stop, which nobody asked for.
+    pub stale_step_stops: bool,
+    /// `pause` may be acknowledged without halting; check with a stackTrace.
+    pub pause_may_not_halt: bool,
+    /// Which scopes are worth reading at a stop (registers never are).
+    pub skipped_scopes: &'static [&'static str],
+}
+
+impl Quirks {
+    pub const DEFAULT: Quirks = Quirks {
+        stable_frame_references: false,
+        output: OutputSource::Events,
+        crlf_output: false,
+        stop_reasons: &[],
+        hidden_variable_prefixes: &[],
+        evaluate_context: "repl",
+        stale_step_stops: false,
+        pause_may_not_halt: false,
+        skipped_scopes: &[],
+    };
+
+    /// The specification's name for a stop reason this adapter reports.
+    pub fn stop_reason(&self, reason: &str) -> String {
+        self.stop_reasons
+            .iter()
+            .find(|(from, _)| *from == reason)
+            .map(|(_, to)| to.to_string())
+            .unwrap_or_else(|| reason.to_string())
+    }
+
+    pub fn hides_variable(&self, name: &str) -> bool {
+        self.hidden_variable_prefixes
+            .iter()
+            .any(|p| name.starts_with(p))
+    }
+}
+
+pub trait Adapter: Send + Sync + 'static {
+    /// The name users know it by.
+    fn name(&self) -> &'static str;
+    /// The languages it debugs, as `language` takes them.
+    fn languages(&self) -> &'static [&'static str];
+    /// The `type`s of VS Code launch.json configurations it runs.
+    fn launch_json_types(&self) -> &'static [&'static str];
+    /// Finds the adapter and its version, or says how to get it.
+    fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>>;
+    /// The exact command that installs it for this launch.
+    fn install_command(&self, spec: &LaunchSpec) -> String;
+    /// Installs it, or says why not (and the command, where root is needed).
+    fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>>;
+    /// Spawns the adapter (fork and exec at most: the engine never waits
+    /// here) with the `launch` or `attach` arguments for `spec`.
+    fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError>;
+    /// The exception filters on by default: a crash stops the program.
+    fn default_exception_filters(&self) -> &'static [&'static str];
+    fn quirks(&self) -> &'static Quirks;
+    /// What the program's language means: parameters, paths, assignment.
+    fn language(&self) -> &'static dyn Language;
+}
+
+impl fmt::Debug for dyn Adapter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An adapter as sessions hold it: one static instance each.
+pub type AdapterRef = &'static dyn Adapter;
+
+/// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
+pub fn all() -> &'static [AdapterRef] {
+    static ALL: [AdapterRef; 1] = [&debugpy::Debugpy];
+    &ALL
+}
+
+/// The adapter for a language name, or an error listing what can be debugged.
+pub fn for_language(language: &str) -> Result<AdapterRef, String> {
+    let l = language.to_lowercase();
+    all()
+        .iter()
+        .copied()
+        .find(|a| a.languages().contains(&l.as_str()))
+        .ok_or_else(|| {
+            format!(
+                "{language} is not supported; pairdbg debugs {}",
+                supported_languages().join(", ")
+            )
+        })
+}
+
+/// The adapter that runs launch.json configurations of `type`.
+pub fn for_launch_json_type(t: &str) -> Option<AdapterRef> {
+    all()
+        .iter()
+        .copied()
+        .find(|a| a.launch_json_types().contains(&t))
+}
+
+pub fn supported_languages() -> Vec<&'static str> {
+    all().iter().flat_map(|a| a.languages()).copied().collect()
+}

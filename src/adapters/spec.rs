@@ -1,0 +1,44 @@
+//! A launch or attach as adapters see it: already validated, in our own
+//! terms, for each adapter to turn into its `launch` or `attach` arguments.
+
+use std::path::PathBuf;
+
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// A program file, binary or package directory.
+    Program(PathBuf),
+    /// A module run as `-m` (Python).
+    Module(String),
+    /// A running process, by pid.
+    Attach(u32),
+}
+
+#[derive(Debug, Clone)]
+pub struct LaunchSpec {
+    pub target: Target,
+    pub args: Vec<String>,
+    pub cwd: PathBuf,
+    pub env: Vec<(String, String)>,
+    pub stop_on_entry: bool,
+    /// The interpreter or toolchain the user chose (Python's `python`).
+    pub interpreter: Option<String>,
+    pub workspace: PathBuf,
+    /// The adapter's latency fixes; off only to measure them.
+    pub nodelay: bool,
+}
+
+impl LaunchSpec {
+    /// A spec for finding or installing an adapter, with no program yet.
+    pub fn for_workspace(workspace: &std::path::Path) -> Self {
+        LaunchSpec {
+            target: Target::Program(workspace.to_path_buf()),
+            args: vec![],
+            cwd: workspace.to_path_buf(),
+            env: vec![],
+            stop_on_entry: false,
+            interpreter: None,
+            workspace: workspace.to_path_buf(),
+            nodelay: true,
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! TCP transports: a free loopback port for an adapter to listen on, and a
+//! connection that retries until the adapter is up or the time runs out.
+
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::time::Duration;
+
+use tokio::net::TcpStream;
+
+/// A loopback port free now. The adapter binds it a moment later; another
+/// process could take it first, which the connect timeout then reports.
+pub fn free_loopback_port() -> std::io::Result<SocketAddr> {
+    let l = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
+    l.local_addr()
+}
+
+/// Connects to `addr`, retrying while nothing listens there yet.
+pub async fn connect_with_retry(addr: SocketAddr, timeout: Duration) -> std::io::Result<TcpStream> {
+    let deadline = tokio::time::Instant::now() + timeout;
+    let mut pause = Duration::from_millis(5);
+    loop {
+        match TcpStream::connect(addr).await {
+            Ok(s) => {
+                let _ = s.set_nodelay(true);
+                return Ok(s);
+            }
+            Err(e) if tokio::time::Instant::now() + pause >= deadline => {
+                return Err(std::io::Error::new(
+                    e.kind(),
+                    format!(
+                        "the adapter did not listen on {addr} within {:.1} s: {e}",
+                        timeout.as_secs_f64()
+                    ),
+                ));
+            }
+            Err(_) => {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn connects_once_the_listener_appears() {
+        let addr = free_loopback_port().unwrap();
+        let late = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(60)).await;
+            let l = tokio::net::TcpListener::bind(addr).await.unwrap();
+            l.accept().await.unwrap();
+        });
+        connect_with_retry(addr, Duration::from_secs(5))
+            .await
+            .expect("connected after retries");
+        late.await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn gives_up_with_the_address_and_the_limit() {
+        let addr = free_loopback_port().unwrap();
+        let err = connect_with_retry(addr, Duration::from_millis(200))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&addr.to_string()) && err.contains("0.2 s"),
+            "{err}"
+        );
+    }
+}

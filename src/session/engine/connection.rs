@@ -1,0 +1,49 @@
+//! The engine's state for one adapter connection: made at start, dropped
+//! whole at restart, so nothing from an old adapter leaks into a new one.
+
+use tokio::sync::mpsc;
+
+use super::threads::StoppedBy;
+use crate::dap::envelope::Event;
+use crate::dap::process::AdapterProcess;
+use crate::session::command::StepKind;
+use crate::session::hints::StopHints;
+use crate::session::link::Link;
+
+pub struct Conn {
+    pub client: Option<Link>,
+    pub process: Option<AdapterProcess>,
+    pub dap_events: Option<mpsc::UnboundedReceiver<Event>>,
+    pub thread_id: i64,
+    pub step_remaining: u32,
+    pub step_kind: StepKind,
+    pub pending_exit_code: Option<i64>,
+    pub configured: bool,
+    /// (adapter's breakpoint id, ours), for `breakpoint` events.
+    pub dap_ids: Vec<(i64, u64)>,
+    pub hints: StopHints,
+    /// The thread whose stop the adapter reported, and why; the person or
+    /// agent may look at another thread meanwhile.
+    pub stopped_by: Option<StoppedBy>,
+    /// The adapter's answer to `initialize`.
+    pub capabilities: serde_json::Value,
+}
+
+impl Default for Conn {
+    fn default() -> Self {
+        Conn {
+            client: None,
+            process: None,
+            dap_events: None,
+            thread_id: 0,
+            step_remaining: 0,
+            step_kind: StepKind::Over,
+            pending_exit_code: None,
+            configured: false,
+            dap_ids: vec![],
+            hints: StopHints::default(),
+            stopped_by: None,
+            capabilities: serde_json::Value::Null,
+        }
+    }
+}
