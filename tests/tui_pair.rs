@@ -65,13 +65,19 @@ async fn an_agent_joins_the_persons_session() {
         .await;
     let refused = agent.fails("debug_step", json!({})).await;
     assert!(
-        refused.contains("the person has taken control") && refused.contains("T key"),
+        refused.contains("the person has taken control")
+            && refused.contains("T in the terminal UI"),
         "{refused}"
     );
+    // The change of control is session state: the agent's next result says so.
     let e = agent
         .ok("debug_evaluate", json!({"expression": "subtotal"}))
         .await;
-    assert!(e.starts_with("subtotal = 0"), "{e}");
+    assert!(
+        e.starts_with("Since your last call") && e.contains("the person took control"),
+        "{e}"
+    );
+    assert!(e.contains("\nsubtotal = 0"), "{e}");
 
     // The person steps twice and hands back; the agent hears why the epoch moved.
     t.keys(&["n"]);
@@ -90,7 +96,9 @@ async fn an_agent_joins_the_persons_session() {
         .await;
     let v = agent.ok("debug_status", json!({})).await;
     assert!(
-        v.contains("Since your last call") && v.contains("the person stepped over (2 times)"),
+        v.contains("Since your last call")
+            && v.contains("the person stepped over (2 times)")
+            && v.contains("the person handed control back"),
         "{v}"
     );
     assert!(v.contains("Human notes:\n  - check the loop bound"), "{v}");

@@ -24,6 +24,16 @@ pub fn infer_language(program: &Path) -> Option<&'static str> {
     elf_language(program)
 }
 
+/// The language of a running process, from the program it runs.
+pub fn infer_process_language(pid: u32) -> Option<&'static str> {
+    let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok()?;
+    let name = exe.file_name()?.to_string_lossy();
+    if name.starts_with("python") {
+        return Some("python");
+    }
+    elf_language(&exe)
+}
+
 /// C, C++, Rust or Go by the producer strings in the debug info and the
 /// sections each toolchain writes; "native" when none is told.
 fn elf_language(path: &Path) -> Option<&'static str> {

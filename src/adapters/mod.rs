@@ -18,7 +18,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 
 use crate::dap::process::AdapterProcess;
 
-pub use detect::infer_language;
+pub use detect::{infer_language, infer_process_language};
 pub use language::{Language, SetVariable, c_like_path, is_ident, split_path};
 pub use spec::{LaunchSpec, Target};
 pub use which::which;

@@ -49,6 +49,13 @@ pub struct Cli {
     /// ~/.config/pairdbg/config.toml, else dark).
     #[arg(long, value_name = "NAME")]
     pub theme: Option<String>,
+    /// Attach to the running process PID instead of launching a program.
+    #[arg(long, value_name = "PID", conflicts_with_all = ["program", "config"])]
+    pub attach: Option<u32>,
+    /// The program's language when it cannot be told from the program:
+    /// python, c, c++, rust, go.
+    #[arg(long, value_name = "LANG")]
+    pub language: Option<String>,
     /// The program to debug and its arguments (default: the bundled demo).
     #[arg(last = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
@@ -106,7 +113,7 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
-            None => match tui_request(&ws, &cli.breaks, cli.program, cli.config.as_deref())
+            None => match target_request(&ws, &cli)
                 .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))
             {
                 Ok(((ws_override, request), (theme, keymap))) => {
@@ -181,6 +188,40 @@ fn tui_request(
     };
     request.stop_on_entry |= breakpoints.is_empty();
     request.breakpoints = breakpoints;
+    Ok((new_ws, request))
+}
+
+/// What the TUI starts with: an attach by `--attach`, or a launch; either
+/// in `--language` when given.
+fn target_request(
+    ws: &crate::session::validate::Workspace,
+    cli: &Cli,
+) -> Result<
+    (
+        Option<crate::session::validate::Workspace>,
+        crate::session::LaunchRequest,
+    ),
+    String,
+> {
+    let (new_ws, mut request) = match cli.attach {
+        // An attached program runs on until a breakpoint or a pause.
+        Some(pid) => (
+            None,
+            crate::session::LaunchRequest {
+                attach: Some(pid),
+                breakpoints: cli
+                    .breaks
+                    .iter()
+                    .map(|b| run::parse_break(b))
+                    .collect::<Result<Vec<_>, _>>()?,
+                ..Default::default()
+            },
+        ),
+        None => tui_request(ws, &cli.breaks, cli.program.clone(), cli.config.as_deref())?,
+    };
+    if cli.language.is_some() {
+        request.language = cli.language.clone();
+    }
     Ok((new_ws, request))
 }
 

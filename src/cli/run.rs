@@ -80,7 +80,7 @@ async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
         WaitOutcome::Stopped(s) => (s, 0),
         WaitOutcome::Exited(s) => (s, 0),
         WaitOutcome::Failed(s) => (s, 1),
-        WaitOutcome::TimedOut(s) => {
+        WaitOutcome::TimedOut(s) | WaitOutcome::Running(s) => {
             eprintln!(
                 "pairdbg: no stop within {} ms; the program is still running",
                 args.timeout_ms

@@ -27,6 +27,10 @@ pub fn ok(views: &Views, snap: &Snapshot, body: String) -> CallToolResult {
 /// Failure: what is wrong, then the state the session is in.
 pub fn err(snap: Option<&Snapshot>, e: &SessionError) -> CallToolResult {
     let mut text = sentence(&e.to_string());
+    if let Some(hint) = hint(e) {
+        text.push(' ');
+        text.push_str(hint);
+    }
     if let Some(s) = snap {
         let state = s.state_sentence();
         if !text.contains(&state) {
@@ -36,6 +40,19 @@ pub fn err(snap: Option<&Snapshot>, e: &SessionError) -> CallToolResult {
         text.push_str(&format!("\n[session {} · epoch {}]", s.session_id, s.epoch));
     }
     CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+/// What the agent can do about an error, in its own tools' names.
+fn hint(e: &SessionError) -> Option<&'static str> {
+    Some(match e {
+        SessionError::NoSession(_) => "List them with debug_sessions.",
+        SessionError::NoneRunning => "Start one with debug_launch or debug_attach.",
+        SessionError::TooManySessions(_) => "End one with debug_terminate.",
+        SessionError::ControlTaken => {
+            "They hand it back with T in the terminal UI; read-only tools still work."
+        }
+        _ => return None,
+    })
 }
 
 fn sentence(s: &str) -> String {
@@ -76,6 +93,14 @@ pub fn outcome(
                 snap.error
                     .clone()
                     .unwrap_or_else(|| "the session failed".into()),
+            ),
+        ),
+        WaitOutcome::Running(snap) => ok(
+            views,
+            &snap,
+            format!(
+                "── RUNNING ──\nAttached to {}; it keeps running. Set breakpoints, or call debug_pause to stop it.",
+                snap.program
             ),
         ),
         WaitOutcome::TimedOut(snap) => ok(

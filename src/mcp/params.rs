@@ -46,7 +46,7 @@ pub struct LaunchParams {
     pub args: Option<Vec<String>>,
     pub cwd: Option<String>,
     pub env: Option<BTreeMap<String, String>>,
-    /// Inferred from the extension; only python today.
+    /// Inferred from the program (.py, a Go package, an ELF binary).
     pub language: Option<String>,
     /// Interpreter path.
     pub python: Option<String>,
@@ -58,9 +58,29 @@ pub struct LaunchParams {
     pub timeout_ms: Option<u64>,
 }
 
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct AttachParams {
+    /// The running process.
+    pub pid: u32,
+    /// Inferred from the process's program.
+    pub language: Option<String>,
+    pub breakpoints: Option<Vec<BreakpointParam>>,
+    pub exception_breakpoints: Option<Vec<String>>,
+    pub viewport_config: Option<ViewportConfig>,
+    /// With breakpoints: how long to wait for one to stop the program.
+    pub timeout_ms: Option<u64>,
+}
+
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct SessionParams {
     pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct TerminateParams {
+    pub session_id: Option<String>,
+    /// Leave the program running (always so for an attached process).
+    pub detach: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]

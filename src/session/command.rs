@@ -93,6 +93,8 @@ pub enum Command {
         remove: Vec<String>,
     },
     Note(String),
+    /// Who may move the program; only the person changes it.
+    SetControl(super::ControlMode),
     Terminate,
     Restart,
 }

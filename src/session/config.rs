@@ -147,6 +147,15 @@ impl LaunchRequest {
             (None, None, None) => {
                 return Err(SessionError::invalid("program", "give program or module"));
             }
+            (None, None, Some(pid)) => {
+                if !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+                    return Err(SessionError::invalid(
+                        "pid",
+                        format!("no process {pid} is running"),
+                    ));
+                }
+                None
+            }
             (Some(p), None, None) => Some(ws.resolve_program("program", p)?),
             _ => None,
         };
@@ -166,13 +175,18 @@ impl LaunchRequest {
                 .to_string(),
             (None, None) if self.module.is_some() => "python".into(),
             (None, None) => {
-                return Err(SessionError::invalid(
-                    "language",
-                    format!(
-                        "attaching needs the process's language (pairdbg debugs {})",
-                        adapters::supported_languages().join(", ")
-                    ),
-                ));
+                let pid = self.attach.unwrap_or_default();
+                adapters::infer_process_language(pid)
+                    .ok_or_else(|| {
+                        SessionError::invalid(
+                            "language",
+                            format!(
+                                "cannot tell the language of process {pid}; pass language (pairdbg debugs {})",
+                                adapters::supported_languages().join(", ")
+                            ),
+                        )
+                    })?
+                    .to_string()
             }
         };
         let adapter =

@@ -16,8 +16,17 @@ pub enum SessionError {
     /// An evaluated expression raised.
     #[error("{0}")]
     Evaluate(String),
-    #[error("no session {0}; list them with debug_sessions")]
+    #[error("no session {0}")]
     NoSession(String),
+    /// No session has been started, so none is current.
+    #[error("no session is running")]
+    NoneRunning,
+    /// As many sessions are open as the registry allows.
+    #[error("{0} sessions are open, the limit")]
+    TooManySessions(usize),
+    /// The person drives; the agent may read but not move the program.
+    #[error("the person has taken control; reading still works")]
+    ControlTaken,
     #[error("the session has ended")]
     Gone,
     #[error("{0}")]

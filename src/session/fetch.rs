@@ -57,7 +57,7 @@ pub async fn fetch_stop(
         }
     }
     let language = client.language();
-    for f in frames.iter_mut().take(1 + callers::CALLER_FRAMES) {
+    for f in frames.iter_mut() {
         f.params = f
             .file
             .as_deref()

@@ -21,8 +21,8 @@ pub struct SessionHandle {
     snapshot: watch::Receiver<Arc<Snapshot>>,
     events: broadcast::Sender<SessionEvent>,
     output: Arc<Mutex<OutputBuffer>>,
-    mode: Arc<Mutex<ControlMode>>,
     activity: Arc<Mutex<std::collections::VecDeque<Activity>>>,
+    attached: bool,
 }
 
 /// Calls kept for the activity pane.
@@ -36,6 +36,8 @@ pub enum WaitOutcome {
     Failed(Arc<Snapshot>),
     /// Still running when the time ran out.
     TimedOut(Arc<Snapshot>),
+    /// Attached to a process that keeps running.
+    Running(Arc<Snapshot>),
 }
 
 impl SessionHandle {
@@ -66,9 +68,9 @@ impl SessionHandle {
         let (snap_tx, snap_rx) = watch::channel(Arc::new(snap.clone()));
         let (events, _) = broadcast::channel(1024);
         let output = Arc::new(Mutex::new(OutputBuffer::default()));
-        let mode = Arc::new(Mutex::new(ControlMode::Shared));
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (apply_tx, apply_rx) = mpsc::unbounded_channel();
+        let attached = config.attach_pid.is_some();
         let engine = Engine::new(
             config,
             snap,
@@ -76,7 +78,6 @@ impl SessionHandle {
                 snap_tx,
                 events: events.clone(),
                 output: output.clone(),
-                mode: mode.clone(),
                 connector,
             },
             apply_tx,
@@ -88,8 +89,8 @@ impl SessionHandle {
             snapshot: snap_rx,
             events,
             output,
-            mode,
             activity: Default::default(),
+            attached,
         }
     }
 
@@ -106,7 +107,7 @@ impl SessionHandle {
     }
 
     pub fn control_mode(&self) -> ControlMode {
-        *self.mode.lock().unwrap_or_else(|p| p.into_inner())
+        self.snapshot().control
     }
 
     /// Records an agent's call for the person to see.
@@ -129,8 +130,14 @@ impl SessionHandle {
             .collect()
     }
 
-    pub fn set_control_mode(&self, m: ControlMode) {
-        *self.mode.lock().unwrap_or_else(|p| p.into_inner()) = m;
+    /// The person hands control over or takes it; the change reaches the
+    /// snapshot (and the agent's next result) through the engine.
+    pub async fn set_control_mode(
+        &self,
+        origin: Origin,
+        m: ControlMode,
+    ) -> Result<(), SessionError> {
+        self.send(origin, Command::SetControl(m)).await.map(|_| ())
     }
 
     pub async fn send(&self, origin: Origin, command: Command) -> Result<Reply, SessionError> {
@@ -197,6 +204,33 @@ impl SessionHandle {
                 Err(_) => return WaitOutcome::TimedOut(snap),
             }
         }
+    }
+
+    /// Waits until an attach is done (the program runs, stopped or not),
+    /// the session ended, or the time ran out.
+    pub async fn wait_attached(&self, timeout: Duration) -> WaitOutcome {
+        let mut rx = self.snapshot.clone();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let snap = rx.borrow_and_update().clone();
+            match snap.state {
+                RunState::Stopped if snap.stop.is_some() => return WaitOutcome::Stopped(snap),
+                RunState::Running => return WaitOutcome::Running(snap),
+                RunState::Exited => return WaitOutcome::Exited(snap),
+                RunState::Error => return WaitOutcome::Failed(snap),
+                _ => {}
+            }
+            match tokio::time::timeout_at(deadline, rx.changed()).await {
+                Ok(Ok(())) => continue,
+                Ok(Err(_)) => return WaitOutcome::Failed(snap),
+                Err(_) => return WaitOutcome::TimedOut(snap),
+            }
+        }
+    }
+
+    /// Whether this session attached to a process it did not start.
+    pub fn is_attached(&self) -> bool {
+        self.attached
     }
 
     /// True once the engine task has gone.

@@ -29,7 +29,8 @@ pub use handle::SessionHandle;
 pub use registry::Registry;
 pub use types::{Origin, RunState, Snapshot};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ControlMode {
     #[default]
     Shared,

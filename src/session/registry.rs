@@ -42,12 +42,7 @@ impl Registry {
         let id = {
             let mut g = self.lock();
             if g.sessions.len() >= MAX_SESSIONS {
-                return Err(SessionError::invalid(
-                    "session",
-                    format!(
-                        "{MAX_SESSIONS} sessions are open, the limit; end one with debug_terminate"
-                    ),
-                ));
+                return Err(SessionError::TooManySessions(MAX_SESSIONS));
             }
             g.next += 1;
             format!("s{}", g.next)
@@ -66,9 +61,7 @@ impl Registry {
         let g = self.lock();
         let wanted = match id {
             Some(i) => i.to_string(),
-            None => g.current.clone().ok_or_else(|| {
-                SessionError::State("no session is running; start one with debug_launch".into())
-            })?,
+            None => g.current.clone().ok_or(SessionError::NoneRunning)?,
         };
         g.sessions
             .iter()

@@ -199,6 +199,8 @@ pub struct Snapshot {
     /// The last changes, newest last, so a controller can say what moved.
     pub changes: Vec<Change>,
     pub info: Vec<String>,
+    /// Who may move the program.
+    pub control: super::ControlMode,
 }
 
 impl Snapshot {
@@ -220,6 +222,7 @@ impl Snapshot {
             notes: vec![],
             changes: vec![],
             info: vec![],
+            control: super::ControlMode::Shared,
         }
     }
 

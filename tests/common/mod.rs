@@ -40,6 +40,21 @@ pub fn debugpy_available() -> bool {
     ok
 }
 
+/// True when `program` is on PATH. Without it a test fails under CI and
+/// skips loudly elsewhere.
+pub fn tool_available(program: &str) -> bool {
+    let ok = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
+        .unwrap_or(false);
+    if !ok {
+        if std::env::var_os("CI").is_some() {
+            panic!("{program} is required in CI (scripts/test installs it)");
+        }
+        eprintln!("\n!!!!! SKIPPED: {program} is not installed !!!!!\n");
+    }
+    ok
+}
+
 pub struct Mcp {
     pub client: RunningService<RoleClient, ()>,
     pub pid: u32,

@@ -153,20 +153,78 @@ impl PairdbgServer {
         ))
     }
 
-    #[tool(description = "Terminate the program and end the session.")]
-    async fn debug_terminate(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
+    #[tool(
+        description = "Attach to a running local process by pid; with breakpoints, wait for one. Returns the viewport."
+    )]
+    async fn debug_attach(&self, Parameters(p): Parameters<AttachParams>) -> ToolResult {
+        if let Some(Err(e)) = p.viewport_config.as_ref().map(|c| c.validate()) {
+            return Ok(err(None, &SessionError::State(e)));
+        }
+        let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
+            Ok(t) => t,
+            Err(e) => return Ok(err(None, &e)),
+        };
+        let waits = p.breakpoints.as_ref().is_some_and(|b| !b.is_empty());
+        let request = LaunchRequest {
+            attach: Some(p.pid),
+            language: p.language,
+            breakpoints: p
+                .breakpoints
+                .unwrap_or_default()
+                .into_iter()
+                .map(to_breakpoint_request)
+                .collect(),
+            exception_filters: p.exception_breakpoints,
+            ..Default::default()
+        };
+        let config =
+            match request.validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS)) {
+                Ok(c) => c,
+                Err(e) => return Ok(err(None, &e)),
+            };
+        let s = match self.registry.launch(config).await {
+            Ok(s) => s,
+            Err(e) => return Ok(err(None, &e)),
+        };
+        self.views
+            .set_config(&s.id, p.viewport_config.unwrap_or_default());
+        let o = if waits {
+            s.wait_for_stop(0, timeout).await
+        } else {
+            s.wait_attached(timeout).await
+        };
+        Ok(format::outcome(
+            &self.views,
+            &s,
+            o,
+            timeout.as_millis() as u64,
+        ))
+    }
+
+    #[tool(
+        description = "End the session: a launched program ends, an attached one is left running."
+    )]
+    async fn debug_terminate(&self, Parameters(p): Parameters<TerminateParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
+        let attached = s.is_attached();
         let _ = s.send(Origin::Agent, Command::Terminate).await;
         let snap = s.snapshot();
         self.registry.remove(&s.id);
         self.views.forget(&s.id);
+        let end = match (attached, p.detach.unwrap_or(false)) {
+            (true, _) => "The process was detached and keeps running.".to_string(),
+            (false, true) => {
+                "A launched program ends with its session; it was terminated.".to_string()
+            }
+            (false, false) => snap.state_sentence(),
+        };
         Ok(ok(
             &self.views,
             &snap,
-            format!("Session {} ended. {}", s.id, snap.state_sentence()),
+            format!("Session {} ended. {end}", s.id),
         ))
     }
 
@@ -190,7 +248,7 @@ impl PairdbgServer {
             ));
         }
         if list.is_empty() {
-            body.push_str("  (none; start one with debug_launch)\n");
+            body.push_str("  (none; start one with debug_launch or debug_attach)\n");
         }
         Ok(CallToolResult::success(vec![ContentBlock::text(body)]))
     }

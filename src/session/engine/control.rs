@@ -19,12 +19,10 @@ impl Engine {
             reply,
         } = env;
         if origin == Origin::Agent
-            && command.is_control()
-            && *lock(&self.mode) == ControlMode::HumanOnly
+            && (command.is_control() && self.snap.control == ControlMode::HumanOnly
+                || matches!(command, Command::SetControl(_)))
         {
-            let _ = reply.send(Err(SessionError::State(
-                "the person has taken control; they hand it back with the T key. Read-only tools still work.".into(),
-            )));
+            let _ = reply.send(Err(SessionError::ControlTaken));
             return;
         }
         self.emit(SessionEvent::Command {
@@ -78,6 +76,17 @@ impl Engine {
                 });
                 self.touch(Some(origin), format!("{} wrote a note", origin.noun()));
                 self.emit(SessionEvent::Note { origin, text });
+                let _ = reply.send(Ok(Reply::Done));
+            }
+            Command::SetControl(mode) => {
+                if self.snap.control != mode {
+                    self.snap.control = mode;
+                    let what = match mode {
+                        ControlMode::HumanOnly => "the person took control",
+                        ControlMode::Shared => "the person handed control back",
+                    };
+                    self.touch(Some(origin), what);
+                }
                 let _ = reply.send(Ok(Reply::Done));
             }
             Command::Terminate => self.terminate(origin, reply),

@@ -2,8 +2,6 @@
 
 use std::time::Duration;
 
-use serde_json::json;
-
 use super::threads::StoppedBy;
 use super::{Apply, Engine, lock};
 use crate::dap::events::DapEvent;
@@ -58,7 +56,8 @@ impl Engine {
                 self.push_output(stream, &output);
             }
             DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
-            DapEvent::Process { pid: Some(pid), .. } => {
+            // An attached process is not ours to end.
+            DapEvent::Process { pid: Some(pid), .. } if self.config.attach_pid.is_none() => {
                 if let Some(p) = self.conn.process.as_mut() {
                     p.track_pid(pid as i32);
                 }
@@ -120,14 +119,11 @@ impl Engine {
     pub(super) fn release_adapter(&mut self) {
         let client = self.conn.client.take();
         let process = self.conn.process.take();
+        let args = self.disconnect_arguments();
         tokio::spawn(async move {
             if let Some(c) = client {
                 let _ = c
-                    .request_with_timeout(
-                        "disconnect",
-                        Some(json!({"terminateDebuggee": true})),
-                        Duration::from_secs(2),
-                    )
+                    .request_with_timeout("disconnect", Some(args), Duration::from_secs(2))
                     .await;
             }
             if let Some(mut p) = process {

@@ -16,6 +16,7 @@ use std::time::Duration;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
+use super::SessionEvent;
 use super::command::{Envelope, Reply};
 use super::config::LaunchConfig;
 use super::connector::SharedConnector;
@@ -23,7 +24,6 @@ use super::error::SessionError;
 use super::output::OutputBuffer;
 use super::sources::SharedSourceCache;
 use super::types::{Change, Origin, RunState, Snapshot};
-use super::{ControlMode, SessionEvent};
 use crate::dap::envelope::Event;
 use crate::dap::events::DapEvent;
 pub(super) use connection::Conn;
@@ -63,7 +63,6 @@ pub struct Engine {
     /// Rises at every resume; a stop fetched under an older value is stale.
     run_gen: u64,
     dirty: bool,
-    mode: Arc<Mutex<ControlMode>>,
     connector: SharedConnector,
 }
 
@@ -71,7 +70,6 @@ pub struct EngineParts {
     pub snap_tx: watch::Sender<Arc<Snapshot>>,
     pub events: broadcast::Sender<SessionEvent>,
     pub output: Arc<Mutex<OutputBuffer>>,
-    pub mode: Arc<Mutex<ControlMode>>,
     pub connector: SharedConnector,
 }
 
@@ -94,7 +92,6 @@ impl Engine {
             next_bp_id: 1,
             run_gen: 0,
             dirty: false,
-            mode: parts.mode,
             connector: parts.connector,
         }
     }
@@ -188,12 +185,18 @@ impl Engine {
         }
     }
 
+    /// A launched program ends with its session; an attached one is left
+    /// running, as it was found.
+    fn disconnect_arguments(&self) -> serde_json::Value {
+        json!({"terminateDebuggee": self.config.attach_pid.is_none()})
+    }
+
     async fn shutdown(&mut self) {
         if let Some(c) = self.conn.client.take() {
             let _ = c
                 .request_with_timeout(
                     "disconnect",
-                    Some(json!({"terminateDebuggee": true})),
+                    Some(self.disconnect_arguments()),
                     Duration::from_millis(500),
                 )
                 .await;

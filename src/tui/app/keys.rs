@@ -82,7 +82,7 @@ impl App {
                     ControlMode::Shared => ControlMode::HumanOnly,
                     ControlMode::HumanOnly => ControlMode::Shared,
                 };
-                self.session.set_control_mode(next);
+                self.send(Command::SetControl(next));
                 self.ui.message = Some(match next {
                     ControlMode::HumanOnly => {
                         "you drive; the agent can only read (T hands back)".into()
