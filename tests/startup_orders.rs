@@ -15,8 +15,7 @@ use pairdbg::session::connector::{Connector, Spawned, Transport};
 use pairdbg::session::handle::WaitOutcome;
 use pairdbg::session::validate::Workspace;
 use pairdbg::session::{
-    BreakpointRequest, Command, LaunchRequest, Origin, Reply, SessionError, SessionEvent,
-    SessionHandle,
+    BreakpointRequest, LaunchRequest, Origin, SessionError, SessionEvent, SessionHandle,
 };
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
@@ -248,22 +247,12 @@ async fn reaches_first_stop_over(order: Order, tcp: bool) {
         "{seen:?}"
     );
 
-    let Ok(Reply::Value(v)) = s
-        .send(
-            Origin::Agent,
-            Command::Evaluate {
-                expression: "x + 1".into(),
-                frame_index: 0,
-            },
-        )
+    let v = s
+        .evaluate(Origin::Agent, "x + 1".into(), 0)
         .await
-    else {
-        panic!("evaluate failed");
-    };
+        .expect("evaluate");
     assert_eq!(v.value, "43");
-    let Ok(Reply::Moved { stop_seq }) = s.send(Origin::Agent, Command::Continue).await else {
-        panic!("continue")
-    };
+    let stop_seq = s.resume(Origin::Agent).await.expect("continue");
     let WaitOutcome::Exited(snap) = s.wait_for_stop(stop_seq, Duration::from_secs(10)).await else {
         panic!("no exit")
     };
@@ -337,10 +326,6 @@ async fn a_malformed_frame_fails_the_session_without_a_panic() {
     };
     let msg = snap.error.clone().unwrap_or_default();
     assert!(msg.contains("adapter"), "{msg}");
-    let e = s
-        .send(Origin::Agent, Command::Continue)
-        .await
-        .unwrap_err()
-        .to_string();
+    let e = s.resume(Origin::Agent).await.unwrap_err().to_string();
     assert!(e.contains("failed"), "the error names the state: {e}");
 }

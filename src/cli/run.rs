@@ -6,7 +6,7 @@ use clap::Args;
 
 use crate::session::handle::WaitOutcome;
 use crate::session::validate::Workspace;
-use crate::session::{BreakpointRequest, Command, LaunchRequest, Origin, Registry};
+use crate::session::{BreakpointRequest, LaunchRequest, Origin, Registry};
 use crate::viewport::{Extras, ViewportConfig, render_json, render_text};
 
 #[derive(Debug, Args)]
@@ -100,7 +100,7 @@ async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
             }
         }
     }
-    let _ = session.send(Origin::Agent, Command::Terminate).await;
+    let _ = session.terminate(Origin::Agent).await;
     registry.clear();
     drop(session);
     Ok(code)

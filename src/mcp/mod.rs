@@ -60,12 +60,9 @@ pub async fn serve_stdio(ws: Workspace) -> u8 {
 
 async fn shutdown(registry: &Registry) {
     let (sessions, _) = registry.list();
-    let ends = sessions.iter().map(|s| {
-        s.send(
-            crate::session::Origin::Agent,
-            crate::session::Command::Terminate,
-        )
-    });
+    let ends = sessions
+        .iter()
+        .map(|s| s.terminate(crate::session::Origin::Agent));
     let _ = tokio::time::timeout(
         std::time::Duration::from_secs(3),
         futures::future::join_all(ends),

@@ -9,7 +9,7 @@ use super::format::{self, err};
 use super::params::*;
 use super::view::Views;
 use crate::session::validate::{self, Workspace};
-use crate::session::{BreakpointRequest, Command, Origin, Registry, Reply, SessionHandle};
+use crate::session::{BreakpointRequest, Registry, SessionError, SessionHandle, StopSeq};
 
 pub const INSTRUCTIONS: &str = "\
 pairdbg drives a live debugger. Workflow:
@@ -64,23 +64,26 @@ impl PairdbgServer {
         self.registry.get(id).map_err(|e| err(None, &e))
     }
 
-    /// Sends a command and renders a failure with the session's state.
-    pub(crate) async fn send(
-        &self,
+    /// A session call's result, its failure rendered with the session's state.
+    pub(crate) fn checked<T>(
         s: &SessionHandle,
-        cmd: Command,
-    ) -> Result<Reply, CallToolResult> {
-        s.send(Origin::Agent, cmd)
-            .await
-            .map_err(|e| err(Some(&s.snapshot()), &e))
+        res: Result<T, SessionError>,
+    ) -> Result<T, CallToolResult> {
+        res.map_err(|e| err(Some(&s.snapshot()), &e))
     }
 
-    pub(crate) async fn move_and_wait(
+    /// Moves the program with `mv` as the agent, then waits for the next
+    /// stop or the exit.
+    pub(crate) async fn move_and_wait<F, Fut>(
         &self,
         session_id: Option<String>,
-        cmd: Command,
+        mv: F,
         timeout_ms: Option<u64>,
-    ) -> ToolResult {
+    ) -> ToolResult
+    where
+        F: FnOnce(SessionHandle) -> Fut,
+        Fut: std::future::Future<Output = Result<StopSeq, SessionError>>,
+    {
         let s = match self.session(session_id.as_deref()) {
             Ok(s) => s,
             Err(e) => return Ok(e),
@@ -89,9 +92,8 @@ impl PairdbgServer {
             Ok(t) => t,
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
-        let stop_seq = match self.send(&s, cmd).await {
-            Ok(Reply::Moved { stop_seq }) => stop_seq,
-            Ok(_) => s.snapshot().stop_seq,
+        let stop_seq = match Self::checked(&s, mv(s.clone()).await) {
+            Ok(seq) => seq,
             Err(e) => return Ok(e),
         };
         let o = s.wait_for_stop(stop_seq, timeout).await;

@@ -140,7 +140,11 @@ impl SessionHandle {
         self.send(origin, Command::SetControl(m)).await.map(|_| ())
     }
 
-    pub async fn send(&self, origin: Origin, command: Command) -> Result<Reply, SessionError> {
+    pub(super) async fn send(
+        &self,
+        origin: Origin,
+        command: Command,
+    ) -> Result<Reply, SessionError> {
         let (reply, rx) = oneshot::channel();
         self.commands
             .send(Envelope {

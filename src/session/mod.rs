@@ -1,8 +1,9 @@
 //! The session engine: the single owner of debug state. Controllers (the
 //! MCP server, the CLI, later the TUI) send commands and read snapshots.
 
+mod api;
 pub mod callers;
-pub mod command;
+mod command;
 pub mod config;
 pub mod connector;
 mod engine;
@@ -22,7 +23,8 @@ pub mod types;
 pub mod validate;
 pub mod var_path;
 
-pub use command::{BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind, VariablesQuery};
+pub use api::StopSeq;
+pub use command::{BreakpointSelector, BreakpointUpdate, StepKind, VariablesQuery};
 pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest};
 pub use error::SessionError;
 pub use handle::SessionHandle;

@@ -6,7 +6,7 @@ use rmcp::{tool, tool_router};
 use crate::mcp::format::{breakpoint_line, err, ok};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
-use crate::session::{BreakpointSelector, Command, Reply, SessionError};
+use crate::session::{BreakpointSelector, Origin, SessionError};
 
 #[tool_router(router = breakpoints_router, vis = "pub(crate)")]
 impl PairdbgServer {
@@ -16,14 +16,11 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        match self
-            .send(
-                &s,
-                Command::SetBreakpoint(to_breakpoint_request(p.breakpoint)),
-            )
-            .await
-        {
-            Ok(Reply::Breakpoint(b)) => {
+        let res = s
+            .set_breakpoint(Origin::Agent, to_breakpoint_request(p.breakpoint))
+            .await;
+        match Self::checked(&s, res) {
+            Ok(b) => {
                 let snap = s.snapshot();
                 Ok(ok(
                     &self.views,
@@ -31,7 +28,6 @@ impl PairdbgServer {
                     format!("Breakpoint {}", breakpoint_line(&snap, &b)),
                 ))
             }
-            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
             Err(e) => Ok(e),
         }
     }
@@ -55,8 +51,8 @@ impl PairdbgServer {
                 ));
             }
         };
-        match self.send(&s, Command::RemoveBreakpoint(sel)).await {
-            Ok(Reply::Removed(bs)) => {
+        match Self::checked(&s, s.remove_breakpoint(Origin::Agent, sel).await) {
+            Ok(bs) => {
                 let snap = s.snapshot();
                 let body = bs
                     .iter()
@@ -65,7 +61,6 @@ impl PairdbgServer {
                     .join("\n");
                 Ok(ok(&self.views, &snap, body))
             }
-            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
             Err(e) => Ok(e),
         }
     }
@@ -102,7 +97,8 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        if let Err(e) = self.send(&s, Command::SetExceptionFilters(p.filters)).await {
+        let res = s.set_exception_filters(Origin::Agent, p.filters).await;
+        if let Err(e) = Self::checked(&s, res) {
             return Ok(e);
         }
         let snap = s.snapshot();

@@ -13,7 +13,7 @@ use crate::mcp::server::{
     DEFAULT_REQUEST_MS, DEFAULT_WAIT_MS, PairdbgServer, ToolResult, to_breakpoint_request,
 };
 use crate::session::validate;
-use crate::session::{Command, LaunchRequest, Origin, RunState, SessionError, StepKind};
+use crate::session::{LaunchRequest, Origin, RunState, SessionError, StepKind};
 
 #[tool_router(router = execution_router, vis = "pub(crate)")]
 impl PairdbgServer {
@@ -81,8 +81,12 @@ impl PairdbgServer {
 
     #[tool(description = "Continue to the next stop or the exit.")]
     async fn debug_continue(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
-        self.move_and_wait(p.session_id, Command::Continue, p.timeout_ms)
-            .await
+        self.move_and_wait(
+            p.session_id,
+            |s| async move { s.resume(Origin::Agent).await },
+            p.timeout_ms,
+        )
+        .await
     }
 
     #[tool(description = "Step over, into or out, count times; returns the viewport.")]
@@ -99,18 +103,19 @@ impl PairdbgServer {
                 &SessionError::invalid("count", format!("{count} is out of range; use 1 to 1000")),
             ));
         }
-        self.move_and_wait(p.session_id, Command::Step { kind, count }, p.timeout_ms)
-            .await
+        self.move_and_wait(
+            p.session_id,
+            |s| async move { s.step(Origin::Agent, kind, count).await },
+            p.timeout_ms,
+        )
+        .await
     }
 
     #[tool(description = "Run until a line is reached (or another stop).")]
     async fn debug_run_to(&self, Parameters(p): Parameters<RunToParams>) -> ToolResult {
         self.move_and_wait(
             p.session_id,
-            Command::RunTo {
-                file: p.file,
-                line: p.line,
-            },
+            |s| async move { s.run_to(Origin::Agent, p.file, p.line).await },
             p.timeout_ms,
         )
         .await
@@ -118,14 +123,22 @@ impl PairdbgServer {
 
     #[tool(description = "Pause the running program; returns the viewport.")]
     async fn debug_pause(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
-        self.move_and_wait(p.session_id, Command::Pause, p.timeout_ms)
-            .await
+        self.move_and_wait(
+            p.session_id,
+            |s| async move { s.pause(Origin::Agent).await },
+            p.timeout_ms,
+        )
+        .await
     }
 
     #[tool(description = "Restart the program with the same breakpoints; returns the first stop.")]
     async fn debug_restart(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
-        self.move_and_wait(p.session_id, Command::Restart, p.timeout_ms)
-            .await
+        self.move_and_wait(
+            p.session_id,
+            |s| async move { s.restart(Origin::Agent).await },
+            p.timeout_ms,
+        )
+        .await
     }
 
     #[tool(description = "Wait for the next stop or the exit without moving execution.")]
@@ -210,7 +223,7 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let attached = s.is_attached();
-        let _ = s.send(Origin::Agent, Command::Terminate).await;
+        let _ = s.terminate(Origin::Agent).await;
         let snap = s.snapshot();
         self.registry.remove(&s.id);
         self.views.forget(&s.id);

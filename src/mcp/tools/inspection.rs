@@ -7,7 +7,7 @@ use rmcp::{tool, tool_router};
 use crate::mcp::format::{err, ok, var_line};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
-use crate::session::{Command, Reply, SessionError, VariablesQuery};
+use crate::session::{Origin, SessionError, VariablesQuery};
 use crate::viewport::frame_call;
 use crate::viewport::render_json;
 
@@ -44,8 +44,8 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let levels = p.levels.unwrap_or(20).clamp(1, 1000);
-        match self.send(&s, Command::Stack { levels }).await {
-            Ok(Reply::Frames { frames, total }) => {
+        match Self::checked(&s, s.stack(Origin::Agent, levels).await) {
+            Ok((frames, total)) => {
                 let snap = s.snapshot();
                 let cfg = self.views.config(&snap.session_id);
                 let mut body = format!("Call Stack ({} of {total} frames):\n", frames.len());
@@ -66,7 +66,6 @@ impl PairdbgServer {
                 }
                 Ok(ok(&self.views, &snap, body))
             }
-            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
             Err(e) => Ok(e),
         }
     }
@@ -95,8 +94,8 @@ impl PairdbgServer {
             start,
             count,
         };
-        match self.send(&s, Command::Variables(q)).await {
-            Ok(Reply::Variables { vars, total }) => {
+        match Self::checked(&s, s.variables(Origin::Agent, q).await) {
+            Ok((vars, total)) => {
                 let snap = s.snapshot();
                 let what = p.expand.as_deref().unwrap_or("locals");
                 let mut body = format!(
@@ -113,7 +112,6 @@ impl PairdbgServer {
                 }
                 Ok(ok(&self.views, &snap, body))
             }
-            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
             Err(e) => Ok(e),
         }
     }
@@ -124,12 +122,11 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        let cmd = Command::Evaluate {
-            expression: p.expression.clone(),
-            frame_index: p.frame_index.unwrap_or(0),
-        };
-        match self.send(&s, cmd).await {
-            Ok(Reply::Value(v)) => {
+        let res = s
+            .evaluate(Origin::Agent, p.expression, p.frame_index.unwrap_or(0))
+            .await;
+        match Self::checked(&s, res) {
+            Ok(v) => {
                 // A statement (`x = 1`) runs and has no value.
                 let mut body = if v.value.is_empty() && v.type_name.is_empty() {
                     format!("Executed: {}", v.name)
@@ -141,7 +138,6 @@ impl PairdbgServer {
                 }
                 Ok(ok(&self.views, &s.snapshot(), body))
             }
-            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
             Err(e) => Ok(e),
         }
     }
@@ -154,18 +150,15 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        let cmd = Command::SetVariable {
-            path: p.name,
-            value: p.value,
-            frame_index: p.frame_index.unwrap_or(0),
-        };
-        match self.send(&s, cmd).await {
-            Ok(Reply::Value(v)) => Ok(ok(
+        let res = s
+            .set_variable(Origin::Agent, p.name, p.value, p.frame_index.unwrap_or(0))
+            .await;
+        match Self::checked(&s, res) {
+            Ok(v) => Ok(ok(
                 &self.views,
                 &s.snapshot(),
                 format!("{} = {}", v.name, v.value),
             )),
-            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
             Err(e) => Ok(e),
         }
     }
@@ -288,15 +281,19 @@ impl PairdbgServer {
     async fn debug_threads(&self, Parameters(p): Parameters<ThreadsParams>) -> ToolResult {
         if let Some(id) = p.select {
             return self
-                .move_and_wait(p.session_id, Command::SelectThread(id), p.timeout_ms)
+                .move_and_wait(
+                    p.session_id,
+                    |s| async move { s.select_thread(Origin::Agent, id).await },
+                    p.timeout_ms,
+                )
                 .await;
         }
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        match self.send(&s, Command::Threads).await {
-            Ok(Reply::Threads(ts)) => {
+        match Self::checked(&s, s.threads(Origin::Agent).await) {
+            Ok(ts) => {
                 let current = s.snapshot().stop.as_ref().map(|st| st.thread_id);
                 let body = ts
                     .iter()
@@ -308,7 +305,6 @@ impl PairdbgServer {
                     .join("\n");
                 Ok(ok(&self.views, &s.snapshot(), format!("Threads:\n{body}")))
             }
-            Ok(_) => Ok(err(Some(&s.snapshot()), &SessionError::Gone)),
             Err(e) => Ok(e),
         }
     }
@@ -319,11 +315,14 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        let cmd = Command::Watch {
-            add: p.add.unwrap_or_default(),
-            remove: p.remove.unwrap_or_default(),
-        };
-        if let Err(e) = self.send(&s, cmd).await {
+        let res = s
+            .watch(
+                Origin::Agent,
+                p.add.unwrap_or_default(),
+                p.remove.unwrap_or_default(),
+            )
+            .await;
+        if let Err(e) = Self::checked(&s, res) {
             return Ok(e);
         }
         let snap = s.snapshot();
@@ -353,7 +352,7 @@ impl PairdbgServer {
                 &SessionError::invalid("text", "give 1 to 2000 characters"),
             ));
         }
-        if let Err(e) = self.send(&s, Command::Note(text)).await {
+        if let Err(e) = Self::checked(&s, s.note(Origin::Agent, text).await) {
             return Ok(e);
         }
         Ok(ok(

@@ -1,9 +1,9 @@
 //! Keys: actions from the keymap, and moving within the focused pane.
 
 use super::App;
-use crate::session::command::{BreakpointSelector, Command, StepKind};
 use crate::session::types::Snapshot;
 use crate::session::{BreakpointRequest, ControlMode};
+use crate::session::{BreakpointSelector, Origin, StepKind};
 use crate::tui::action::Action;
 use crate::tui::draw::source_rows;
 use crate::tui::state::{Focus, Prompt};
@@ -37,29 +37,18 @@ impl App {
     pub fn apply(&mut self, action: Action) {
         let snap = self.session.snapshot();
         match action {
-            Action::Continue => self.send(Command::Continue),
-            Action::StepOver => self.send(Command::Step {
-                kind: StepKind::Over,
-                count: 1,
-            }),
-            Action::StepInto => self.send(Command::Step {
-                kind: StepKind::Into,
-                count: 1,
-            }),
-            Action::StepOut => self.send(Command::Step {
-                kind: StepKind::Out,
-                count: 1,
-            }),
-            Action::Pause => self.send(Command::Pause),
+            Action::Continue => self.send(|s| async move { s.resume(Origin::Human).await }),
+            Action::StepOver => self.step(StepKind::Over),
+            Action::StepInto => self.step(StepKind::Into),
+            Action::StepOut => self.step(StepKind::Out),
+            Action::Pause => self.send(|s| async move { s.pause(Origin::Human).await }),
             Action::NextThread => self.next_thread(),
             Action::NextSession => self.next_session(),
-            Action::Restart => self.send(Command::Restart),
+            Action::Restart => self.send(|s| async move { s.restart(Origin::Human).await }),
             Action::RunToCursor => {
                 if let Some(f) = &self.ui.file {
-                    self.send(Command::RunTo {
-                        file: f.display().to_string(),
-                        line: self.ui.cursor as i64,
-                    });
+                    let (file, line) = (f.display().to_string(), self.ui.cursor as i64);
+                    self.send(move |s| async move { s.run_to(Origin::Human, file, line).await });
                 }
             }
             Action::ToggleBreakpoint => self.toggle_breakpoint(&snap),
@@ -82,7 +71,7 @@ impl App {
                     ControlMode::Shared => ControlMode::HumanOnly,
                     ControlMode::HumanOnly => ControlMode::Shared,
                 };
-                self.send(Command::SetControl(next));
+                self.send(move |s| async move { s.set_control(Origin::Human, next).await });
                 self.ui.message = Some(match next {
                     ControlMode::HumanOnly => {
                         "you drive; the agent can only read (T hands back)".into()
@@ -134,10 +123,8 @@ impl App {
             }
             Action::RemoveWatch => {
                 if let Some(w) = snap.watches.get(self.ui.selected_watch) {
-                    self.send(Command::Watch {
-                        add: vec![],
-                        remove: vec![w.expression.clone()],
-                    });
+                    let remove = vec![w.expression.clone()];
+                    self.send(move |s| async move { s.watch(Origin::Human, vec![], remove).await });
                 }
             }
             Action::Up
@@ -225,16 +212,15 @@ impl App {
         });
         let path = file.display().to_string();
         if exists {
-            self.send(Command::RemoveBreakpoint(BreakpointSelector::Location {
-                file: path,
-                line,
-            }));
+            let at = BreakpointSelector::Location { file: path, line };
+            self.send(move |s| async move { s.remove_breakpoint(Origin::Human, at).await });
         } else {
-            self.send(Command::SetBreakpoint(BreakpointRequest {
+            let request = BreakpointRequest {
                 file: path,
                 line,
                 ..Default::default()
-            }));
+            };
+            self.send(move |s| async move { s.set_breakpoint(Origin::Human, request).await });
         }
     }
 }
@@ -254,7 +240,12 @@ impl App {
             return;
         }
         let at = ids.iter().position(|id| *id == shown).unwrap_or(0);
-        self.send(Command::SelectThread(ids[(at + 1) % ids.len()]));
+        let next = ids[(at + 1) % ids.len()];
+        self.send(move |s| async move { s.select_thread(Origin::Human, next).await });
+    }
+
+    fn step(&self, kind: StepKind) {
+        self.send(move |s| async move { s.step(Origin::Human, kind, 1).await });
     }
 
     /// Shows the session after the shown one, wrapping: after following a

@@ -20,7 +20,6 @@ use super::action::Keymap;
 use super::highlight::Highlighter;
 use super::state::{ConsoleEntry, UiState};
 use super::theme::Theme;
-use crate::session::command::{Command, Reply};
 use crate::session::sources::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
 use crate::session::{Registry, SessionEvent, SessionHandle};
@@ -227,7 +226,7 @@ impl App {
         }
         let _ = tokio::time::timeout(
             Duration::from_secs(3),
-            self.session.send(Origin::Human, Command::Terminate),
+            self.session.terminate(Origin::Human),
         )
         .await;
         Ok(())
@@ -298,10 +297,13 @@ impl App {
     }
 
     fn fetch_threads(&self, stop_seq: u64) {
-        self.ask(Command::Threads, move |res| match res {
-            Ok(Reply::Threads(threads)) => Some(UiEvent::Threads { stop_seq, threads }),
-            _ => None,
-        });
+        self.ask(
+            |s| async move { s.threads(Origin::Human).await },
+            move |res| match res {
+                Ok(threads) => Some(UiEvent::Threads { stop_seq, threads }),
+                Err(_) => None,
+            },
+        );
     }
 
     fn show_location(&mut self, file: Option<PathBuf>, line: usize) {

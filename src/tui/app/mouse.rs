@@ -1,7 +1,7 @@
 //! The mouse: click to focus and select, the gutter for breakpoints, the wheel.
 
 use super::App;
-use crate::session::Command;
+use crate::session::Origin;
 use crate::tui::action::Action;
 use crate::tui::panes::stack;
 use crate::tui::state::Focus;
@@ -72,7 +72,9 @@ impl App {
                                 if let Some(id) = stack::thread_at(&self.ui, shown, column)
                                     && id != shown
                                 {
-                                    self.send(Command::SelectThread(id));
+                                    self.send(move |s| async move {
+                                        s.select_thread(Origin::Human, id).await
+                                    });
                                 }
                                 return;
                             }

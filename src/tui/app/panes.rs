@@ -1,10 +1,8 @@
 //! Actions on the selection of the variables and breakpoints panes.
 
 use super::{App, UiEvent, copy_to_clipboard};
-use crate::session::command::{
-    BreakpointSelector, BreakpointUpdate, Command, Reply, VariablesQuery,
-};
 use crate::session::types::Snapshot;
+use crate::session::{BreakpointSelector, BreakpointUpdate, Origin, VariablesQuery};
 use crate::tui::action::Action;
 use crate::tui::state::{Focus, Prompt, UiState};
 
@@ -49,18 +47,17 @@ impl App {
             start: 0,
             count: crate::tui::panes::variables::PAGE,
         };
-        self.ask(Command::Variables(q), move |res| {
-            let result = match res {
-                Ok(Reply::Variables { vars, total }) => Ok((vars, total)),
-                Ok(_) => Err(String::new()),
-                Err(e) => Err(e.to_string()),
-            };
-            Some(UiEvent::Children {
-                stop_seq,
-                path,
-                result,
-            })
-        });
+        self.ask(
+            move |s| async move { s.variables(Origin::Human, q).await },
+            move |res| {
+                let result = res.map_err(|e| e.to_string());
+                Some(UiEvent::Children {
+                    stop_seq,
+                    path,
+                    result,
+                })
+            },
+        );
     }
 
     /// A new frame is selected: its locals are read, and the tree's paths,
@@ -81,14 +78,21 @@ impl App {
             start: 0,
             count: crate::tui::panes::variables::PAGE,
         };
-        self.ask(Command::Variables(q), move |res| match res {
-            Ok(Reply::Variables { vars, .. }) => Some(UiEvent::FrameLocals {
-                stop_seq,
-                frame_index,
-                vars,
-            }),
-            _ => None,
-        });
+        self.ask(
+            move |s| async move { s.variables(Origin::Human, q).await },
+            move |res| match res {
+                Ok((vars, _)) => Some(UiEvent::FrameLocals {
+                    stop_seq,
+                    frame_index,
+                    vars,
+                }),
+                Err(_) => None,
+            },
+        );
+    }
+
+    pub(super) fn update_breakpoint(&self, update: BreakpointUpdate) {
+        self.send(move |s| async move { s.update_breakpoint(Origin::Human, update).await });
     }
 
     pub(super) fn collapse(&mut self, path: &str) {
@@ -118,7 +122,9 @@ impl App {
                     if !on {
                         filters.push(id.to_string());
                     }
-                    self.send(Command::SetExceptionFilters(filters));
+                    self.send(move |s| async move {
+                        s.set_exception_filters(Origin::Human, filters).await
+                    });
                 }
                 return;
             }
@@ -129,13 +135,17 @@ impl App {
             ui.input = current.clone().unwrap_or_default();
         };
         match action {
-            Action::ToggleEnabled => self.send(Command::UpdateBreakpoint(BreakpointUpdate {
+            Action::ToggleEnabled => self.update_breakpoint(BreakpointUpdate {
                 id: b.id,
                 enabled: Some(!b.enabled),
                 ..Default::default()
-            })),
+            }),
             Action::DeleteBreakpoint => {
-                self.send(Command::RemoveBreakpoint(BreakpointSelector::Id(b.id)))
+                let id = b.id;
+                self.send(move |s| async move {
+                    s.remove_breakpoint(Origin::Human, BreakpointSelector::Id(id))
+                        .await
+                })
             }
             Action::EditCondition => prompt(Prompt::Condition(b.id), &b.condition, &mut self.ui),
             Action::EditHitCount => prompt(Prompt::HitCount(b.id), &b.hit_condition, &mut self.ui),

@@ -1,7 +1,7 @@
 //! The one-line prompts, the command palette and the file picker.
 
 use super::{App, UiEvent};
-use crate::session::command::{BreakpointUpdate, Command, Reply};
+use crate::session::{BreakpointUpdate, Origin};
 use crate::tui::state::{ConsoleEntry, Focus, Prompt};
 use crate::viewport::ViewportConfig;
 use crate::viewport::value::render as render_value;
@@ -100,47 +100,38 @@ impl App {
                             .map(|w| w.expression.clone())
                             .into_iter()
                             .collect();
-                        self.send(Command::Watch {
-                            add: vec![text],
-                            remove: old,
-                        });
+                        self.send(
+                            move |s| async move { s.watch(Origin::Human, vec![text], old).await },
+                        );
                     }
-                    Prompt::Condition(id) => {
-                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
-                            id,
-                            condition: Some(text),
-                            ..Default::default()
-                        }))
-                    }
-                    Prompt::HitCount(id) => {
-                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
-                            id,
-                            hit_condition: Some(text),
-                            ..Default::default()
-                        }))
-                    }
-                    Prompt::LogMessage(id) => {
-                        self.send(Command::UpdateBreakpoint(BreakpointUpdate {
-                            id,
-                            log_message: Some(text),
-                            ..Default::default()
-                        }))
-                    }
+                    Prompt::Condition(id) => self.update_breakpoint(BreakpointUpdate {
+                        id,
+                        condition: Some(text),
+                        ..Default::default()
+                    }),
+                    Prompt::HitCount(id) => self.update_breakpoint(BreakpointUpdate {
+                        id,
+                        hit_condition: Some(text),
+                        ..Default::default()
+                    }),
+                    Prompt::LogMessage(id) => self.update_breakpoint(BreakpointUpdate {
+                        id,
+                        log_message: Some(text),
+                        ..Default::default()
+                    }),
                     Prompt::Evaluate => self.evaluate(text),
                     Prompt::SetValue => {
                         let path = std::mem::take(&mut self.ui.value_path);
-                        self.send(Command::SetVariable {
-                            path,
-                            value: text,
-                            frame_index: self.ui.selected_frame,
+                        let frame = self.ui.selected_frame;
+                        self.send(move |s| async move {
+                            s.set_variable(Origin::Human, path, text, frame).await
                         })
                     }
-                    Prompt::AddWatch => self.send(Command::Watch {
-                        add: vec![text],
-                        remove: vec![],
+                    Prompt::AddWatch => self.send(move |s| async move {
+                        s.watch(Origin::Human, vec![text], vec![]).await
                     }),
                     Prompt::Note => {
-                        self.send(Command::Note(text));
+                        self.send(move |s| async move { s.note(Origin::Human, text).await });
                         self.ui.message =
                             Some("note sent: the agent sees it in its next result".into());
                     }
@@ -173,24 +164,19 @@ impl App {
     }
 
     pub(super) fn evaluate(&self, expression: String) {
-        let cmd = Command::Evaluate {
-            expression: expression.clone(),
-            frame_index: self.ui.selected_frame,
+        let (asked, frame) = (expression.clone(), self.ui.selected_frame);
+        let call = move |s: crate::session::SessionHandle| async move {
+            s.evaluate(Origin::Human, asked, frame).await
         };
-        self.ask(cmd, move |res| {
+        self.ask(call, move |res| {
             let cfg = ViewportConfig {
                 string_truncate_length: 1000,
                 collection_preview_items: 20,
                 ..Default::default()
             };
             let output = match res {
-                Ok(Reply::Value(v)) if v.value.is_empty() && v.type_name.is_empty() => {
-                    Ok("(done)".to_string())
-                }
-                Ok(Reply::Value(v)) => {
-                    Ok(format!("{}  ({})", render_value(&v, &cfg, 0), v.type_name))
-                }
-                Ok(_) => Ok(String::new()),
+                Ok(v) if v.value.is_empty() && v.type_name.is_empty() => Ok("(done)".to_string()),
+                Ok(v) => Ok(format!("{}  ({})", render_value(&v, &cfg, 0), v.type_name)),
                 Err(e) => Err(e.to_string()),
             };
             Some(UiEvent::Console(ConsoleEntry {

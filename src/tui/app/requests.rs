@@ -4,10 +4,10 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use std::future::Future;
+
 use super::{App, UiEvent};
-use crate::session::SessionError;
-use crate::session::command::{Command, Reply};
-use crate::session::types::Origin;
+use crate::session::{SessionError, SessionHandle};
 
 /// An answer slower than this shows the spinner; quicker ones would only
 /// make the status bar flicker.
@@ -39,26 +39,34 @@ impl InFlight {
 }
 
 impl App {
-    /// Sends `cmd` as the person; `then` turns the answer into a UI event
-    /// (a redraw when it gives none).
-    pub(super) fn ask<F>(&self, cmd: Command, then: F)
+    /// Runs `call` on the session (as the person, by the caller's word);
+    /// `then` turns the answer into a UI event (a redraw when it gives none).
+    pub(super) fn ask<T, Call, Fut, Then>(&self, call: Call, then: Then)
     where
-        F: FnOnce(Result<Reply, SessionError>) -> Option<UiEvent> + Send + 'static,
+        Call: FnOnce(SessionHandle) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<T, SessionError>> + Send + 'static,
+        T: Send + 'static,
+        Then: FnOnce(Result<T, SessionError>) -> Option<UiEvent> + Send + 'static,
     {
         let s = self.session.clone();
         let tx = self.tx.clone();
         let in_flight = self.in_flight.clone();
         let id = in_flight.start();
         tokio::spawn(async move {
-            let res = s.send(Origin::Human, cmd).await;
+            let res = call(s).await;
             in_flight.end(id);
             let _ = tx.send(then(res).unwrap_or(UiEvent::Redraw));
         });
     }
 
-    /// Sends `cmd`; only a failure is worth showing.
-    pub(super) fn send(&self, cmd: Command) {
-        self.ask(cmd, |res| {
+    /// Runs `call`; only a failure is worth showing.
+    pub(super) fn send<T, Call, Fut>(&self, call: Call)
+    where
+        Call: FnOnce(SessionHandle) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<T, SessionError>> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.ask(call, |res| {
             res.err().map(|e| UiEvent::Message(e.to_string()))
         });
     }

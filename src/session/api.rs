@@ -1,0 +1,200 @@
+//! The typed face of a session: one method per command, each with its own
+//! result, so controllers never match replies a command cannot give.
+
+use super::ControlMode;
+use super::command::{
+    BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind, VariablesQuery,
+};
+use super::config::BreakpointRequest;
+use super::error::SessionError;
+use super::handle::SessionHandle;
+use super::types::{Breakpoint, Frame, Origin, Var};
+
+type Result<T> = std::result::Result<T, SessionError>;
+
+/// The stop count when a move was applied: a waiter wants a stop after it.
+pub type StopSeq = u64;
+
+/// A reply the engine never gives to this command; a bug, reported rather
+/// than panicked on.
+fn unexpected(r: Reply) -> SessionError {
+    SessionError::State(format!("the engine gave an unexpected answer: {r:?}"))
+}
+
+fn moved(r: Reply) -> Result<StopSeq> {
+    match r {
+        Reply::Moved { stop_seq } => Ok(stop_seq),
+        other => Err(unexpected(other)),
+    }
+}
+
+fn done(r: Reply) -> Result<()> {
+    match r {
+        Reply::Done => Ok(()),
+        other => Err(unexpected(other)),
+    }
+}
+
+fn value(r: Reply) -> Result<Var> {
+    match r {
+        Reply::Value(v) => Ok(v),
+        other => Err(unexpected(other)),
+    }
+}
+
+fn breakpoint(r: Reply) -> Result<Breakpoint> {
+    match r {
+        Reply::Breakpoint(b) => Ok(b),
+        other => Err(unexpected(other)),
+    }
+}
+
+impl SessionHandle {
+    pub async fn resume(&self, origin: Origin) -> Result<StopSeq> {
+        moved(self.send(origin, Command::Continue).await?)
+    }
+
+    pub async fn step(&self, origin: Origin, kind: StepKind, count: u32) -> Result<StopSeq> {
+        moved(self.send(origin, Command::Step { kind, count }).await?)
+    }
+
+    pub async fn run_to(&self, origin: Origin, file: String, line: i64) -> Result<StopSeq> {
+        moved(self.send(origin, Command::RunTo { file, line }).await?)
+    }
+
+    pub async fn pause(&self, origin: Origin) -> Result<StopSeq> {
+        moved(self.send(origin, Command::Pause).await?)
+    }
+
+    pub async fn restart(&self, origin: Origin) -> Result<StopSeq> {
+        moved(self.send(origin, Command::Restart).await?)
+    }
+
+    /// Shows, and steps, another thread of the stopped program.
+    pub async fn select_thread(&self, origin: Origin, thread_id: i64) -> Result<StopSeq> {
+        moved(self.send(origin, Command::SelectThread(thread_id)).await?)
+    }
+
+    pub async fn set_breakpoint(
+        &self,
+        origin: Origin,
+        request: BreakpointRequest,
+    ) -> Result<Breakpoint> {
+        breakpoint(self.send(origin, Command::SetBreakpoint(request)).await?)
+    }
+
+    /// The breakpoints removed.
+    pub async fn remove_breakpoint(
+        &self,
+        origin: Origin,
+        selector: BreakpointSelector,
+    ) -> Result<Vec<Breakpoint>> {
+        match self
+            .send(origin, Command::RemoveBreakpoint(selector))
+            .await?
+        {
+            Reply::Removed(b) => Ok(b),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    pub async fn update_breakpoint(
+        &self,
+        origin: Origin,
+        update: BreakpointUpdate,
+    ) -> Result<Breakpoint> {
+        breakpoint(self.send(origin, Command::UpdateBreakpoint(update)).await?)
+    }
+
+    pub async fn set_exception_filters(&self, origin: Origin, filters: Vec<String>) -> Result<()> {
+        done(
+            self.send(origin, Command::SetExceptionFilters(filters))
+                .await?,
+        )
+    }
+
+    pub async fn evaluate(
+        &self,
+        origin: Origin,
+        expression: String,
+        frame_index: usize,
+    ) -> Result<Var> {
+        value(
+            self.send(
+                origin,
+                Command::Evaluate {
+                    expression,
+                    frame_index,
+                },
+            )
+            .await?,
+        )
+    }
+
+    /// The variable's new value, read back.
+    pub async fn set_variable(
+        &self,
+        origin: Origin,
+        path: String,
+        value_text: String,
+        frame_index: usize,
+    ) -> Result<Var> {
+        value(
+            self.send(
+                origin,
+                Command::SetVariable {
+                    path,
+                    value: value_text,
+                    frame_index,
+                },
+            )
+            .await?,
+        )
+    }
+
+    /// A page of variables and how many match in all.
+    pub async fn variables(
+        &self,
+        origin: Origin,
+        query: VariablesQuery,
+    ) -> Result<(Vec<Var>, usize)> {
+        match self.send(origin, Command::Variables(query)).await? {
+            Reply::Variables { vars, total } => Ok((vars, total)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// The first `levels` frames and the stack's depth.
+    pub async fn stack(&self, origin: Origin, levels: usize) -> Result<(Vec<Frame>, usize)> {
+        match self.send(origin, Command::Stack { levels }).await? {
+            Reply::Frames { frames, total } => Ok((frames, total)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// (id, name) of each thread.
+    pub async fn threads(&self, origin: Origin) -> Result<Vec<(i64, String)>> {
+        match self.send(origin, Command::Threads).await? {
+            Reply::Threads(t) => Ok(t),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    pub async fn watch(&self, origin: Origin, add: Vec<String>, remove: Vec<String>) -> Result<()> {
+        done(self.send(origin, Command::Watch { add, remove }).await?)
+    }
+
+    pub async fn note(&self, origin: Origin, text: String) -> Result<()> {
+        done(self.send(origin, Command::Note(text)).await?)
+    }
+
+    /// Who may move the program; only the person changes it.
+    pub async fn set_control(&self, origin: Origin, mode: ControlMode) -> Result<()> {
+        done(self.send(origin, Command::SetControl(mode)).await?)
+    }
+
+    /// Ends the program (an attached one is left running) and the adapter.
+    pub async fn terminate(&self, origin: Origin) -> Result<()> {
+        done(self.send(origin, Command::Terminate).await?)
+    }
+}
