@@ -193,7 +193,7 @@ impl Engine {
             let _ = c
                 .request_with_timeout(
                     "disconnect",
-                    Some(json!({"terminateDebuggee": true})),
+                    Some(json!({"terminateDebuggee": self.config.attach_pid.is_none()})),
                     Duration::from_millis(500),
                 )
                 .await;
