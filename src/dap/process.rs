@@ -88,6 +88,13 @@ impl AdapterProcess {
 
     /// Kills the adapter's group and every tracked process group. Idempotent.
     pub fn kill_all(&mut self) {
+        // Children the adapter put in groups of their own (a debuggee it
+        // started under ptrace) are found while it still is their parent.
+        if let Some(pid) = self.pgid {
+            for child in descendants(pid) {
+                self.track_pid(child);
+            }
+        }
         for &pid in &self.extra_pids {
             // SAFETY: plain syscalls on pids we were told about; errors are ignored.
             unsafe {
@@ -113,4 +120,38 @@ impl Drop for AdapterProcess {
     fn drop(&mut self) {
         self.kill_all();
     }
+}
+
+/// Every live process below `root`, read from /proc.
+fn descendants(root: i32) -> Vec<i32> {
+    let mut parents = vec![];
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for e in dir.flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            // The parent is the second field after the `(comm)`.
+            let ppid = stat
+                .rfind(')')
+                .and_then(|i| stat[i + 1..].split_whitespace().nth(1))
+                .and_then(|p| p.parse::<i32>().ok());
+            if let Some(ppid) = ppid {
+                parents.push((pid, ppid));
+            }
+        }
+    }
+    let mut out = vec![];
+    let mut frontier = vec![root];
+    while let Some(p) = frontier.pop() {
+        for &(c, pp) in &parents {
+            if pp == p && !out.contains(&c) {
+                out.push(c);
+                frontier.push(c);
+            }
+        }
+    }
+    out
 }
