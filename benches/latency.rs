@@ -3,6 +3,7 @@
 //! runs in this one process, so ratios compare like with like.
 
 mod common;
+mod go;
 
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -309,6 +310,9 @@ async fn tool_list_bytes() -> usize {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
+    if std::env::args().any(|a| a == "go") {
+        return go::run().await;
+    }
     let python = adapters::for_language("python").expect("python");
     python
         .probe(&LaunchSpec::for_workspace(&root()))
@@ -432,4 +436,5 @@ async fn main() {
         "| tools/list size | {} tokens ({tools} bytes) | 1 | compact |",
         tools / 4
     );
+    go::run().await;
 }

@@ -3,6 +3,7 @@
 //! language means (`Language`). The session engine sees only this trait.
 
 pub mod debugpy;
+pub mod delve;
 mod detect;
 mod language;
 mod spec;
@@ -103,6 +104,13 @@ pub struct Quirks {
     pub pause_may_not_halt: bool,
     /// Which scopes are worth reading at a stop (registers never are).
     pub skipped_scopes: &'static [&'static str],
+    /// No `exited` event: the exit code is told (as output, read by
+    /// `Adapter::exit_code_from_output`) only in answer to `disconnect`, so
+    /// a `terminated` disconnects before the session ends.
+    pub exit_code_after_disconnect: bool,
+    /// A failed `launch` answers only "see the console"; the reason (a
+    /// compiler's message) is in the stderr output sent just before.
+    pub start_error_in_output: bool,
 }
 
 impl Quirks {
@@ -116,6 +124,8 @@ impl Quirks {
         stale_step_stops: false,
         pause_may_not_halt: false,
         skipped_scopes: &[],
+        exit_code_after_disconnect: false,
+        start_error_in_output: false,
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -155,6 +165,16 @@ pub trait Adapter: Send + Sync + 'static {
     fn quirks(&self) -> &'static Quirks;
     /// What the program's language means: parameters, paths, assignment.
     fn language(&self) -> &'static dyn Language;
+    /// The program's exit code, from a line of output that tells it, for
+    /// adapters that send no `exited` event.
+    fn exit_code_from_output(&self, _line: &str) -> Option<i64> {
+        None
+    }
+    /// Whether a line on the adapter process's stdout or stderr is the
+    /// adapter's own rather than the program's (`OutputSource::Process`).
+    fn is_own_output(&self, _line: &str) -> bool {
+        false
+    }
 }
 
 impl fmt::Debug for dyn Adapter {
@@ -168,7 +188,7 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 1] = [&debugpy::Debugpy];
+    static ALL: [AdapterRef; 2] = [&debugpy::Debugpy, &delve::Delve];
     &ALL
 }
 

@@ -161,6 +161,192 @@ pub fn requote(item: &str) -> String {
     t.to_string()
 }
 
+/// A value text that names its type first, as Go debuggers print them:
+/// `main.Item {Name: "a", Price: 1}`, `[]int len: 3, cap: 3, [1,2,3]`,
+/// `map[string]int ["a": 1, ]`, `*main.Item nil`, `(*main.Item)(0xc000..)`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Typed<'a> {
+    /// A struct literal; `type_name` is empty inside a typed container.
+    Struct {
+        type_name: &'a str,
+        fields: Vec<(&'a str, &'a str)>,
+        more: usize,
+    },
+    /// A slice, array or map, with the length its header gives.
+    List {
+        type_name: &'a str,
+        len: Option<usize>,
+        items: Vec<&'a str>,
+        more: usize,
+    },
+    Nil,
+    /// Left unread at a depth: only its type is known.
+    Unloaded {
+        type_name: &'a str,
+    },
+}
+
+/// Reads a typed value text; None for anything else (every Python repr).
+pub fn parse_typed(s: &str) -> Option<Typed<'_>> {
+    let s = s.trim();
+    if let Some(rest) = s.strip_prefix("(*")
+        && let Some((t, addr)) = rest.split_once(")(0x")
+        && addr.ends_with(')')
+        && is_type_token(t)
+    {
+        return Some(Typed::Unloaded { type_name: t });
+    }
+    let (type_name, rest) = if s.starts_with('{') {
+        ("", s)
+    } else {
+        let end = type_token_end(s)?;
+        let (t, rest) = (&s[..end], &s[end..]);
+        (t, rest.strip_prefix(' ')?)
+    };
+    if rest == "nil" && !type_name.is_empty() {
+        return Some(Typed::Nil);
+    }
+    if let Some(header) = rest.strip_prefix("len: ") {
+        let (len, after) = header.split_once(", ")?;
+        let len = len.parse().ok()?;
+        let after = match after.strip_prefix("cap: ") {
+            Some(cap) => cap.split_once(", ")?.1,
+            None => after,
+        };
+        if after == "nil" {
+            return Some(Typed::Nil);
+        }
+        let (items, more) = typed_items(after, '[', ']')?;
+        return Some(Typed::List {
+            type_name,
+            len: Some(len),
+            items,
+            more,
+        });
+    }
+    if rest.starts_with('[') && !type_name.is_empty() {
+        let (items, more) = typed_items(rest, '[', ']')?;
+        return Some(Typed::List {
+            type_name,
+            len: None,
+            items,
+            more,
+        });
+    }
+    let (parts, more) = typed_items(rest, '{', '}')?;
+    let fields = parts
+        .iter()
+        .map(|p| {
+            let (k, v) = p.split_once(": ")?;
+            is_ident_like(k).then_some((k, v))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    // `{}` alone says nothing of its kind.
+    if fields.is_empty() && type_name.is_empty() {
+        return None;
+    }
+    Some(Typed::Struct {
+        type_name,
+        fields,
+        more,
+    })
+}
+
+/// The items between `open` and `close`, and how many more were left out
+/// (`...+97 more`).
+fn typed_items(s: &str, open: char, close: char) -> Option<(Vec<&str>, usize)> {
+    if !(s.starts_with(open) && s.ends_with(close)) {
+        return None;
+    }
+    let inner = balanced_inner(s)?;
+    let mut items = join_headers(inner, split_top(inner));
+    let mut more = 0;
+    if let Some(last) = items.last()
+        && let Some(n) = last
+            .trim()
+            .strip_prefix("...+")
+            .and_then(|r| r.strip_suffix(" more"))
+    {
+        more = n.parse().ok()?;
+        items.pop();
+    }
+    Some((items, more))
+}
+
+/// Puts back together a nested slice that the split cut at the commas of
+/// its own header (`[]int len: 2`, `cap: 2`, `[1,2]`).
+fn join_headers<'a>(whole: &'a str, parts: Vec<&'a str>) -> Vec<&'a str> {
+    let ends_with_count = |p: &str, key: &str| {
+        p.rsplit_once(key)
+            .is_some_and(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    let mut out: Vec<&'a str> = vec![];
+    for part in parts {
+        let joins = out.last().is_some_and(|prev: &&str| {
+            ends_with_count(prev, " len: ") && part.starts_with("cap: ")
+                || (ends_with_count(prev, " len: ") || ends_with_count(prev, "cap: "))
+                    && (part.starts_with('[') || part == "nil")
+        });
+        match out.last_mut() {
+            Some(prev) if joins => {
+                // Both are slices of `whole`: take the span from one to the other.
+                let start = prev.as_ptr() as usize - whole.as_ptr() as usize;
+                let end = part.as_ptr() as usize - whole.as_ptr() as usize + part.len();
+                *prev = &whole[start..end];
+            }
+            _ => out.push(part),
+        }
+    }
+    out
+}
+
+fn is_ident_like(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !s.starts_with(|c: char| c.is_ascii_digit())
+}
+
+fn is_type_token(t: &str) -> bool {
+    !t.is_empty()
+        && t.chars()
+            .all(|c| c.is_alphanumeric() || "_.*[]/".contains(c))
+}
+
+/// Where a leading type such as `map[string][]main.Item` ends.
+fn type_token_end(s: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ' ' if depth == 0 => return (i > 0 && is_type_token(&s[..i])).then_some(i),
+            _ if c.is_alphanumeric() || "_.*/".contains(c) => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A type with its package paths dropped: `[]main.Item` → `[]Item`.
+pub fn short_type_name(t: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(word.rsplit('.').next().unwrap_or(word));
+        word.clear();
+    };
+    for c in t.chars() {
+        if c.is_alphanumeric() || "_./".contains(c) {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +399,51 @@ mod tests {
             Repr::Atom("<__main__.User object at 0x7f>")
         );
         assert_eq!(parse("[1, 2] + x"), Repr::Atom("[1, 2] + x"));
+    }
+
+    #[test]
+    fn typed_values_split_into_parts() {
+        assert_eq!(
+            parse_typed("*main.User {ID: 482, Tier: \"gold\"}"),
+            Some(Typed::Struct {
+                type_name: "*main.User",
+                fields: vec![("ID", "482"), ("Tier", "\"gold\"")],
+                more: 0
+            })
+        );
+        assert_eq!(
+            parse_typed("[]int len: 100, cap: 100, [1,2,...+98 more]"),
+            Some(Typed::List {
+                type_name: "[]int",
+                len: Some(100),
+                items: vec!["1", "2"],
+                more: 98
+            })
+        );
+        assert!(matches!(
+            parse_typed("map[string]int [\"gold\": 10, \"silver\": 5, ]"),
+            Some(Typed::List { len: None, ref items, .. }) if items.len() == 2
+        ));
+        assert_eq!(parse_typed("*main.Item nil"), Some(Typed::Nil));
+        assert_eq!(
+            parse_typed("(*main.Item)(0xc0000ac000)"),
+            Some(Typed::Unloaded {
+                type_name: "main.Item"
+            })
+        );
+        for python in [
+            "{'a': 1}",
+            "{1, 2}",
+            "[1, 2]",
+            "Item(name='a')",
+            "<X object at 0x1>",
+        ] {
+            assert_eq!(parse_typed(python), None, "{python}");
+        }
+        assert_eq!(
+            short_type_name("map[string][]main.Item"),
+            "map[string][]Item"
+        );
     }
 
     #[test]

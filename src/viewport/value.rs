@@ -5,7 +5,7 @@
 use crate::session::types::Var;
 
 use super::ViewportConfig;
-use super::repr::{self, Repr};
+use super::repr::{self, Repr, Typed};
 
 const SEQUENCES: &[&str] = &["list", "tuple", "set", "frozenset", "deque"];
 const MAPPINGS: &[&str] = &[
@@ -18,7 +18,7 @@ const MAPPINGS: &[&str] = &[
 const SCALARS: &[&str] = &["int", "float", "bool", "NoneType", "complex", "Decimal"];
 /// Characters a value nested inside another may take.
 const NESTED_LIMIT: usize = 40;
-const STRINGS: &[&str] = &["str", "bytes", "bytearray"];
+const STRINGS: &[&str] = &["str", "bytes", "bytearray", "string"];
 
 /// `1 item`, `3 items`, `5+ items`.
 fn count_items(n: usize, plus: &str) -> String {
@@ -50,14 +50,130 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     }
     match v.children.as_deref() {
         Some(children) => from_children(v, children, cfg, depth),
-        None => render_repr(&v.value, short_type(t), cfg, depth),
+        None => match repr::parse_typed(&v.value) {
+            Some(typed) => render_typed(&typed, t, cfg, depth),
+            None => render_repr(&v.value, short_type(t), cfg, depth),
+        },
     }
 }
 
+/// Renders a value whose text names its type (see `repr::Typed`);
+/// `hint` is the type its container or variable gives it.
+fn render_typed(typed: &Typed, hint: &str, cfg: &ViewportConfig, depth: usize) -> String {
+    let nested = depth >= cfg.locals_max_depth.max(1);
+    let name_of = |t: &str| {
+        let t = if t.is_empty() { hint } else { t };
+        repr::short_type_name(t.trim_start_matches('*'))
+    };
+    match typed {
+        Typed::Nil => "nil".into(),
+        Typed::Unloaded { type_name } => format!("<{}>", name_of(type_name)),
+        Typed::Struct {
+            type_name,
+            fields,
+            more,
+        } => {
+            let name = name_of(type_name);
+            if nested {
+                return format!("<{name}>");
+            }
+            let shown: Vec<String> = fields
+                .iter()
+                .take(cfg.collection_preview_items)
+                .map(|(k, v)| format!("{k}={}", render_typed_item(v, "", cfg, depth + 1)))
+                .collect();
+            let more = if *more > 0 || fields.len() > shown.len() {
+                ", ..."
+            } else {
+                ""
+            };
+            object(&name, &shown, more, depth)
+        }
+        Typed::List {
+            type_name,
+            len,
+            items,
+            more,
+        } => {
+            let t = if type_name.is_empty() {
+                hint
+            } else {
+                type_name
+            };
+            let n = len.unwrap_or(items.len() + more);
+            if nested {
+                return format!("<{}: {}>", name_of(t), count_items(n, ""));
+            }
+            let is_map = t.starts_with("map[");
+            let element = element_type(t);
+            let shown: Vec<String> = items
+                .iter()
+                .take(cfg.collection_preview_items)
+                .map(|i| match i.split_once(": ").filter(|_| is_map) {
+                    Some((k, v)) => format!(
+                        "{}: {}",
+                        render_typed_item(k, "", cfg, depth + 1),
+                        render_typed_item(v, element, cfg, depth + 1)
+                    ),
+                    None => render_typed_item(i, element, cfg, depth + 1),
+                })
+                .collect();
+            let (open, close) = if is_map { ("{", "}") } else { ("[", "]") };
+            truncate(
+                &format!("{open}{}{close}", with_count(shown, n)),
+                cfg.string_truncate_length,
+            )
+        }
+    }
+}
+
+/// One part of a typed value: typed values recursively, strings requoted.
+fn render_typed_item(item: &str, hint: &str, cfg: &ViewportConfig, depth: usize) -> String {
+    let item = item.trim();
+    if let Some(typed) = repr::parse_typed(item) {
+        return render_typed(&typed, hint, cfg, depth);
+    }
+    if item.starts_with('"') {
+        return render_string(item, false, limit_at(cfg, depth));
+    }
+    truncate(item, limit_at(cfg, depth))
+}
+
+/// `main.Item` for `[]main.Item`, `[3]main.Item` or `map[string]main.Item`.
+fn element_type(t: &str) -> &str {
+    let t = t.trim_start_matches('*');
+    if let Some(rest) = t.strip_prefix("map[") {
+        let mut depth = 1;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return &rest[i + 1..];
+                    }
+                }
+                _ => {}
+            }
+        }
+        return "";
+    }
+    if t.starts_with('[') {
+        return t.find(']').map(|i| &t[i + 1..]).unwrap_or("");
+    }
+    ""
+}
+
 fn from_children(v: &Var, children: &[Var], cfg: &ViewportConfig, depth: usize) -> String {
+    // A pointer's one unnamed child is what it points to.
+    if let [target] = children
+        && target.name.is_empty()
+    {
+        return render(target, cfg, depth);
+    }
     let t = v.type_name.as_str();
-    let is_map = MAPPINGS.contains(&t);
-    let is_coll = is_map || SEQUENCES.contains(&t);
+    let is_map = MAPPINGS.contains(&t) || t.starts_with("map[");
+    let is_coll = is_map || SEQUENCES.contains(&t) || t.starts_with('[');
     let members = visible_members(children);
     let len = collection_len(children).unwrap_or(members.len());
     if depth >= cfg.locals_max_depth.max(1) {
@@ -349,6 +465,64 @@ mod tests {
         let mut d = var("d", "dict", "{'gold': 0.1, 'silver': 0.05}");
         d.reference = 6;
         assert_eq!(render(&d, &cfg, 0), "{\"gold\": 0.1, \"silver\": 0.05}");
+    }
+
+    #[test]
+    fn typed_values_render_like_objects_and_lists() {
+        let cfg = ViewportConfig::default();
+        let r = |t: &str, v: &str| render(&var("x", t, v), &cfg, 0);
+        assert_eq!(
+            r("*main.User", "*main.User {ID: 482, Tier: \"gold\"}"),
+            "<User: ID=482, Tier=\"gold\">"
+        );
+        assert_eq!(r("string", "\"widget\""), "\"widget\"");
+        assert_eq!(
+            r(
+                "[]main.Item",
+                "[]main.Item len: 3, cap: 4, [{Name: \"a\", Price: 1},{Name: \"b\", Price: 2},{Name: \"c\", Price: 3}]"
+            ),
+            "[<Item>, <Item>, <Item>]"
+        );
+        assert_eq!(
+            r(
+                "*main.Cart",
+                "*main.Cart {Items: []main.Item len: 3, cap: 4, [(*main.Item)(0xc0000ac000),(*main.Item)(0xc0000ac020)]}"
+            ),
+            "<Cart: Items=<[]Item: 3 items>>"
+        );
+        assert_eq!(
+            r(
+                "[]int",
+                "[]int len: 100, cap: 100, [0,1,2,3,4,5,6,7,8,9,...+90 more]"
+            ),
+            "[0, 1, 2, 3, 4, ... (100 items)]"
+        );
+        assert_eq!(
+            r(
+                "map[string]int",
+                "map[string]int [\"gold\": 10, \"silver\": 5, ]"
+            ),
+            "{\"gold\": 10, \"silver\": 5}"
+        );
+        assert_eq!(r("*main.Item", "*main.Item nil"), "nil");
+        assert_eq!(
+            r("main.Point", "main.Point {X: 3, Y: 4}"),
+            "<Point: X=3, Y=4>"
+        );
+        let mut deeper = cfg.clone();
+        deeper.locals_max_depth = 2;
+        assert_eq!(
+            render(
+                &var(
+                    "items",
+                    "[]main.Item",
+                    "[]main.Item len: 1, cap: 1, [{Name: \"a\", Price: 1}]"
+                ),
+                &deeper,
+                0
+            ),
+            "[{Name: \"a\", Price: 1}]"
+        );
     }
 
     #[test]

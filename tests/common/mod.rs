@@ -55,6 +55,34 @@ pub fn tool_available(program: &str) -> bool {
     ok
 }
 
+/// True when the programs an adapter needs all run (`prog --version`-like
+/// checks). Without them a test fails under CI and skips loudly elsewhere.
+pub fn adapter_available(what: &str, checks: &[(&str, &[&str])], fix: &str) -> bool {
+    let ok = checks.iter().all(|(prog, args)| {
+        StdCommand::new(prog)
+            .args(*args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    });
+    if !ok {
+        if std::env::var_os("CI").is_some() {
+            panic!("{what} is required in CI: install it with `{fix}` (scripts/test does)");
+        }
+        eprintln!("\n!!!!! SKIPPED: {what} is not installed ({fix}) !!!!!\n");
+    }
+    ok
+}
+
+/// Go and its debugger.
+pub fn go_available() -> bool {
+    adapter_available(
+        "Go and delve (dlv)",
+        &[("go", &["version"]), ("dlv", &["version"])],
+        "apt-get install -y golang-go delve",
+    )
+}
+
 pub struct Mcp {
     pub client: RunningService<RoleClient, ()>,
     pub pid: u32,

@@ -27,6 +27,10 @@ pub struct Conn {
     pub stopped_by: Option<StoppedBy>,
     /// The adapter's answer to `initialize`.
     pub capabilities: serde_json::Value,
+    /// `disconnect` was sent to learn the exit code; the session ends with its answer.
+    pub disconnecting: bool,
+    /// `stopped` events seen, so a pause can tell whether one came.
+    pub stops_seen: u64,
 }
 
 impl Default for Conn {
@@ -44,6 +48,8 @@ impl Default for Conn {
             hints: StopHints::default(),
             stopped_by: None,
             capabilities: serde_json::Value::Null,
+            disconnecting: false,
+            stops_seen: 0,
         }
     }
 }

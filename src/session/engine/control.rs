@@ -1,5 +1,7 @@
 //! Commands that move execution, and the dispatch of every command.
 
+use std::time::Duration;
+
 use serde_json::json;
 
 use super::{Apply, Engine, ReplyTx, lock, or_reply};
@@ -10,6 +12,9 @@ use crate::session::link::Link;
 use crate::session::output::Stream;
 use crate::session::types::{Note, Origin, RunState};
 use crate::session::{ControlMode, SessionEvent};
+
+/// How long a `stopped` event may trail an acknowledged pause.
+const PAUSE_GRACE: Duration = Duration::from_millis(200);
 
 impl Engine {
     pub(super) fn on_command(&mut self, env: Envelope) {
@@ -199,13 +204,56 @@ impl Engine {
             Some(origin),
             format!("{} paused the program", origin.noun()),
         );
+        let stops_seen = self.conn.stops_seen;
         self.spawn(async move {
             let res = fut.await;
-            Box::new(move |_e: &mut Engine| {
+            Box::new(move |e: &mut Engine| {
+                if res.is_ok() && e.config.adapter.quirks().pause_may_not_halt {
+                    e.check_paused(stops_seen);
+                }
                 let _ = reply.send(
                     res.map(|_| Reply::Moved { stop_seq })
                         .map_err(SessionError::from),
                 );
+            }) as Apply
+        });
+    }
+
+    /// A pause acknowledged with no `stopped` after it: if a stackTrace
+    /// answers, the program is halted and the stop is read as a pause.
+    fn check_paused(&mut self, stops_seen: u64) {
+        let Some(client) = self.conn.client.clone() else {
+            return;
+        };
+        let thread_id = self.conn.thread_id.max(1);
+        let gen_at = self.run_gen;
+        self.spawn(async move {
+            // The `stopped` event may trail the response; give it a moment.
+            tokio::time::sleep(PAUSE_GRACE).await;
+            let halted = client
+                .request(
+                    "stackTrace",
+                    Some(json!({"threadId": thread_id, "startFrame": 0, "levels": 1})),
+                )
+                .await
+                .is_ok();
+            Box::new(move |e: &mut Engine| {
+                if halted
+                    && e.run_gen == gen_at
+                    && e.conn.stops_seen == stops_seen
+                    && e.snap.state == RunState::Running
+                {
+                    e.on_event(crate::dap::events::DapEvent::Stopped(
+                        crate::dap::events::Stopped {
+                            reason: "pause".into(),
+                            description: None,
+                            thread_id: Some(thread_id),
+                            text: None,
+                            all_threads_stopped: Some(true),
+                            hit_breakpoint_ids: None,
+                        },
+                    ));
+                }
             }) as Apply
         });
     }

@@ -16,6 +16,12 @@ impl Engine {
         match ev {
             DapEvent::Initialized => self.configure(),
             DapEvent::Stopped(mut s) => {
+                self.conn.stops_seen += 1;
+                if s.thread_id.is_none() && self.conn.thread_id <= 0 {
+                    // No thread named and none known yet (a pause right
+                    // after an attach): the first thread stands for the stop.
+                    return self.stop_on_first_thread(s);
+                }
                 s.reason = self.config.adapter.quirks().stop_reason(&s.reason);
                 self.conn.thread_id = s.thread_id.unwrap_or(self.conn.thread_id);
                 if self.conn.step_remaining > 0 && s.reason == "step" {
@@ -45,8 +51,16 @@ impl Engine {
                 self.mark_running(None, "the program continued");
             }
             DapEvent::Exited { exit_code } => self.conn.pending_exit_code = Some(exit_code),
-            DapEvent::Terminated => self.on_terminated(),
+            DapEvent::Terminated => self.on_terminated_event(),
             DapEvent::Output { category, output } => {
+                let adapter = self.config.adapter;
+                if let Some(code) = adapter.exit_code_from_output(&output) {
+                    self.conn.pending_exit_code = Some(code);
+                    return;
+                }
+                if adapter.is_own_output(&output) {
+                    return;
+                }
                 let stream = match category.as_str() {
                     "stdout" => Stream::Stdout,
                     "stderr" => Stream::Stderr,
@@ -64,6 +78,24 @@ impl Engine {
             }
             _ => {}
         }
+    }
+
+    fn stop_on_first_thread(&mut self, mut s: crate::dap::events::Stopped) {
+        let Some(client) = self.conn.client.clone() else {
+            return;
+        };
+        self.spawn(async move {
+            let first = client
+                .request("threads", None)
+                .await
+                .ok()
+                .and_then(|b| b.get("threads")?.as_array()?.first()?.get("id")?.as_i64());
+            Box::new(move |e: &mut Engine| {
+                e.conn.stops_seen -= 1;
+                s.thread_id = Some(first.unwrap_or(1));
+                e.on_event(DapEvent::Stopped(s));
+            }) as Apply
+        });
     }
 
     pub(super) fn push_output(&mut self, stream: Stream, text: &str) {
@@ -88,6 +120,45 @@ impl Engine {
         if let Some(p) = self.conn.process.as_mut() {
             p.kill_all();
         }
+    }
+
+    /// Events the adapter sent before a response whose handling needs them
+    /// (an exit code, a build's error): applies queue ahead of events, so
+    /// they are taken here first.
+    pub(super) fn drain_events(&mut self) {
+        while let Some(ev) = self
+            .conn
+            .dap_events
+            .as_mut()
+            .and_then(|rx| rx.try_recv().ok())
+        {
+            self.on_event(DapEvent::from_event(ev));
+        }
+    }
+
+    /// An adapter that tells the exit code only in answer to `disconnect`
+    /// is asked first; the session ends once it has answered.
+    fn on_terminated_event(&mut self) {
+        let ask = self.config.adapter.quirks().exit_code_after_disconnect
+            && self.conn.pending_exit_code.is_none()
+            && !self.conn.disconnecting;
+        let client = self.conn.client.clone().filter(|_| ask);
+        let Some(client) = client else {
+            return self.on_terminated();
+        };
+        self.conn.disconnecting = true;
+        let fut = client.request_with_timeout(
+            "disconnect",
+            Some(self.disconnect_arguments()),
+            Duration::from_secs(2),
+        );
+        self.spawn(async move {
+            let _ = fut.await;
+            Box::new(|e: &mut Engine| {
+                e.drain_events();
+                e.on_terminated();
+            }) as Apply
+        });
     }
 
     pub(super) fn on_terminated(&mut self) {

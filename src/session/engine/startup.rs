@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
 
-use super::{Apply, Engine};
+use super::{Apply, Engine, lock};
 use crate::dap::DapClient;
 use crate::dap::client::default_reverse_handler;
 use crate::dap::transport::connect_with_retry;
@@ -104,7 +104,8 @@ impl Engine {
                         let res = launch.await;
                         Box::new(move |e: &mut Engine| {
                             if let Err(err) = res {
-                                e.fail(format!("{start_command} failed: {err}"));
+                                let detail = e.start_error_detail();
+                                e.fail(format!("{start_command} failed: {err}{detail}"));
                             }
                         }) as Apply
                     });
@@ -113,9 +114,27 @@ impl Engine {
         });
     }
 
+    /// What the adapter wrote on stderr before a failed start, for adapters
+    /// whose failure response only points there (a compiler's errors).
+    fn start_error_detail(&mut self) -> String {
+        if !self.config.adapter.quirks().start_error_in_output {
+            return String::new();
+        }
+        self.drain_events();
+        let out = lock(&self.output);
+        let read = out.read(0, 16 * 1024, false);
+        let text = read.text.trim();
+        if text.is_empty() {
+            String::new()
+        } else {
+            format!("\n{text}")
+        }
+    }
+
     /// The program's output that comes through the adapter's own stdout and
     /// stderr, line by line into the output buffer.
     fn forward_program_output(&mut self, out: ProgramOutput) {
+        let adapter = self.config.adapter;
         for (reader, stream) in [(out.stdout, Stream::Stdout), (out.stderr, Stream::Stderr)] {
             let tx = self.apply_tx.clone();
             tokio::spawn(async move {
@@ -127,6 +146,9 @@ impl Engine {
                         Ok(0) | Err(_) => break,
                         Ok(_) => {
                             let text = String::from_utf8_lossy(&buf).into_owned();
+                            if adapter.is_own_output(&text) {
+                                continue;
+                            }
                             let apply: Apply = Box::new(move |e: &mut Engine| {
                                 e.push_output(stream, &text);
                             });

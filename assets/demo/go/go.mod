@@ -1,0 +1,3 @@
+module pairdbg.dev/demo/order
+
+go 1.19

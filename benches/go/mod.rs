@@ -1,0 +1,233 @@
+//! The Go section of the latency benchmark: the same floor-versus-pairdbg
+//! comparison on the Go demo, through delve over TCP. Run alone with
+//! `cargo bench --bench latency -- go`.
+
+use std::time::{Duration, Instant};
+
+use pairdbg::adapters::{self, LaunchSpec, ProgramOutput, Target, Transport};
+use pairdbg::dap::DapClient;
+use pairdbg::dap::client::default_reverse_handler;
+use pairdbg::dap::envelope::Event;
+use pairdbg::dap::process::AdapterProcess;
+use pairdbg::dap::transport::connect_with_retry;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::json;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::common::{median, root};
+use crate::{call, ms, wait_event};
+
+const ROUNDS: usize = 5;
+const PROGRAM: &str = "assets/demo/go";
+const DEMO: &str = "assets/demo/go/main.go";
+/// Inside processOrder's loop; steps go 43 → 42 → 43 …
+const BREAK_LINE: u64 = 43;
+const STEPS: usize = 6;
+
+/// A minimal DAP client on delve, stopped at the demo's breakpoint.
+struct RawGo {
+    c: DapClient,
+    events: UnboundedReceiver<Event>,
+    proc: AdapterProcess,
+    /// Held open: dlv writes the program's output here.
+    _output: Option<ProgramOutput>,
+    startup_ms: f64,
+}
+
+impl RawGo {
+    async fn start() -> RawGo {
+        let adapter = adapters::for_language("go").expect("go");
+        let t0 = Instant::now();
+        let spec = LaunchSpec {
+            target: Target::Program(root().join(PROGRAM)),
+            ..LaunchSpec::for_workspace(&root())
+        };
+        let spawned = adapter.spawn(&spec).expect("spawn dlv");
+        let Transport::Tcp(addr) = spawned.transport else {
+            panic!("delve listens on TCP")
+        };
+        let stream = connect_with_retry(addr, Duration::from_secs(30))
+            .await
+            .expect("connect");
+        let (r, w) = stream.into_split();
+        let (c, mut events) = DapClient::start(
+            Box::pin(r),
+            Box::pin(w),
+            Duration::from_secs(60),
+            default_reverse_handler(),
+        );
+        c.request("initialize", Some(json!({"adapterID": "go", "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path", "supportsVariableType": true})))
+            .await
+            .expect("initialize");
+        let (command, args) = spawned.start;
+        let launch = c.request(command, Some(args));
+        wait_event(&mut events, "initialized").await;
+        c.request(
+            "setBreakpoints",
+            Some(json!({"source": {"path": root().join(DEMO)}, "breakpoints": [{"line": BREAK_LINE}]})),
+        )
+        .await
+        .expect("setBreakpoints");
+        c.request("configurationDone", None)
+            .await
+            .expect("configurationDone");
+        launch.await.expect("launch");
+        wait_event(&mut events, "stopped").await;
+        c.request("stackTrace", Some(json!({"threadId": 1, "levels": 20})))
+            .await
+            .expect("stack");
+        RawGo {
+            c,
+            events,
+            proc: spawned.process.expect("dlv"),
+            _output: spawned.program_output,
+            startup_ms: ms(t0.elapsed()),
+        }
+    }
+
+    /// next + stackTrace + scopes + variables, one after another.
+    async fn step(&mut self) -> f64 {
+        let c = &self.c;
+        let t = Instant::now();
+        c.request("next", Some(json!({"threadId": 1})))
+            .await
+            .expect("next");
+        wait_event(&mut self.events, "stopped").await;
+        let st = c
+            .request(
+                "stackTrace",
+                Some(json!({"threadId": 1, "startFrame": 0, "levels": 20})),
+            )
+            .await
+            .expect("stack");
+        let frame = st["stackFrames"][0]["id"].as_i64().unwrap_or(0);
+        let sc = c
+            .request("scopes", Some(json!({"frameId": frame})))
+            .await
+            .expect("scopes");
+        let r = sc["scopes"][0]["variablesReference"].as_i64().unwrap_or(0);
+        c.request("variables", Some(json!({"variablesReference": r})))
+            .await
+            .expect("variables");
+        ms(t.elapsed())
+    }
+
+    async fn end(mut self) {
+        let _ = self
+            .c
+            .request_with_timeout(
+                "disconnect",
+                Some(json!({"terminateDebuggee": true})),
+                Duration::from_secs(2),
+            )
+            .await;
+        self.proc.kill_all();
+        self.proc.wait().await;
+    }
+}
+
+struct McpGo {
+    client: rmcp::service::RunningService<RoleClient, ()>,
+    launch_ms: f64,
+    first_bytes: usize,
+}
+
+impl McpGo {
+    async fn start() -> McpGo {
+        let transport = TokioChildProcess::new(
+            tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
+                cmd.arg("mcp").current_dir(root());
+            }),
+        )
+        .expect("spawn");
+        let client = ().serve(transport).await.expect("initialize");
+        let t = Instant::now();
+        let first = call(
+            &client,
+            "debug_launch",
+            json!({"program": PROGRAM, "breakpoints": [{"file": DEMO, "line": BREAK_LINE}]}),
+        )
+        .await;
+        let launch_ms = ms(t.elapsed());
+        assert!(first.contains("STOPPED"), "{first}");
+        McpGo {
+            client,
+            launch_ms,
+            first_bytes: first.len(),
+        }
+    }
+
+    async fn step(&self) -> (f64, usize) {
+        let t = Instant::now();
+        let v = call(&self.client, "debug_step", json!({"kind": "over"})).await;
+        (ms(t.elapsed()), v.len())
+    }
+
+    async fn end(self) {
+        let _ = call(&self.client, "debug_terminate", json!({})).await;
+        let _ = self.client.cancel().await;
+    }
+}
+
+/// Rounds of a raw session and an MCP session, stepped alternately.
+pub async fn run() {
+    let go = adapters::for_language("go").expect("go");
+    if let Err(e) = go.probe(&LaunchSpec::for_workspace(&root())).await {
+        println!("\nGo section skipped: {e}");
+        return;
+    }
+    let (mut raw_start, mut raw_steps, mut mcp_launch, mut mcp_steps, mut bytes) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    for _ in 0..ROUNDS {
+        let mut raw = RawGo::start().await;
+        raw_start.push(raw.startup_ms);
+        let mcp = McpGo::start().await;
+        mcp_launch.push(mcp.launch_ms);
+        bytes.push(mcp.first_bytes);
+        for _ in 0..STEPS {
+            raw_steps.push(raw.step().await);
+            let (took, b) = mcp.step().await;
+            mcp_steps.push(took);
+            bytes.push(b);
+        }
+        raw.end().await;
+        mcp.end().await;
+    }
+    let floor = median(raw_steps.clone());
+    let step = median(mcp_steps.clone());
+    let start = median(raw_start.clone());
+    let launch = median(mcp_launch.clone());
+    println!("\n### Go (delve)\n");
+    println!("| figure | median | samples | goal |");
+    println!("|---|---|---|---|");
+    println!(
+        "| raw DAP floor: next + stackTrace + scopes + variables | {floor:.2} ms | {} | — |",
+        raw_steps.len()
+    );
+    println!(
+        "| MCP debug_step → viewport | {step:.2} ms | {} | ≤ 1.3× floor |",
+        mcp_steps.len()
+    );
+    println!(
+        "| ratio MCP step / floor | {:.2}× | — | ≤ 1.3× |",
+        step / floor
+    );
+    println!(
+        "| delve build + start-up to first stop (raw client) | {start:.1} ms | {} | — |",
+        raw_start.len()
+    );
+    println!(
+        "| MCP debug_launch → first viewport | {launch:.1} ms | {} | ≤ raw + 100 ms |",
+        mcp_launch.len()
+    );
+    println!(
+        "| launch overhead over raw | {:.1} ms | — | ≤ 100 ms |",
+        launch - start
+    );
+    println!(
+        "| tokens per stop, full viewport (max) | {} | {} | ≤ 400 |",
+        bytes.iter().map(|b| b / 4).max().unwrap_or(0),
+        bytes.len()
+    );
+}

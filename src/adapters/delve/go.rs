@@ -1,0 +1,199 @@
+//! What Go means to the engine: a function's parameters read from its
+//! `func` line (receiver first, grouped names sharing a type), paths as Go
+//! selectors, assignment through DAP, and delve's values that say too little.
+
+use crate::adapters::language::{Language, SetVariable, c_like_path, split_path};
+
+pub struct Go;
+
+impl Language for Go {
+    fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
+        parameters(lines, function, line)
+    }
+
+    fn path_expression(&self, path: &str) -> Option<String> {
+        c_like_path(&split_path(path))
+    }
+
+    /// delve's setVariable reports a bad value (`can not convert "x"
+    /// constant to int`) as an error, so DAP is safe to use.
+    fn set_variable(&self) -> SetVariable {
+        SetVariable::Dap
+    }
+
+    /// delve's value text renders on its own: a struct's fields, a slice's
+    /// length and leading items, a pointer's target, with what it left at
+    /// a depth (`(*main.Item)(0xc0000ac000)`) shown as `<Item>` anyway. Only
+    /// a value cut to our storage cap, or one delve did not load at the top
+    /// level, is read through its children.
+    fn needs_children(&self, value: &str, truncated: bool) -> bool {
+        value.is_empty() || truncated || value.starts_with("(*") && value.contains(")(0x")
+    }
+
+    /// `Unable to evaluate expression: could not find symbol value for x`:
+    /// the part after delve's prefix is the reason.
+    fn evaluation_error(&self, message: &str) -> String {
+        let m = message.trim();
+        match m.split_once(": ") {
+            Some((head, rest)) if head.starts_with("Unable to") => rest.trim().to_string(),
+            _ => m.to_string(),
+        }
+    }
+}
+
+/// The bare name a frame's function has in its source: `Total` for
+/// `main.(*Cart).Total`, `add` for `example.com/m/pkg.add`; None for
+/// closures (`main.main.func1`), which have no `func` line of that name.
+fn source_name(function: &str) -> Option<&str> {
+    let last = function.rsplit('/').next().unwrap_or(function);
+    let name = last.rsplit('.').next()?;
+    let is_closure = name.starts_with("func") && name[4..].chars().all(|c| c.is_ascii_digit());
+    (!name.is_empty() && !is_closure).then_some(name)
+}
+
+/// The parameter names (receiver first) of the function whose body holds `line`.
+fn parameters(lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
+    let name = source_name(function)?;
+    let end = (line as usize).min(lines.len());
+    let at = (0..end).rev().find(|&i| {
+        let Some(rest) = lines[i].trim_start().strip_prefix("func") else {
+            return false;
+        };
+        let rest = rest.trim_start();
+        // Skip a receiver `(c *Cart)`.
+        let rest = if rest.starts_with('(') {
+            match group(rest) {
+                Some((_, after)) => after.trim_start(),
+                None => return false,
+            }
+        } else {
+            rest
+        };
+        rest.strip_prefix(name)
+            .is_some_and(|r| r.trim_start().starts_with(['(', '[']))
+    })?;
+    // A signature may span lines; read until its parameter list closes.
+    let mut text = String::new();
+    for l in lines.iter().skip(at).take(20) {
+        text.push_str(l);
+        text.push(' ');
+        if text.matches('(').count() >= 2 && text.matches('(').count() == text.matches(')').count()
+        {
+            break;
+        }
+    }
+    let rest = text.trim_start().strip_prefix("func")?.trim_start();
+    let mut out = vec![];
+    let rest = if rest.starts_with('(') {
+        let (receiver, after) = group(rest)?;
+        out.extend(names(receiver));
+        after.trim_start()
+    } else {
+        rest
+    };
+    let rest = rest.strip_prefix(name)?.trim_start();
+    // Type parameters `[T any]` come before the parameters.
+    let rest = if rest.starts_with('[') {
+        &rest[rest.find(']')? + 1..]
+    } else {
+        rest
+    };
+    let (params, _) = group(rest.trim_start())?;
+    out.extend(names(params));
+    Some(out)
+}
+
+/// The inside of the bracket group `s` opens with, and what follows it.
+fn group(s: &str) -> Option<(&str, &str)> {
+    let mut depth = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((&s[1..i], &s[i + 1..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `a, b int, c ...string` → a, b, c. A list of types alone (`int, string`)
+/// names nothing.
+fn names(list: &str) -> Vec<String> {
+    let mut parts = vec![];
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(list[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(list[start..].trim());
+    parts.retain(|p| !p.is_empty());
+    if !parts.iter().any(|p| p.contains(char::is_whitespace)) {
+        return vec![];
+    }
+    parts
+        .iter()
+        .filter_map(|p| p.split_whitespace().next())
+        .filter(|n| *n != "_")
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn parameters_of_functions_and_methods() {
+        let s = lines(
+            "package main\n\nfunc add(a, b int, c string) int {\n\treturn a\n}\n\nfunc (c *Cart) Total(rate int,\n\tlabels ...string) int {\n\treturn 0\n}\n\nfunc anon(int, string) {\n}\n",
+        );
+        assert_eq!(parameters(&s, "main.add", 4).unwrap(), vec!["a", "b", "c"]);
+        assert_eq!(
+            parameters(&s, "main.(*Cart).Total", 9).unwrap(),
+            vec!["c", "rate", "labels"]
+        );
+        assert_eq!(
+            parameters(&s, "main.anon", 13).unwrap(),
+            Vec::<String>::new()
+        );
+        assert!(parameters(&s, "main.main.func1", 4).is_none());
+        assert!(parameters(&s, "example.com/x/pkg.missing", 4).is_none());
+    }
+
+    #[test]
+    fn paths_values_and_errors() {
+        let g = Go;
+        assert_eq!(
+            g.path_expression("cart.Items.0.Price").unwrap(),
+            "cart.Items[0].Price"
+        );
+        assert_eq!(g.path_expression("os.Exit(1)"), None);
+        assert!(g.needs_children("(*main.Item)(0xc0000ac000)", false));
+        assert!(!g.needs_children("*main.User {ID: 482, Tier: \"gold\"}", false));
+        assert!(!g.needs_children("*main.User nil", false));
+        assert!(!g.needs_children("main.Item {Name: \"a\", Price: 1}", false));
+        assert!(!g.needs_children("[]int len: 3, cap: 3, [1,2,3]", false));
+        assert_eq!(
+            g.evaluation_error(
+                "Unable to evaluate expression: could not find symbol value for nosuch"
+            ),
+            "could not find symbol value for nosuch"
+        );
+    }
+}

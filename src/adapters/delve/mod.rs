@@ -1,0 +1,278 @@
+//! delve, for Go: finding and installing `dlv`, spawning `dlv dap` on a
+//! loopback port, its launch and attach arguments, and reading what it
+//! prints (the program's output, its own chatter, the exit status).
+
+mod go;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use futures::FutureExt;
+use futures::future::BoxFuture;
+use serde_json::{Value, json};
+use tokio::process::Command;
+
+use super::{
+    Adapter, AdapterError, Found, Language, LaunchSpec, OutputSource, ProgramOutput, Quirks,
+    Spawned, Target, Transport, which,
+};
+use crate::dap::process::AdapterProcess;
+use crate::dap::transport::free_loopback_port;
+
+pub struct Delve;
+
+const INSTALL: &str = "apt-get install -y golang-go delve";
+
+static QUIRKS: Quirks = Quirks {
+    // Program output reaches us through dlv's own stdout and stderr.
+    output: OutputSource::Process,
+    // `~r0` and the like are return slots the compiler made, not the user's.
+    hidden_variable_prefixes: &["~"],
+    pause_may_not_halt: true,
+    exit_code_after_disconnect: true,
+    start_error_in_output: true,
+    ..Quirks::DEFAULT
+};
+
+impl Adapter for Delve {
+    fn name(&self) -> &'static str {
+        "delve"
+    }
+
+    fn languages(&self) -> &'static [&'static str] {
+        &["go"]
+    }
+
+    fn launch_json_types(&self) -> &'static [&'static str] {
+        &["go"]
+    }
+
+    fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        async move {
+            let dlv = find_dlv()?;
+            let v = version(&dlv).await?;
+            Ok(Found {
+                version: format!("delve {v}"),
+                path: dlv.display().to_string(),
+            })
+        }
+        .boxed()
+    }
+
+    fn install_command(&self, _spec: &LaunchSpec) -> String {
+        INSTALL.into()
+    }
+
+    fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        let probe = self.probe(spec);
+        async move {
+            // SAFETY: geteuid cannot fail.
+            if unsafe { libc::geteuid() } != 0 {
+                return Err(AdapterError::Missing {
+                    what: "delve (dlv) is not installed and installing it needs root".into(),
+                    fix: INSTALL.into(),
+                });
+            }
+            let out = Command::new("sh")
+                .args(["-c", &format!("apt-get update -qq && {INSTALL}")])
+                .output()
+                .await
+                .map_err(|e| AdapterError::NotFound(format!("cannot run apt-get: {e}")))?;
+            if !out.status.success() {
+                let err = String::from_utf8_lossy(&out.stderr);
+                let last = err.lines().rev().find(|l| !l.trim().is_empty());
+                return Err(AdapterError::Missing {
+                    what: format!(
+                        "apt-get could not install delve ({}): {}",
+                        out.status,
+                        last.unwrap_or("").trim()
+                    ),
+                    fix: INSTALL.into(),
+                });
+            }
+            probe.await
+        }
+        .boxed()
+    }
+
+    fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
+        let dlv = find_dlv()?;
+        let addr = free_loopback_port()
+            .map_err(|e| AdapterError::NotFound(format!("no free loopback port for dlv: {e}")))?;
+        let (start, build_dir) = start_arguments(spec, addr)?;
+        let mut cmd = Command::new(&dlv);
+        cmd.args(["dap", "--listen", &addr.to_string()])
+            // delve builds in its own working directory: go.mod is found from there.
+            .current_dir(&build_dir);
+        let (process, stdout, stderr) = AdapterProcess::spawn_with_output(cmd)
+            .map_err(|e| AdapterError::NotFound(format!("cannot start {}: {e}", dlv.display())))?;
+        let mut notes = vec![];
+        if matches!(spec.target, Target::Program(_)) && start.1["mode"] == "debug" {
+            notes.push("delve builds the program with optimisations off.".into());
+        }
+        Ok(Spawned {
+            process: Some(process),
+            transport: Transport::Tcp(addr),
+            program_output: Some(ProgramOutput {
+                stdout: Box::pin(stdout),
+                stderr: Box::pin(stderr),
+            }),
+            start,
+            notes,
+        })
+    }
+
+    /// delve stops on an unrecovered panic whatever the filters say, and
+    /// offers none.
+    fn default_exception_filters(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn quirks(&self) -> &'static Quirks {
+        &QUIRKS
+    }
+
+    fn language(&self) -> &'static dyn Language {
+        &go::Go
+    }
+
+    /// `Process 4242 has exited with status 3`, sent when we disconnect.
+    fn exit_code_from_output(&self, line: &str) -> Option<i64> {
+        let rest = line.trim().strip_prefix("Process ")?;
+        let (_, status) = rest.split_once(" has exited with status ")?;
+        status.trim().parse().ok()
+    }
+
+    fn is_own_output(&self, line: &str) -> bool {
+        let l = line.trim_end();
+        l.starts_with("DAP server listening at:")
+            || l.starts_with("Type 'dlv help'")
+            || l.starts_with("Detaching")
+            // Its log lines: `2026-11-22T15:05:41Z error layer=dap ...`.
+            || (l.len() > 20 && l.as_bytes()[4] == b'-' && l.contains(" layer="))
+    }
+}
+
+/// `dlv` on PATH, else where `go install` puts it.
+pub fn find_dlv() -> Result<PathBuf, AdapterError> {
+    if let Some(p) = which("dlv") {
+        return Ok(p);
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        let p = Path::new(&home).join("go/bin/dlv");
+        if p.is_file() {
+            return Ok(p);
+        }
+    }
+    Err(AdapterError::Missing {
+        what: "delve (dlv) is not on PATH nor in ~/go/bin".into(),
+        fix: INSTALL.into(),
+    })
+}
+
+/// `1.20.2` from `dlv version`'s `Version: 1.20.2` line.
+pub async fn version(dlv: &Path) -> Result<String, AdapterError> {
+    let out = Command::new(dlv)
+        .arg("version")
+        .output()
+        .await
+        .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", dlv.display())))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("Version:"))
+        .map(|v| v.trim().to_string())
+        .ok_or_else(|| AdapterError::NotFound(format!("{} version said: {text}", dlv.display())))
+}
+
+/// The `launch` or `attach` request, and the directory dlv runs in (where
+/// a build finds its module).
+fn start_arguments(
+    spec: &LaunchSpec,
+    addr: SocketAddr,
+) -> Result<((&'static str, Value), PathBuf), AdapterError> {
+    let env: serde_json::Map<String, Value> = spec
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    match &spec.target {
+        Target::Attach(pid) => Ok((
+            (
+                "attach",
+                json!({"request": "attach", "mode": "local", "processId": pid,
+                       "stopOnEntry": spec.stop_on_entry}),
+            ),
+            spec.cwd.clone(),
+        )),
+        Target::Module(m) => Err(AdapterError::Unsupported(format!(
+            "delve runs Go packages, files or binaries, not modules such as {m}"
+        ))),
+        Target::Program(p) => {
+            let is_source = p.is_dir() || p.extension().is_some_and(|e| e == "go");
+            let build_dir = if p.is_dir() {
+                p.clone()
+            } else if is_source {
+                p.parent().map(Path::to_path_buf).unwrap_or_default()
+            } else {
+                spec.cwd.clone()
+            };
+            let mut args = json!({
+                "request": "launch",
+                "mode": if is_source { "debug" } else { "exec" },
+                "program": p,
+                "cwd": spec.cwd,
+                "args": spec.args,
+                "env": env,
+                "stopOnEntry": spec.stop_on_entry,
+            });
+            if is_source {
+                // Not `__debug_bin` in the user's package: the build is ours.
+                let dir = crate::paths::runtime_dir()
+                    .map_err(|e| AdapterError::NotFound(format!("no runtime directory: {e}")))?;
+                args["output"] = json!(dir.join(format!("go-debug-bin-{}", addr.port())));
+            }
+            Ok((("launch", args), build_dir))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_exit_status_and_its_own_lines() {
+        let d = Delve;
+        assert_eq!(
+            d.exit_code_from_output("Process 12867 has exited with status 3\n"),
+            Some(3)
+        );
+        assert_eq!(d.exit_code_from_output("total 12\n"), None);
+        assert!(d.is_own_output("DAP server listening at: 127.0.0.1:4000\n"));
+        assert!(d.is_own_output("2026-11-22T15:05:41Z error layer=dap recovered panic\n"));
+        assert!(!d.is_own_output("Order total for user 482: 141.53\n"));
+    }
+
+    #[test]
+    fn packages_build_where_their_module_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let pkg = dir.path().join("cmd/app");
+        std::fs::create_dir_all(&pkg).unwrap();
+        std::fs::write(pkg.join("main.go"), "package main").unwrap();
+        let mut spec = LaunchSpec::for_workspace(dir.path());
+        let addr: SocketAddr = "127.0.0.1:4000".parse().unwrap();
+        spec.target = Target::Program(pkg.clone());
+        let ((req, args), build) = start_arguments(&spec, addr).unwrap();
+        assert_eq!((req, args["mode"].as_str()), ("launch", Some("debug")));
+        assert_eq!(build, pkg);
+        spec.target = Target::Program(pkg.join("main.go"));
+        assert_eq!(start_arguments(&spec, addr).unwrap().1, pkg);
+        spec.target = Target::Program(dir.path().join("app-binary"));
+        let ((_, args), _) = start_arguments(&spec, addr).unwrap();
+        assert_eq!(args["mode"], "exec");
+        assert!(args.get("output").is_none());
+        spec.target = Target::Attach(42);
+        let ((req, args), _) = start_arguments(&spec, addr).unwrap();
+        assert_eq!((req, args["processId"].as_i64()), ("attach", Some(42)));
+    }
+}

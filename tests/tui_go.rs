@@ -1,0 +1,84 @@
+//! The TUI on a Go program in a real terminal (tmux): a breakpoint set with
+//! the keyboard, run to, a step that moves the line, and a quit that leaves
+//! no dlv and no debuggee behind.
+
+mod common;
+
+use std::time::Duration;
+
+use common::tmux::{Tmux, current_line};
+use common::*;
+
+const PROG: &str = "package main
+
+import \"fmt\"
+
+func add(a, b int) int {
+\ttotal := a + b
+\treturn total
+}
+
+func main() {
+\tx := add(1, 2)
+\ty := add(x, 10)
+\tfmt.Println(\"result\", y)
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_debugs_a_go_program_from_the_keyboard() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/tui\n\ngo 1.19\n"),
+        ("main.go", PROG),
+    ]);
+    let t = Tmux::start("go-keys", ws.path(), &["--break", "main.go:11", "--", "."]);
+    let s = t
+        .wait_for("the first breakpoint", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(11)
+        })
+        .await;
+    assert!(s.contains("main.main"), "the stack names the frame: {s}");
+    let pid = t.pane_pid().expect("pane pid");
+    let tree = descendants(pid);
+    assert!(
+        tree.iter().any(|p| comm(*p).as_deref() == Some("dlv")),
+        "dlv runs under pairdbg: {tree:?}"
+    );
+
+    // Cursor down to line 12, F9 sets a breakpoint there, F5 runs to it.
+    t.keys(&["j", "F9"]);
+    t.wait_for("the breakpoint mark", |s| {
+        s.lines()
+            .any(|l| l.contains("● 12 ") || l.contains("●→12 "))
+    })
+    .await;
+    t.keys(&["F5"]);
+    t.wait_for("the second breakpoint", |s| {
+        current_line(s) == Some(12) && s.contains("x = 3")
+    })
+    .await;
+
+    // Step over: the line moves to 13 and y appears.
+    t.keys(&["n"]);
+    t.wait_for("the step", |s| {
+        current_line(s) == Some(13) && s.contains("y = 13")
+    })
+    .await;
+
+    // Everything pairdbg started, the debuggee included, is listed now:
+    // delve starts the program in a process group of its own.
+    let tree = descendants(pid);
+    t.keys(&["q"]);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while t.alive() && tokio::time::Instant::now() < deadline {
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    }
+    assert!(!t.alive(), "q should end pairdbg and so the tmux session");
+    assert!(
+        wait_dead(&tree, Duration::from_secs(10)).await.is_empty(),
+        "no process survives the quit: {tree:?}"
+    );
+}
