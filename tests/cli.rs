@@ -60,6 +60,16 @@ fn adapters_lists_debugpy_with_its_version() {
         line.contains("python") && line.contains("debugpy 1."),
         "{line}"
     );
+    // Each found adapter is asked what it can do.
+    assert!(
+        out.contains("capabilities: ") && out.contains("SetVariable"),
+        "{out}"
+    );
+    assert!(out.contains("exception filters: raised, uncaught"), "{out}");
+    // Every adapter has a line, found or with the command that installs it.
+    for name in ["debugpy", "delve"] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name}: {out}");
+    }
     let (_, err, code) = pairdbg(&["adapters", "install", "cobol"]);
     assert_eq!(code, 2);
     assert!(err.contains("cobol is not supported"), "{err}");

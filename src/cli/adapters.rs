@@ -3,7 +3,10 @@
 
 use clap::Subcommand;
 
+use std::time::Duration;
+
 use crate::adapters::{self, LaunchSpec};
+use crate::session::initialize::{capabilities, capability_names};
 use crate::session::validate::Workspace;
 
 #[derive(Debug, Subcommand)]
@@ -20,13 +23,16 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
             for a in adapters::all() {
                 let languages = a.languages().join(", ");
                 match a.probe(&spec).await {
-                    Ok(f) => println!(
-                        "{:<9} {:<18} {} ({})",
-                        a.name(),
-                        languages,
-                        f.version,
-                        f.path
-                    ),
+                    Ok(f) => {
+                        println!(
+                            "{:<9} {:<18} {} ({})",
+                            a.name(),
+                            languages,
+                            f.version,
+                            f.path
+                        );
+                        print_capabilities(*a, &spec).await;
+                    }
                     Err(e) => println!(
                         "{:<9} {:<18} missing: {e}; install with: {}",
                         a.name(),
@@ -65,5 +71,27 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                 }
             }
         }
+    }
+}
+
+/// What the adapter says it can do, asked with `initialize`.
+async fn print_capabilities(adapter: adapters::AdapterRef, spec: &LaunchSpec) {
+    match capabilities(adapter, spec, Duration::from_secs(10)).await {
+        Ok(caps) => {
+            println!(
+                "          capabilities: {}",
+                capability_names(&caps).join(", ")
+            );
+            let filters: Vec<&str> = caps["exceptionBreakpointFilters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|f| f["filter"].as_str())
+                .collect();
+            if !filters.is_empty() {
+                println!("          exception filters: {}", filters.join(", "));
+            }
+        }
+        Err(e) => println!("          capabilities: not read ({e})"),
     }
 }

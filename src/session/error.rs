@@ -13,6 +13,9 @@ pub enum SessionError {
     Adapter(#[from] AdapterError),
     #[error("{0}")]
     Dap(#[from] DapError),
+    /// The adapter cannot do this; the text names the adapter.
+    #[error("{0}")]
+    Unsupported(String),
     /// An evaluated expression raised.
     #[error("{0}")]
     Evaluate(String),

@@ -11,6 +11,7 @@ pub mod error;
 pub mod fetch;
 pub mod handle;
 pub mod hints;
+pub mod initialize;
 pub mod launch_json;
 pub mod link;
 pub mod output;

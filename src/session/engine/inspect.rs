@@ -55,12 +55,17 @@ impl Engine {
             return;
         };
         or_reply!(crate::session::validate::check_expression(&value), reply);
-        let set_expression = self
-            .conn
-            .capabilities
-            .get("supportsSetExpression")
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false);
+        let set_expression = self.supports("supportsSetExpression");
+        if matches!(language.set_variable(), SetVariable::Dap)
+            && !set_expression
+            && !self.supports("supportsSetVariable")
+        {
+            let _ = reply.send(Err(SessionError::Unsupported(format!(
+                "setting a variable is not supported by {}",
+                self.config.adapter.name()
+            ))));
+            return;
+        }
         let context = client.quirks().evaluate_context;
         self.spawn(async move {
             let res = match language.set_variable() {

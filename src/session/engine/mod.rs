@@ -185,6 +185,15 @@ impl Engine {
         }
     }
 
+    /// Whether the adapter said at `initialize` that it has a capability.
+    fn supports(&self, capability: &str) -> bool {
+        self.conn
+            .capabilities
+            .get(capability)
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false)
+    }
+
     /// A launched program ends with its session; an attached one is left
     /// running, as it was found.
     fn disconnect_arguments(&self) -> serde_json::Value {

@@ -16,6 +16,7 @@ use crate::dap::client::default_reverse_handler;
 use crate::dap::transport::connect_with_retry;
 use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
+use crate::session::initialize::initialize_arguments;
 use crate::session::link::Link;
 use crate::session::output::Stream;
 use crate::session::types::RunState;
@@ -211,23 +212,4 @@ impl Engine {
     }
 
     // ---- adapter events -------------------------------------------------
-}
-
-fn initialize_arguments(adapter_id: &str) -> Value {
-    json!({
-        "clientID": "pairdbg",
-        "clientName": "pairdbg",
-        "adapterID": adapter_id,
-        "locale": "en-US",
-        "linesStartAt1": true,
-        "columnsStartAt1": true,
-        "pathFormat": "path",
-        "supportsVariableType": true,
-        "supportsVariablePaging": true,
-        "supportsRunInTerminalRequest": false,
-        "supportsStartDebuggingRequest": false,
-        "supportsProgressReporting": false,
-        "supportsInvalidatedEvent": false,
-        "supportsMemoryReferences": false
-    })
 }
