@@ -94,6 +94,12 @@ async fn launch_inputs_are_checked_before_anything_starts() {
     }
     let msg = mcp.fails("debug_step", json!({})).await;
     assert!(msg.contains("no session"), "{msg}");
+    assert!(msg.contains("debug_launch or debug_attach"), "{msg}");
+    let msg = mcp.fails("debug_step", json!({"session_id": "s9"})).await;
+    assert!(
+        msg.contains("no session s9") && msg.contains("debug_sessions"),
+        "{msg}"
+    );
     // A bad argument type is a protocol-level invalid params, never a panic.
     let r = mcp
         .client
@@ -161,6 +167,16 @@ async fn running_exited_and_raising_states_give_clear_errors() {
         msg.contains("line 500 is past the end of p.py, which has 8 lines"),
         "{msg}"
     );
+    // A breakpoint that is not there is named, with where to look.
+    let msg = mcp
+        .fails("breakpoint_remove", json!({"file": "p.py", "line": 2}))
+        .await;
+    assert!(
+        msg.contains("no breakpoint at p.py:2") && msg.contains("breakpoint_list"),
+        "{msg}"
+    );
+    let msg = mcp.fails("breakpoint_remove", json!({"id": 99})).await;
+    assert!(msg.starts_with("id: no breakpoint #99."), "{msg}");
     let msg = mcp
         .fails("debug_variables", json!({"expand": "nothing.here"}))
         .await;

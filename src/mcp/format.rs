@@ -48,6 +48,7 @@ fn hint(e: &SessionError) -> Option<&'static str> {
         SessionError::NoSession(_) => "List them with debug_sessions.",
         SessionError::NoneRunning => "Start one with debug_launch or debug_attach.",
         SessionError::TooManySessions(_) => "End one with debug_terminate.",
+        SessionError::NoBreakpoint { .. } => "List them with breakpoint_list.",
         SessionError::ControlTaken => {
             "They hand it back with T in the terminal UI; read-only tools still work."
         }

@@ -13,6 +13,9 @@ pub enum SessionError {
     Adapter(#[from] AdapterError),
     #[error("{0}")]
     Dap(#[from] DapError),
+    /// No breakpoint is `what` (`#3`, `at app.py:10`).
+    #[error("{field}: no breakpoint {what}")]
+    NoBreakpoint { field: String, what: String },
     /// The adapter cannot do this; the text names the adapter.
     #[error("{0}")]
     Unsupported(String),

@@ -250,10 +250,16 @@ impl Engine {
             }
         };
         if matches.is_empty() {
-            let _ = reply.send(Err(SessionError::invalid(
-                "breakpoint",
-                format!("no breakpoint matches {sel:?}; list them with breakpoint_list"),
-            )));
+            let (field, what) = match &sel {
+                BreakpointSelector::Id(id) => ("id", format!("#{id}")),
+                BreakpointSelector::Location { file, line } => {
+                    ("file", format!("at {file}:{line}"))
+                }
+            };
+            let _ = reply.send(Err(SessionError::NoBreakpoint {
+                field: field.into(),
+                what,
+            }));
             return;
         }
         let ids: Vec<u64> = matches.iter().map(|b| b.id).collect();
@@ -328,10 +334,10 @@ impl Engine {
             .iter_mut()
             .find(|b| b.id == u.id && !b.temporary)
         else {
-            let _ = reply.send(Err(SessionError::invalid(
-                "id",
-                format!("no breakpoint #{}; list them with breakpoint_list", u.id),
-            )));
+            let _ = reply.send(Err(SessionError::NoBreakpoint {
+                field: "id".into(),
+                what: format!("#{}", u.id),
+            }));
             return;
         };
         let clear = |v: String| Some(v).filter(|s| !s.trim().is_empty());
