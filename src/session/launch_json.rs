@@ -194,6 +194,9 @@ mod tests {
                 "stopOnEntry": true,
             },
             {"name": "Current file", "type": "python", "request": "launch", "program": "${file}"},
+            {"name": "Server", "type": "go", "request": "launch", "mode": "debug", "program": "${workspaceFolder}/cmd/server", "env": {"PORT": "8080"}},
+            {"name": "Native", "type": "cppdbg", "request": "launch", "program": "${workspaceFolder}/build/app", "environment": [{"name": "MODE", "value": "x"}]},
+            {"name": "Attach", "type": "python", "request": "attach", "processId": 42},
         ],
     }"#;
 
@@ -220,6 +223,29 @@ mod tests {
             load(d.path(), None, None).unwrap().unwrap().program,
             r.program
         );
+    }
+
+    #[test]
+    fn other_languages_map_onto_their_adapters() {
+        let d = ws();
+        let r = load(d.path(), Some("Server"), None).unwrap().unwrap();
+        assert_eq!(r.language.as_deref(), Some("go"));
+        assert_eq!(
+            r.program.as_deref(),
+            Some(format!("{}/cmd/server", d.path().display()).as_str())
+        );
+        assert_eq!(r.env, vec![("PORT".to_string(), "8080".to_string())]);
+        // cppdbg lists its environment as {name, value} pairs.
+        match load(d.path(), Some("Native"), None) {
+            Ok(Some(r)) => {
+                assert_eq!(r.env, vec![("MODE".to_string(), "x".to_string())]);
+                assert!(r.language.is_some());
+            }
+            Err(e) => assert!(e.contains("cppdbg launch configuration"), "{e}"),
+            Ok(None) => panic!("a named configuration is found"),
+        }
+        let e = load(d.path(), Some("Attach"), None).unwrap_err();
+        assert!(e.contains("python attach configuration"), "{e}");
     }
 
     #[test]
