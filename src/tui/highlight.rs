@@ -138,4 +138,20 @@ mod tests {
         let plain = highlight(Path::new("a.unknown-ext"), &lines, "no-such-theme");
         assert_eq!(plain.len(), 2);
     }
+
+    #[test]
+    fn c_cpp_rust_and_go_are_coloured() {
+        for (file, src) in [
+            ("a.c", "int main(void) { return 0; /* c */ }"),
+            ("a.h", "struct point { int x; }; // h"),
+            ("a.cpp", "std::string s = \"x\"; // c++"),
+            ("a.rs", "fn main() { let s = \"x\"; } // rust"),
+            ("a.go", "func main() { s := \"x\" } // go"),
+        ] {
+            let h = highlight(Path::new(file), &[src.to_string()], "base16-ocean.dark");
+            let colours: std::collections::HashSet<_> =
+                h.iter().flatten().map(|(s, _)| s.fg).collect();
+            assert!(colours.len() >= 3, "{file} is coloured: {colours:?}");
+        }
+    }
 }
