@@ -5,6 +5,7 @@
 pub mod debugpy;
 mod detect;
 mod language;
+pub mod lldb;
 mod spec;
 mod which;
 
@@ -103,6 +104,18 @@ pub struct Quirks {
     pub pause_may_not_halt: bool,
     /// Which scopes are worth reading at a stop (registers never are).
     pub skipped_scopes: &'static [&'static str],
+    /// Runtime functions whose call is an exception the language has no
+    /// exception filter for; the engine breaks on them and shows the stop
+    /// as an exception.
+    pub exception_functions: &'static [ExceptionFunction],
+}
+
+/// A function whose call means an exception (Rust's `rust_panic`).
+#[derive(Debug, Clone, Copy)]
+pub struct ExceptionFunction {
+    pub function: &'static str,
+    /// The exception's name in the viewport (`panic`).
+    pub name: &'static str,
 }
 
 impl Quirks {
@@ -116,6 +129,7 @@ impl Quirks {
         stale_step_stops: false,
         pause_may_not_halt: false,
         skipped_scopes: &[],
+        exception_functions: &[],
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -168,7 +182,7 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 1] = [&debugpy::Debugpy];
+    static ALL: [AdapterRef; 2] = [&debugpy::Debugpy, &lldb::Lldb];
     &ALL
 }
 

@@ -27,6 +27,14 @@ pub struct Conn {
     pub stopped_by: Option<StoppedBy>,
     /// The adapter's answer to `initialize`.
     pub capabilities: serde_json::Value,
+    /// The adapter's ids of the breakpoints on its exception functions,
+    /// with the exception each means.
+    pub exception_breakpoints: Vec<(i64, &'static str)>,
+    /// A step request is in flight.
+    pub stepping: bool,
+    /// A step ended early at another stop; the adapter may still finish it
+    /// on a later resume (`Quirks::stale_step_stops`).
+    pub stale_step_pending: bool,
 }
 
 impl Default for Conn {
@@ -44,6 +52,9 @@ impl Default for Conn {
             hints: StopHints::default(),
             stopped_by: None,
             capabilities: serde_json::Value::Null,
+            exception_breakpoints: vec![],
+            stepping: false,
+            stale_step_pending: false,
         }
     }
 }

@@ -11,14 +11,31 @@ use crate::session::SessionEvent;
 use crate::session::fetch::{self, StopRequest};
 use crate::session::hints::StopHints;
 use crate::session::output::Stream;
-use crate::session::types::{ExitInfo, Origin, RunState};
+use crate::session::types::{ExceptionDetails, ExitInfo, Origin, RunState};
 
 impl Engine {
     pub(super) fn on_event(&mut self, ev: DapEvent) {
         match ev {
             DapEvent::Initialized => self.configure(),
             DapEvent::Stopped(mut s) => {
-                s.reason = self.config.adapter.quirks().stop_reason(&s.reason);
+                let quirks = self.config.adapter.quirks();
+                s.reason = quirks.stop_reason(&s.reason);
+                let exception = s.hit_breakpoint_ids.iter().flatten().find_map(|id| {
+                    self.conn
+                        .exception_breakpoints
+                        .iter()
+                        .find(|(dap, _)| dap == id)
+                        .map(|(_, name)| ExceptionDetails {
+                            type_name: name.to_string(),
+                            message: String::new(),
+                        })
+                });
+                if exception.is_some() {
+                    s.reason = "exception".into();
+                }
+                if quirks.stale_step_stops && self.stale_step(&s.reason) {
+                    return;
+                }
                 self.conn.thread_id = s.thread_id.unwrap_or(self.conn.thread_id);
                 if self.conn.step_remaining > 0 && s.reason == "step" {
                     self.conn.step_remaining -= 1;
@@ -32,6 +49,7 @@ impl Engine {
                     reason: s.reason.clone(),
                     description: s.description.clone(),
                     text: s.text.clone(),
+                    exception: exception.clone(),
                 });
                 self.load_stop(StopRequest {
                     thread_id: self.conn.thread_id,
@@ -41,6 +59,7 @@ impl Engine {
                     watches: self.watch_list(),
                     thread_note: None,
                     hints: self.conn.hints.clone(),
+                    exception,
                 });
             }
             DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {
@@ -65,6 +84,25 @@ impl Engine {
             }
             _ => {}
         }
+    }
+
+    /// Whether a stop is the late end of a step that an earlier stop cut
+    /// short, which nobody is waiting for: it is resumed unseen, so a
+    /// `continue` ends where the person or agent expects.
+    fn stale_step(&mut self, reason: &str) -> bool {
+        let was_stepping = std::mem::replace(&mut self.conn.stepping, false);
+        if reason == "step" && !was_stepping && self.conn.stale_step_pending {
+            self.conn.stale_step_pending = false;
+            tracing::debug!("resuming the late end of an earlier step");
+            self.send_resume("continue");
+            return true;
+        }
+        if was_stepping && reason != "step" {
+            self.conn.stale_step_pending = true;
+        } else if reason == "step" {
+            self.conn.stale_step_pending = false;
+        }
+        false
     }
 
     pub(super) fn push_output(&mut self, stream: Stream, text: &str) {
@@ -150,7 +188,15 @@ impl Engine {
                     return;
                 }
                 match res {
-                    Ok((stop, watches)) => {
+                    Ok((mut stop, watches)) => {
+                        // An exception function's message is what the
+                        // program printed just before calling it.
+                        if let Some(x) = stop.exception.as_mut().filter(|x| x.message.is_empty()) {
+                            let tail = lock(&e.output).tail_lines(20).join("\n");
+                            if let Some(m) = e.config.adapter.language().exception_message(&tail) {
+                                x.message = m;
+                            }
+                        }
                         e.conn.hints = StopHints::from_stop(
                             &stop,
                             e.config.adapter.quirks().stable_frame_references,

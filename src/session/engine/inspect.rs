@@ -89,6 +89,7 @@ impl Engine {
                         watches,
                         thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
                         hints: e.conn.hints.clone(),
+                        exception: e.snap.stop.as_ref().and_then(|s| s.exception.clone()),
                     });
                     var.name = path;
                     let _ = reply.send(Ok(Reply::Value(var)));
@@ -137,7 +138,9 @@ impl Engine {
                 )
                 .await
                 .map_err(SessionError::from)
-                .and_then(|b| reads::parse_frames(b).map_err(SessionError::from));
+                .and_then(|b| {
+                    reads::parse_frames(b, client.language()).map_err(SessionError::from)
+                });
             let _ = reply.send(res.map(|(frames, total)| Reply::Frames { frames, total }));
         });
     }

@@ -1,0 +1,115 @@
+//! C through lldb-dap, end to end: a real MCP client over stdio drives the
+//! real binary on the C demo: values, steps, evaluation, assignment, a
+//! crash, the exit, and attaching to a running process.
+
+mod common;
+
+use common::native::*;
+use common::*;
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agent_debugs_the_c_demo() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_c_demo(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "inventory", "breakpoints": [{"file": "inventory.c", "line": 53}]}),
+        )
+        .await;
+    eprintln!("{v}");
+    assert!(v.contains("── STOPPED at inventory.c:53 (main) ──"), "{v}");
+    assert!(v.contains("Reason: breakpoint"), "{v}");
+    assert_eq!(local(&v, "name").as_deref(), Some("\"widget\""), "{v}");
+    assert_eq!(
+        local(&v, "shelf").as_deref(),
+        Some("<point: x=3, y=4>"),
+        "{v}"
+    );
+    assert_eq!(local(&v, "total").as_deref(), Some("53"), "{v}");
+    let items = local(&v, "items").expect("items");
+    assert!(
+        items.starts_with("[<item>, <item>, <item>]") || items.contains("name"),
+        "{v}"
+    );
+    assert!(!v.contains("rip") && !v.contains("Registers"), "{v}");
+
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "total * 2 + 1"}))
+        .await;
+    assert!(e.contains("= 107"), "{e}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "items[2].stock"}))
+        .await;
+    assert!(e.contains("= 1"), "{e}");
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "nosuch + 1"}))
+        .await;
+    assert!(e.contains("nosuch"), "{e}");
+
+    // Into count_restock, over its first lines, and out again.
+    let v = mcp.ok("debug_step", json!({"kind": "into"})).await;
+    eprintln!("{v}");
+    assert_eq!(
+        stopped_function(&v).as_deref(),
+        Some("count_restock"),
+        "{v}"
+    );
+    assert!(v.contains("count_restock(items="), "{v}");
+    let first = stopped_line(&v).unwrap();
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    let second = stopped_line(&v).unwrap();
+    assert!(second > first, "{first} → {second}: {v}");
+    let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
+    assert_eq!(stopped_function(&v).as_deref(), Some("main"), "{v}");
+    assert_eq!(stopped_line(&v), Some(53), "{v}");
+
+    // Set a variable, then read it back.
+    let s = mcp
+        .ok(
+            "debug_set_variable",
+            json!({"name": "total", "value": "100 + 7"}),
+        )
+        .await;
+    assert!(s.contains("107"), "{s}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "total"}))
+        .await;
+    assert!(e.contains("= 107"), "{e}");
+
+    let v = mcp.ok("debug_continue", json!({})).await;
+    eprintln!("{v}");
+    assert!(v.contains("EXITED with code 0"), "{v}");
+    assert!(v.contains("stock 107, restock 0"), "{v}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_null_dereference_stops_at_the_crashing_line() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_c_demo(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "inventory", "args": ["crash"]}),
+        )
+        .await;
+    eprintln!("{v}");
+    assert!(v.contains("── STOPPED at inventory.c:51 (main) ──"), "{v}");
+    assert!(v.contains("Reason: exception"), "{v}");
+    assert!(v.contains("SIGSEGV"), "{v}");
+    assert!(v.contains("missing"), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("EXITED with code"), "{v}");
+    mcp.close().await;
+}
