@@ -58,6 +58,12 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     if v.value.starts_with('"') && v.value.contains("\\0") {
         return render_string(&c_string(&v.value), v.truncated, limit);
     }
+    // A collection summarised by its size alone (`size=3`).
+    if v.children.is_none()
+        && let Some(n) = v.value.strip_prefix("size=").and_then(|n| n.parse().ok())
+    {
+        return format!("<{}: {}>", short_type(t), count_items(n, ""));
+    }
     // A summary that is only the type's name says nothing more than `<T>`.
     if v.children.is_none() && !v.value.is_empty() && v.value == v.type_name {
         return format!("<{}>", short_type(t));

@@ -236,6 +236,10 @@ pub fn rust_init_commands() -> Vec<String> {
             vec![
                 format!("?command script import {}", lookup.display()),
                 format!("?command source -s 1 {}", commands.display()),
+                // Stepping into `f(&items)` should reach `f`, not the
+                // standard library's Deref on the way.
+                "?settings set target.process.thread.step-avoid-regexp ^(_[$]LT[$]|<)?(std|core|alloc)(::|[.][.])"
+                    .to_string(),
             ]
         })
         .clone()

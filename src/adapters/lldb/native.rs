@@ -97,7 +97,8 @@ fn strip_expression_prefix(line: &str) -> &str {
 /// `shop::checkout::h2109f87a6b62cec5` → `shop::checkout`; a C++
 /// `ns::f(int)` loses its parameter types.
 pub fn frame_name(raw: &str) -> String {
-    let mut name = raw.trim();
+    let decoded = decode_legacy(raw.trim());
+    let mut name = decoded.as_str();
     if let Some(i) = name.rfind("::h") {
         let hash = &name[i + 3..];
         if hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()) {
@@ -111,6 +112,55 @@ pub fn frame_name(raw: &str) -> String {
         name = name[..open].trim_end();
     }
     name.to_string()
+}
+
+/// Rust's legacy symbol escapes: `RawVec$LT$T$C$A$GT$` → `RawVec<T,A>`.
+fn decode_legacy(name: &str) -> String {
+    if !name.contains('$') {
+        return name.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = name;
+    while let Some(start) = rest.find('$') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        let Some(end) = after.find('$') else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let code = &after[..end];
+        let ch = match code {
+            "LT" => Some('<'),
+            "GT" => Some('>'),
+            "C" => Some(','),
+            "RF" => Some('&'),
+            "BP" => Some('*'),
+            "SP" => Some('@'),
+            "LP" => Some('('),
+            "RP" => Some(')'),
+            _ => code
+                .strip_prefix('u')
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .and_then(char::from_u32),
+        };
+        match ch {
+            Some(c) => {
+                out.push(c);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push('$');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    // `_<alloc..vec..Vec<T> as core..ops..Deref>` → `<alloc::vec::Vec<T> as ..>`
+    let out = out.replace("..", "::");
+    match out.strip_prefix("_<") {
+        Some(r) => format!("<{r}"),
+        None => out,
+    }
 }
 
 /// The message a Rust panic printed before it reached `rust_panic`:
@@ -302,6 +352,20 @@ mod tests {
             "shop::checkout"
         );
         assert_eq!(frame_name("ns::f(int, char const*)"), "ns::f");
+        assert_eq!(
+            frame_name("alloc::raw_vec::RawVec$LT$T$C$A$GT$::ptr::h0123456789abcdef"),
+            "alloc::raw_vec::RawVec<T,A>::ptr"
+        );
+        assert_eq!(
+            frame_name("std::rt::lang_start::_$u7b$$u7b$closure$u7d$$u7d$::h49cc7682e8a232cd"),
+            "std::rt::lang_start::_{{closure}}"
+        );
+        assert_eq!(
+            frame_name(
+                "_$LT$alloc..vec..Vec$LT$T$C$A$GT$$u20$as$u20$core..ops..deref..Deref$GT$::deref::h0123456789abcdef"
+            ),
+            "<alloc::vec::Vec<T,A> as core::ops::deref::Deref>::deref"
+        );
         assert_eq!(
             frame_name("<&dyn core::ops::function::Fn<(), Output = i32>>::call_once"),
             "<&dyn core::ops::function::Fn<(), Output = i32>>::call_once"
