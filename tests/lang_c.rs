@@ -113,3 +113,105 @@ async fn a_null_dereference_stops_at_the_crashing_line() {
     assert!(v.contains("EXITED with code"), "{v}");
     mcp.close().await;
 }
+
+/// A C program that runs until killed, calling `tick` in a loop.
+const LOOPER: &str = r#"#include <unistd.h>
+
+static int tick(int n) {
+    int doubled = n * 2;
+    return doubled;
+}
+
+int main(void) {
+    int total = 0;
+    for (int n = 0;; n++) {
+        total += tick(n);
+        usleep(2000);
+    }
+    return total;
+}
+"#;
+
+/// Attaches by pid to a running program (session level: the MCP attach
+/// tool is not on this branch), stops at a breakpoint, then detaches and
+/// finds the program still running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attach_by_pid_then_detach_leaves_the_process_running() {
+    use pairdbg::session::handle::WaitOutcome;
+    use pairdbg::session::validate::Workspace;
+    use pairdbg::session::{BreakpointRequest, Command, LaunchRequest, Origin, SessionHandle};
+    use std::time::Duration;
+
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("looper.c", LOOPER)]);
+    build_c(&ws.path().join("looper.c"), &ws.path().join("looper"));
+    let mut child = std::process::Command::new(ws.path().join("looper"))
+        .spawn()
+        .expect("start the looper");
+    let pid = child.id();
+    // Kill the looper whatever happens below.
+    struct Reap<'a>(&'a mut std::process::Child);
+    impl Drop for Reap<'_> {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let reap = Reap(&mut child);
+
+    let workspace = Workspace::new(ws.path(), false);
+    let config = LaunchRequest {
+        attach: Some(pid),
+        language: Some("c".into()),
+        breakpoints: vec![BreakpointRequest {
+            file: "looper.c".into(),
+            line: 5,
+            ..Default::default()
+        }],
+        ..Default::default()
+    }
+    .validate(&workspace, Duration::from_secs(10))
+    .expect("valid attach");
+    let s = SessionHandle::launch("a1".into(), config)
+        .await
+        .expect("attach");
+    let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(30)).await else {
+        panic!("no stop after attaching: {:?}", s.output_tail(20))
+    };
+    let stop = snap.stop.as_ref().expect("stop");
+    assert_eq!(stop.frames[0].name, "tick", "{:?}", stop.frames);
+    assert_eq!(stop.frames[0].line, 5);
+    assert!(
+        stop.locals.iter().any(|v| v.name == "doubled"),
+        "{:?}",
+        stop.locals
+    );
+
+    s.send(Origin::Agent, Command::Terminate)
+        .await
+        .expect("detach");
+    // The engine detaches in the background; wait until the adapter is
+    // gone, then the looper must still run (not killed, not left stopped).
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !pids_matching("lldb-dap")
+        .iter()
+        .all(|p| !descendants(std::process::id()).contains(p))
+        && std::time::Instant::now() < deadline
+    {
+        tokio::task::yield_now().await;
+    }
+    let running = |pid: u32| stat(pid).is_some_and(|(_, state)| matches!(state, 'R' | 'S' | 'D'));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !running(pid) && std::time::Instant::now() < deadline {
+        tokio::task::yield_now().await;
+    }
+    assert!(
+        running(pid),
+        "the attached process is gone or stopped: {:?}",
+        stat(pid)
+    );
+    drop(s);
+    drop(reap);
+}

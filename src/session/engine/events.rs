@@ -77,7 +77,8 @@ impl Engine {
                 self.push_output(stream, &output);
             }
             DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
-            DapEvent::Process { pid: Some(pid), .. } => {
+            // A process we attached to is not ours to kill at the end.
+            DapEvent::Process { pid: Some(pid), .. } if self.config.attach_pid.is_none() => {
                 if let Some(p) = self.conn.process.as_mut() {
                     p.track_pid(pid as i32);
                 }
@@ -158,12 +159,13 @@ impl Engine {
     pub(super) fn release_adapter(&mut self) {
         let client = self.conn.client.take();
         let process = self.conn.process.take();
+        let terminate = self.config.attach_pid.is_none();
         tokio::spawn(async move {
             if let Some(c) = client {
                 let _ = c
                     .request_with_timeout(
                         "disconnect",
-                        Some(json!({"terminateDebuggee": true})),
+                        Some(json!({"terminateDebuggee": terminate})),
                         Duration::from_secs(2),
                     )
                     .await;

@@ -190,10 +190,12 @@ impl Engine {
 
     async fn shutdown(&mut self) {
         if let Some(c) = self.conn.client.take() {
+            // An attached process lives on: the session detaches from it.
+            let terminate = self.config.attach_pid.is_none();
             let _ = c
                 .request_with_timeout(
                     "disconnect",
-                    Some(json!({"terminateDebuggee": true})),
+                    Some(json!({"terminateDebuggee": terminate})),
                     Duration::from_millis(500),
                 )
                 .await;
