@@ -269,9 +269,23 @@ pub fn launch_arguments(spec: &LaunchSpec, program: &Path, rust: bool) -> Value 
         "args": spec.args,
         "cwd": spec.cwd,
         "env": env,
-        "stopOnEntry": spec.stop_on_entry,
+        // lldb's own entry stop is in the dynamic loader, before any of the
+        // program's code; a one-shot breakpoint on main stops where the
+        // person expects the program to begin.
+        "stopOnEntry": false,
+        "preRunCommands": if spec.stop_on_entry { vec![entry_breakpoint(rust)] } else { vec![] },
         "initCommands": init_commands(rust),
     })
+}
+
+/// The program's own `main`: C's, or the Rust crate's `krate::main` (the C
+/// `main` rustc generates has no source of the program's).
+fn entry_breakpoint(rust: bool) -> String {
+    if rust {
+        "?breakpoint set --one-shot true --func-regex '^[A-Za-z0-9_]+::main(::h[0-9a-f]+)?$'".into()
+    } else {
+        "?breakpoint set --one-shot true --name main".into()
+    }
 }
 
 #[cfg(test)]
