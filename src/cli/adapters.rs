@@ -21,14 +21,14 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                 let languages = a.languages().join(", ");
                 match a.probe(&spec).await {
                     Ok(f) => println!(
-                        "{:<9} {:<18} {} ({})",
+                        "{:<9} {:<26} {} ({})",
                         a.name(),
                         languages,
                         f.version,
                         f.path
                     ),
                     Err(e) => println!(
-                        "{:<9} {:<18} missing: {e}; install with: {}",
+                        "{:<9} {:<26} missing: {e}; install with: {}",
                         a.name(),
                         languages,
                         a.install_command(&spec)
