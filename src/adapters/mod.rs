@@ -108,6 +108,13 @@ pub struct Quirks {
     /// exception filter for; the engine breaks on them and shows the stop
     /// as an exception.
     pub exception_functions: &'static [ExceptionFunction],
+    /// Console lines the adapter writes about itself (banners, its own
+    /// progress), by their start: kept out of the program's output.
+    pub console_noise: &'static [&'static str],
+    /// Whether a stop reads its callers' locals for the call stack's
+    /// `f(a=1)` lines; off where each read costs the adapter tens of
+    /// milliseconds, one after another.
+    pub caller_arguments: bool,
 }
 
 /// A function whose call means an exception (Rust's `rust_panic`).
@@ -130,6 +137,8 @@ impl Quirks {
         pause_may_not_halt: false,
         skipped_scopes: &[],
         exception_functions: &[],
+        console_noise: &[],
+        caller_arguments: true,
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -139,6 +148,10 @@ impl Quirks {
             .find(|(from, _)| *from == reason)
             .map(|(_, to)| to.to_string())
             .unwrap_or_else(|| reason.to_string())
+    }
+
+    pub fn is_console_noise(&self, text: &str) -> bool {
+        self.console_noise.iter().any(|p| text.starts_with(p))
     }
 
     pub fn hides_variable(&self, name: &str) -> bool {

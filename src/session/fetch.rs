@@ -128,7 +128,12 @@ pub async fn fetch_stop(
             .collect();
         Ok::<_, DapError>((locals, reference, watches))
     };
-    let (top, callers) = futures::join!(top_frame, callers::read(client, &frames, early));
+    let caller_frames: &[_] = if client.quirks().caller_arguments {
+        &frames
+    } else {
+        &[]
+    };
+    let (top, callers) = futures::join!(top_frame, callers::read(client, caller_frames, early));
     let (locals, locals_reference, watches) = top?;
     let callers = callers::share_previews(callers, &locals);
     let source = frames

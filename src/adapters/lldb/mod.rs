@@ -46,6 +46,19 @@ static QUIRKS: Quirks = Quirks {
         function: "rust_panic",
         name: "panic",
     }],
+    // lldb-dap answers one request at a time, and a scope's variables run
+    // the formatters of every value in it: a caller's locals would cost a
+    // step more than its own.
+    caller_arguments: false,
+    console_noise: &[
+        "To get started with the debug console",
+        "For more information visit https://lldb.llvm.org",
+        "Executable binary set to ",
+        "Attached to process ",
+        "Running initCommands:",
+        "Running preRunCommands:",
+        "Process ",
+    ],
 };
 
 impl Adapter for Lldb {

@@ -6,12 +6,13 @@ use serde_json::json;
 
 use super::threads::StoppedBy;
 use super::{Apply, Engine, lock};
+use crate::dap::DapError;
 use crate::dap::events::DapEvent;
 use crate::session::SessionEvent;
 use crate::session::fetch::{self, StopRequest};
 use crate::session::hints::StopHints;
 use crate::session::output::Stream;
-use crate::session::types::{ExceptionDetails, ExitInfo, Origin, RunState};
+use crate::session::types::{ExceptionDetails, ExitInfo, Origin, RunState, StopInfo, WatchValue};
 
 impl Engine {
     pub(super) fn on_event(&mut self, ev: DapEvent) {
@@ -72,6 +73,7 @@ impl Engine {
                     "stdout" => Stream::Stdout,
                     "stderr" => Stream::Stderr,
                     "telemetry" => return,
+                    _ if self.config.adapter.quirks().is_console_noise(&output) => return,
                     _ => Stream::Console,
                 };
                 self.push_output(stream, &output);
@@ -178,7 +180,19 @@ impl Engine {
     }
 
     pub(super) fn load_stop(&mut self, req: StopRequest) {
+        self.load_stop_then(req, |_| {});
+    }
+
+    /// Reads a stop, then runs `then` whatever came of it: a command that
+    /// re-reads the stop answers only once its reads are done, so the
+    /// next command cannot resume the program under them.
+    pub(super) fn load_stop_then(
+        &mut self,
+        req: StopRequest,
+        then: impl FnOnce(&mut Engine) + Send + 'static,
+    ) {
         let Some(client) = self.conn.client.clone() else {
+            then(self);
             return;
         };
         let gen_at = self.run_gen;
@@ -186,51 +200,56 @@ impl Engine {
         self.spawn(async move {
             let res = fetch::fetch_stop(&client, req, &sources).await;
             Box::new(move |e: &mut Engine| {
-                if e.run_gen != gen_at || e.snap.state == RunState::Exited {
-                    return;
-                }
-                match res {
-                    Ok((mut stop, watches)) => {
-                        // An exception function's message is what the
-                        // program printed just before calling it.
-                        if let Some(x) = stop.exception.as_mut().filter(|x| x.message.is_empty()) {
-                            let tail = lock(&e.output).tail_lines(20).join("\n");
-                            if let Some(m) = e.config.adapter.language().exception_message(&tail) {
-                                x.message = m;
-                            }
-                        }
-                        e.conn.hints = StopHints::from_stop(
-                            &stop,
-                            e.config.adapter.quirks().stable_frame_references,
-                        );
-                        let reason = stop.reason.clone();
-                        let at = stop
-                            .frames
-                            .first()
-                            .map(|f| {
-                                format!(
-                                    " at {}:{}",
-                                    f.file
-                                        .as_deref()
-                                        .map(|p| e.snap.display_path(p))
-                                        .unwrap_or_default(),
-                                    f.line
-                                )
-                            })
-                            .unwrap_or_default();
-                        e.snap.state = RunState::Stopped;
-                        e.snap.stop = Some(stop);
-                        e.snap.watches = watches;
-                        e.snap.stop_seq += 1;
-                        e.touch(None, format!("stopped ({reason}){at}"));
-                        e.emit(SessionEvent::Stopped {
-                            stop_seq: e.snap.stop_seq,
-                        });
-                    }
-                    Err(err) => e.fail(format!("reading the stop failed: {err}")),
-                }
+                e.apply_stop(res, gen_at);
+                then(e);
             }) as Apply
         });
+    }
+
+    /// A stop's reads, published unless the program moved meanwhile.
+    fn apply_stop(&mut self, res: Result<(StopInfo, Vec<WatchValue>), DapError>, gen_at: u64) {
+        let e = self;
+        if e.run_gen != gen_at || e.snap.state == RunState::Exited {
+            return;
+        }
+        match res {
+            Ok((mut stop, watches)) => {
+                // An exception function's message is what the
+                // program printed just before calling it.
+                if let Some(x) = stop.exception.as_mut().filter(|x| x.message.is_empty()) {
+                    let tail = lock(&e.output).tail_lines(20).join("\n");
+                    if let Some(m) = e.config.adapter.language().exception_message(&tail) {
+                        x.message = m;
+                    }
+                }
+                e.conn.hints =
+                    StopHints::from_stop(&stop, e.config.adapter.quirks().stable_frame_references);
+                let reason = stop.reason.clone();
+                let at = stop
+                    .frames
+                    .first()
+                    .map(|f| {
+                        format!(
+                            " at {}:{}",
+                            f.file
+                                .as_deref()
+                                .map(|p| e.snap.display_path(p))
+                                .unwrap_or_default(),
+                            f.line
+                        )
+                    })
+                    .unwrap_or_default();
+                e.snap.state = RunState::Stopped;
+                e.snap.stop = Some(stop);
+                e.snap.watches = watches;
+                e.snap.stop_seq += 1;
+                e.touch(None, format!("stopped ({reason}){at}"));
+                e.emit(SessionEvent::Stopped {
+                    stop_seq: e.snap.stop_seq,
+                });
+            }
+            Err(err) => e.fail(format!("reading the stop failed: {err}")),
+        }
     }
 
     pub(super) fn watch_list(&self) -> Vec<(String, Origin)> {

@@ -81,18 +81,22 @@ impl Engine {
                 Ok(mut var) => {
                     e.touch(Some(origin), what);
                     e.run_gen += 1;
-                    e.load_stop(StopRequest {
-                        thread_id,
-                        reason,
-                        description: None,
-                        text: None,
-                        watches,
-                        thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
-                        hints: e.conn.hints.clone(),
-                        exception: e.snap.stop.as_ref().and_then(|s| s.exception.clone()),
-                    });
                     var.name = path;
-                    let _ = reply.send(Ok(Reply::Value(var)));
+                    e.load_stop_then(
+                        StopRequest {
+                            thread_id,
+                            reason,
+                            description: None,
+                            text: None,
+                            watches,
+                            thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
+                            hints: e.conn.hints.clone(),
+                            exception: e.snap.stop.as_ref().and_then(|s| s.exception.clone()),
+                        },
+                        move |_| {
+                            let _ = reply.send(Ok(Reply::Value(var)));
+                        },
+                    );
                 }
                 Err(err) => {
                     let _ = reply.send(Err(err));
