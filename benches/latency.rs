@@ -1,10 +1,12 @@
 //! Latency and size figures for docs/benchmarks.md. Run with
-//! `cargo bench --bench latency`; every figure is a median over repeated
-//! runs in this one process, so ratios compare like with like.
+//! `cargo bench --bench latency` (add `-- python` or `-- lldb` for one
+//! adapter); every figure is a median over repeated runs in this one
+//! process, so ratios compare like with like.
 
 mod common;
 mod go;
 
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -29,6 +31,62 @@ const BREAK_LINE: u64 = 41;
 const CALLEE_LINE: u64 = 35;
 /// Steps that stay inside process_order's loop: 41→42→43→42→43→42→43→42→44.
 const STEPS: usize = 8;
+
+/// A program to measure on: where it is, where it stops, and which locals
+/// the viewport reads one level into.
+struct Demo {
+    adapter: AdapterRef,
+    workspace: PathBuf,
+    /// Relative to the workspace.
+    program: String,
+    source: String,
+    break_line: u64,
+    filters: Vec<String>,
+    extra_reads: &'static [&'static str],
+}
+
+impl Demo {
+    fn python(adapter: AdapterRef) -> Demo {
+        Demo {
+            adapter,
+            workspace: root(),
+            program: DEMO.into(),
+            source: DEMO.into(),
+            break_line: BREAK_LINE,
+            filters: vec!["uncaught".into()],
+            extra_reads: &["user"],
+        }
+    }
+
+    /// The Rust demo, built into a scratch workspace.
+    fn rust(adapter: AdapterRef, ws: &Path) -> Demo {
+        let demo = root().join("assets/demo/rust");
+        std::fs::create_dir_all(ws.join("src")).expect("mkdir");
+        std::fs::copy(demo.join("Cargo.toml"), ws.join("Cargo.toml")).expect("copy");
+        std::fs::copy(demo.join("src/main.rs"), ws.join("src/main.rs")).expect("copy");
+        let st = std::process::Command::new(env!("CARGO"))
+            .args(["build", "--quiet", "--offline"])
+            .current_dir(ws)
+            .env("CARGO_TARGET_DIR", ws.join("target"))
+            .status()
+            .expect("cargo");
+        assert!(st.success(), "building the Rust demo failed");
+        Demo {
+            adapter,
+            workspace: ws.to_path_buf(),
+            program: "target/debug/shop".into(),
+            source: "src/main.rs".into(),
+            // Inside subtotal's loop: steps go 17 → 16 → 17 ...
+            break_line: 17,
+            filters: adapter
+                .default_exception_filters()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            extra_reads: &["items", "item"],
+        }
+    }
+}
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
@@ -60,13 +118,15 @@ struct RawSession {
 impl RawSession {
     /// The adapter spawned as pairdbg spawns it, with the same launch
     /// arguments, then driven by hand.
-    async fn start(adapter: AdapterRef, nodelay: bool) -> RawSession {
+    async fn start(demo: &Demo, nodelay: bool) -> RawSession {
+        let adapter = demo.adapter;
         let t0 = Instant::now();
-        let program = root().join(DEMO);
+        let program = demo.workspace.join(&demo.program);
+        let source = demo.workspace.join(&demo.source);
         let spec = LaunchSpec {
             target: Target::Program(program.clone()),
             nodelay,
-            ..LaunchSpec::for_workspace(&root())
+            ..LaunchSpec::for_workspace(&demo.workspace)
         };
         let spawned = adapter.spawn(&spec).expect("spawn adapter");
         let Transport::Stdio { reader, writer } = spawned.transport else {
@@ -87,13 +147,13 @@ impl RawSession {
         wait_event(&mut events, "initialized").await;
         c.request(
             "setBreakpoints",
-            Some(json!({"source": {"path": program}, "breakpoints": [{"line": BREAK_LINE}]})),
+            Some(json!({"source": {"path": source}, "breakpoints": [{"line": demo.break_line}]})),
         )
         .await
         .expect("setBreakpoints");
         c.request(
             "setExceptionBreakpoints",
-            Some(json!({"filters": ["uncaught"]})),
+            Some(json!({"filters": demo.filters})),
         )
         .await
         .expect("exc");
@@ -123,9 +183,9 @@ impl RawSession {
     }
 
     /// One step read the plain way, one request after another: the time to
-    /// the floor's last answer, and to the viewport's extra read (the fields
-    /// of `user`).
-    async fn step(&mut self) -> (f64, f64) {
+    /// the floor's last answer, and to the viewport's extra reads (the
+    /// fields of `user`, say).
+    async fn step(&mut self, extra_reads: &[&str]) -> (f64, f64) {
         let (c, thread) = (&self.c, self.thread);
         let t = Instant::now();
         c.request("next", Some(json!({"threadId": thread})))
@@ -150,14 +210,18 @@ impl RawSession {
             .await
             .expect("variables");
         let floor = ms(t.elapsed());
-        let user = vars["variables"]
-            .as_array()
-            .and_then(|a| a.iter().find(|v| v["name"] == "user"))
-            .and_then(|v| v["variablesReference"].as_i64())
-            .unwrap_or(0);
-        c.request("variables", Some(json!({"variablesReference": user})))
-            .await
-            .expect("user");
+        for name in extra_reads {
+            let r = vars["variables"]
+                .as_array()
+                .and_then(|a| a.iter().find(|v| v["name"] == *name))
+                .and_then(|v| v["variablesReference"].as_i64())
+                .unwrap_or(0);
+            if r > 0 {
+                c.request("variables", Some(json!({"variablesReference": r})))
+                    .await
+                    .expect("extra read");
+            }
+        }
         (floor, ms(t.elapsed()))
     }
 
@@ -210,10 +274,10 @@ struct McpSession {
 }
 
 impl McpSession {
-    async fn start(diff: bool) -> McpSession {
+    async fn start(demo: &Demo, diff: bool) -> McpSession {
         let transport = TokioChildProcess::new(
             tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-                cmd.arg("mcp").current_dir(root());
+                cmd.arg("mcp").current_dir(&demo.workspace);
             }),
         )
         .expect("spawn");
@@ -222,7 +286,7 @@ impl McpSession {
         let first = call(
             &client,
             "debug_launch",
-            json!({"program": DEMO, "breakpoints": [{"file": DEMO, "line": BREAK_LINE}], "viewport_config": {"diff_mode": diff}}),
+            json!({"program": demo.program, "breakpoints": [{"file": demo.source, "line": demo.break_line}], "viewport_config": {"diff_mode": diff}}),
         )
         .await;
         let launch_ms = ms(t.elapsed());
@@ -310,9 +374,98 @@ async fn tool_list_bytes() -> usize {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    if std::env::args().any(|a| a == "go") {
-        return go::run().await;
+    let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    if only.as_deref().is_none_or(|o| o == "python") {
+        python_figures().await;
     }
+    if only.as_deref().is_none_or(|o| o == "lldb") {
+        lldb_figures().await;
+    }
+    if only.as_deref().is_none_or(|o| o == "go") {
+        go::run().await;
+    }
+}
+
+/// lldb-dap on the Rust demo, rustc's formatters loaded on both sides (the
+/// raw client spawns the adapter exactly as pairdbg does).
+async fn lldb_figures() {
+    let adapter = adapters::for_language("rust").expect("rust");
+    adapter
+        .probe(&LaunchSpec::for_workspace(&root()))
+        .await
+        .expect("lldb-dap installed (pairdbg adapters install rust)");
+    let ws = tempfile::tempdir().expect("tempdir");
+    let demo = Demo::rust(adapter, ws.path());
+    // Steps that stay in subtotal's loop: 17 → 16 → 17 → 16 → 17 → 16.
+    const LLDB_STEPS: usize = 5;
+    let (mut raw_startup, mut raw_steps, mut raw_same) = (vec![], vec![], vec![]);
+    let (mut mcp_launch, mut mcp_steps, mut full_bytes) = (vec![], vec![], vec![]);
+    for _ in 0..ROUNDS {
+        let mut raw = RawSession::start(&demo, true).await;
+        raw_startup.push(raw.startup_ms);
+        let mcp = McpSession::start(&demo, false).await;
+        mcp_launch.push(mcp.launch_ms);
+        full_bytes.push(mcp.first_bytes);
+        for _ in 0..LLDB_STEPS {
+            let (floor, same) = raw.step(demo.extra_reads).await;
+            raw_steps.push(floor);
+            raw_same.push(same);
+            let (took, bytes, _) = mcp.step().await;
+            mcp_steps.push(took);
+            full_bytes.push(bytes);
+        }
+        raw.end().await;
+        mcp.end().await;
+    }
+    let floor = median(raw_steps.clone());
+    let same = median(raw_same.clone());
+    let step = median(mcp_steps.clone());
+    let start = median(raw_startup.clone());
+    let launch = median(mcp_launch.clone());
+    let full_tok = full_bytes.iter().map(|b| b / 4).max().unwrap_or(0);
+    println!();
+    println!("lldb-dap, the Rust demo (assets/demo/rust), rustc's formatters loaded:");
+    println!("| figure | median | samples | goal |");
+    println!("|---|---|---|---|");
+    println!(
+        "| raw DAP floor: next + stackTrace + scopes + variables | {floor:.2} ms | {} | — |",
+        raw_steps.len()
+    );
+    println!(
+        "| raw floor plus the viewport's reads into `items` and `item` | {same:.2} ms | {} | — |",
+        raw_same.len()
+    );
+    println!(
+        "| MCP debug_step → viewport | {step:.2} ms | {} | ≤ 1.3× floor |",
+        mcp_steps.len()
+    );
+    println!(
+        "| ratio MCP step / floor | {:.2}× | — | ≤ 1.3× |",
+        step / floor
+    );
+    println!(
+        "| ratio MCP step / floor with the same reads | {:.2}× | — | — |",
+        step / same
+    );
+    println!(
+        "| lldb-dap start-up to first stop (raw client) | {start:.1} ms | {} | — |",
+        raw_startup.len()
+    );
+    println!(
+        "| MCP debug_launch → first viewport | {launch:.1} ms | {} | ≤ raw + 100 ms |",
+        mcp_launch.len()
+    );
+    println!(
+        "| launch overhead over raw | {:.1} ms | — | ≤ 100 ms |",
+        launch - start
+    );
+    println!(
+        "| tokens per stop, full viewport (max) | {full_tok} | {} | ≤ 400 |",
+        full_bytes.len()
+    );
+}
+
+async fn python_figures() {
     let python = adapters::for_language("python").expect("python");
     python
         .probe(&LaunchSpec::for_workspace(&root()))
@@ -332,13 +485,14 @@ async fn main() {
     // Interleaved step by step, a raw step then an MCP step, so that load
     // on the machine hits both series alike.
     for round in 0..ROUNDS {
-        let mut raw = RawSession::start(python, true).await;
+        let demo = Demo::python(python);
+        let mut raw = RawSession::start(&demo, true).await;
         raw_startup.push(raw.startup_ms);
-        let mcp = McpSession::start(round % 2 == 1).await;
+        let mcp = McpSession::start(&demo, round % 2 == 1).await;
         mcp_launch.push(mcp.launch_ms);
         full_bytes.push(mcp.first_bytes);
         for _ in 0..STEPS {
-            let (floor, same) = raw.step().await;
+            let (floor, same) = raw.step(demo.extra_reads).await;
             raw_steps.push(floor);
             raw_same.push(same);
             let (took, bytes, is_diff) = mcp.step().await;
@@ -353,9 +507,9 @@ async fn main() {
         raw.end().await;
         mcp.end().await;
         if round < 2 {
-            let mut slow = RawSession::start(python, false).await;
+            let mut slow = RawSession::start(&demo, false).await;
             for _ in 0..STEPS {
-                nagle_steps.push(slow.step().await.0);
+                nagle_steps.push(slow.step(demo.extra_reads).await.0);
             }
             slow.end().await;
         }
@@ -436,5 +590,4 @@ async fn main() {
         "| tools/list size | {} tokens ({tools} bytes) | 1 | compact |",
         tools / 4
     );
-    go::run().await;
 }

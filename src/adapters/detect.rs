@@ -21,7 +21,7 @@ pub fn infer_language(program: &Path) -> Option<&'static str> {
         Some("go") => return Some("go"),
         _ => {}
     }
-    elf_language(program)
+    elf_language_cached(program)
 }
 
 /// The language of a running process, from the program it runs.
@@ -45,7 +45,7 @@ fn elf_language(path: &Path) -> Option<&'static str> {
     }
     let mut bytes = Vec::new();
     f.take(SCAN_LIMIT).read_to_end(&mut bytes).ok()?;
-    let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+    let has = |needle: &[u8]| contains(&bytes, needle);
     Some(if has(b".go.buildinfo") || has(b"Go build ID") {
         "go"
     } else if has(b"rustc version") || has(b"/rustc/") {
@@ -57,6 +57,52 @@ fn elf_language(path: &Path) -> Option<&'static str> {
     } else {
         "native"
     })
+}
+
+/// Whether `needle` occurs in `hay`: a scan for its first byte, then a
+/// comparison, many times faster than comparing every window of a binary
+/// of megabytes (launches wait on this).
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
+    let mut from = 0;
+    while let Some(p) = hay[from..].iter().position(|&b| b == first) {
+        let at = from + p;
+        if hay[at + 1..].starts_with(rest) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
+type Seen = (
+    std::path::PathBuf,
+    u64,
+    Option<std::time::SystemTime>,
+    Option<&'static str>,
+);
+
+/// A binary's language, remembered while the file is unchanged: a launch
+/// asks once to pick the adapter and again in the adapter's spawn.
+fn elf_language_cached(path: &Path) -> Option<&'static str> {
+    static SEEN: std::sync::Mutex<Vec<Seen>> = std::sync::Mutex::new(Vec::new());
+    let meta = std::fs::metadata(path).ok()?;
+    let (len, modified) = (meta.len(), meta.modified().ok());
+    let mut seen = SEEN.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(hit) = seen
+        .iter()
+        .find(|(p, l, m, _)| p == path && *l == len && *m == modified)
+    {
+        return hit.3;
+    }
+    let language = elf_language(path);
+    if seen.len() >= 16 {
+        seen.remove(0);
+    }
+    seen.push((path.to_path_buf(), len, modified, language));
+    language
 }
 
 #[cfg(test)]

@@ -49,6 +49,25 @@ pub trait Language: Send + Sync {
     fn evaluation_error(&self, message: &str) -> String {
         message.trim().to_string()
     }
+
+    /// A stack frame's function name as the person reads it (symbols may
+    /// carry hashes or parameter types the source does not show).
+    fn frame_name(&self, raw: &str) -> String {
+        raw.split('(').next().unwrap_or(raw).trim().to_string()
+    }
+
+    /// The message of an exception that stopped the program by a call to a
+    /// runtime function (`Quirks::exception_functions`), read from the
+    /// program's latest output; None when it printed none.
+    fn exception_message(&self, _output_tail: &str) -> Option<String> {
+        None
+    }
+
+    /// Whether a frame belongs to the language's runtime, so that a crash
+    /// shows from the program's own first frame.
+    fn is_runtime_frame(&self, _name: &str, _file: Option<&str>) -> bool {
+        false
+    }
 }
 
 /// `a.b[0]` for C-like languages: identifiers, fields and integer indices.

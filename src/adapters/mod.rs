@@ -6,6 +6,7 @@ pub mod debugpy;
 pub mod delve;
 mod detect;
 mod language;
+pub mod lldb;
 mod spec;
 mod which;
 
@@ -111,6 +112,25 @@ pub struct Quirks {
     /// A failed `launch` answers only "see the console"; the reason (a
     /// compiler's message) is in the stderr output sent just before.
     pub start_error_in_output: bool,
+    /// Runtime functions whose call is an exception the language has no
+    /// exception filter for; the engine breaks on them and shows the stop
+    /// as an exception.
+    pub exception_functions: &'static [ExceptionFunction],
+    /// Console lines the adapter writes about itself (banners, its own
+    /// progress), by their start: kept out of the program's output.
+    pub console_noise: &'static [&'static str],
+    /// Whether a stop reads its callers' locals for the call stack's
+    /// `f(a=1)` lines; off where each read costs the adapter tens of
+    /// milliseconds, one after another.
+    pub caller_arguments: bool,
+}
+
+/// A function whose call means an exception (Rust's `rust_panic`).
+#[derive(Debug, Clone, Copy)]
+pub struct ExceptionFunction {
+    pub function: &'static str,
+    /// The exception's name in the viewport (`panic`).
+    pub name: &'static str,
 }
 
 impl Quirks {
@@ -126,6 +146,9 @@ impl Quirks {
         skipped_scopes: &[],
         exit_code_after_disconnect: false,
         start_error_in_output: false,
+        exception_functions: &[],
+        console_noise: &[],
+        caller_arguments: true,
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -135,6 +158,10 @@ impl Quirks {
             .find(|(from, _)| *from == reason)
             .map(|(_, to)| to.to_string())
             .unwrap_or_else(|| reason.to_string())
+    }
+
+    pub fn is_console_noise(&self, text: &str) -> bool {
+        self.console_noise.iter().any(|p| text.starts_with(p))
     }
 
     pub fn hides_variable(&self, name: &str) -> bool {
@@ -188,7 +215,7 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 2] = [&debugpy::Debugpy, &delve::Delve];
+    static ALL: [AdapterRef; 3] = [&debugpy::Debugpy, &lldb::Lldb, &delve::Delve];
     &ALL
 }
 

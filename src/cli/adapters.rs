@@ -25,7 +25,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                 match a.probe(&spec).await {
                     Ok(f) => {
                         println!(
-                            "{:<9} {:<18} {} ({})",
+                            "{:<9} {:<26} {} ({})",
                             a.name(),
                             languages,
                             f.version,
@@ -34,7 +34,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                         print_capabilities(*a, &spec).await;
                     }
                     Err(e) => println!(
-                        "{:<9} {:<18} missing: {e}; install with: {}",
+                        "{:<9} {:<26} missing: {e}; install with: {}",
                         a.name(),
                         languages,
                         a.install_command(&spec)

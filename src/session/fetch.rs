@@ -28,6 +28,9 @@ pub struct StopRequest {
     pub thread_note: Option<String>,
     /// What the previous stop revealed, to send this one's reads early.
     pub hints: StopHints,
+    /// The exception, when the engine already knows it (a stop at one of
+    /// the adapter's exception functions): no exceptionInfo is asked.
+    pub exception: Option<ExceptionDetails>,
 }
 
 pub async fn fetch_stop(
@@ -43,10 +46,25 @@ pub async fn fetch_stop(
             "levels": STACK_LEVELS
         })),
     );
-    let exception = (req.reason == "exception")
+    let exception = (req.reason == "exception" && req.exception.is_none())
         .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
     let mut early = req.hints.send(client);
-    let (mut frames, total_frames) = parse_frames(stack.await?)?;
+    let language = client.language();
+    let (mut frames, mut total_frames) = parse_frames(stack.await?, language)?;
+    if req.reason == "exception" {
+        // A crash inside the runtime (abort, a panic) is read from the
+        // program's own frame: that is where its cause and locals are.
+        let runtime = frames
+            .iter()
+            .take_while(|f| {
+                language.is_runtime_frame(&f.name, f.file.as_deref().and_then(|p| p.to_str()))
+            })
+            .count();
+        if runtime > 0 && runtime < frames.len() {
+            frames.drain(..runtime);
+            total_frames = total_frames.saturating_sub(runtime);
+        }
+    }
     // Each frame's file is read (or checked unchanged) once per stop.
     let mut files: Vec<Arc<SourceFile>> = vec![];
     for p in frames.iter().filter_map(|f| f.file.as_deref()) {
@@ -56,7 +74,6 @@ pub async fn fetch_stop(
             files.push(f);
         }
     }
-    let language = client.language();
     for f in frames.iter_mut() {
         f.params = f
             .file
@@ -65,6 +82,7 @@ pub async fn fetch_stop(
             .and_then(|src| language.parameters(&src.lines, &f.name, f.line));
     }
     let exception = match exception {
+        None if req.exception.is_some() => req.exception.clone(),
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
             type_name: str_field(&b, "exceptionId"),
             message: str_field(&b, "description"),
@@ -110,7 +128,12 @@ pub async fn fetch_stop(
             .collect();
         Ok::<_, DapError>((locals, reference, watches))
     };
-    let (top, callers) = futures::join!(top_frame, callers::read(client, &frames, early));
+    let caller_frames: &[_] = if client.quirks().caller_arguments {
+        &frames
+    } else {
+        &[]
+    };
+    let (top, callers) = futures::join!(top_frame, callers::read(client, caller_frames, early));
     let (locals, locals_reference, watches) = top?;
     let callers = callers::share_previews(callers, &locals);
     let source = frames

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use super::link::Link;
 use super::types::{Frame, Var};
+use crate::adapters::Language;
 use crate::dap::client::body_as;
 use crate::dap::{DapClient, DapError};
 
@@ -20,26 +21,18 @@ pub fn str_field(v: &Value, k: &str) -> String {
         .to_string()
 }
 
-pub fn parse_frames(body: Value) -> Result<(Vec<Frame>, usize), DapError> {
+/// The frames of a stackTrace answer, their names as `language` reads them.
+pub fn parse_frames(body: Value, language: &dyn Language) -> Result<(Vec<Frame>, usize), DapError> {
     let resp: dap_types::StackTraceResponse = body_as("stackTrace", body)?;
     let frames: Vec<Frame> = resp
         .stack_frames
         .into_iter()
-        .map(|f| {
-            let name = f
-                .name
-                .split('(')
-                .next()
-                .unwrap_or(&f.name)
-                .trim()
-                .to_string();
-            Frame {
-                id: f.id as i64,
-                name,
-                file: f.source.and_then(|s| s.path).map(PathBuf::from),
-                line: f.line,
-                params: None,
-            }
+        .map(|f| Frame {
+            id: f.id as i64,
+            name: language.frame_name(&f.name),
+            file: f.source.and_then(|s| s.path).map(PathBuf::from),
+            line: f.line,
+            params: None,
         })
         .collect();
     let total = resp

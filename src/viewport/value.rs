@@ -48,6 +48,26 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     if SCALARS.contains(&t) {
         return truncate(&v.value, limit);
     }
+    // A C string behind a pointer: `0x00005555 "origin"` reads as "origin".
+    if let Some(s) = pointed_string(&v.value) {
+        return render_string(&c_string(s), v.truncated, limit);
+    }
+    if is_null_pointer(v) {
+        return "NULL".into();
+    }
+    if v.value.starts_with('"') && v.value.contains("\\0") {
+        return render_string(&c_string(&v.value), v.truncated, limit);
+    }
+    // A collection summarised by its size alone (`size=3`).
+    if v.children.is_none()
+        && let Some(n) = v.value.strip_prefix("size=").and_then(|n| n.parse().ok())
+    {
+        return format!("<{}: {}>", short_type(t), count_items(n, ""));
+    }
+    // A summary that is only the type's name says nothing more than `<T>`.
+    if v.children.is_none() && !v.value.is_empty() && v.value == v.type_name {
+        return format!("<{}>", short_type(t));
+    }
     match v.children.as_deref() {
         Some(children) => from_children(v, children, cfg, depth),
         None => match repr::parse_typed(&v.value) {
@@ -172,13 +192,27 @@ fn from_children(v: &Var, children: &[Var], cfg: &ViewportConfig, depth: usize) 
         return render(target, cfg, depth);
     }
     let t = v.type_name.as_str();
-    let is_map = MAPPINGS.contains(&t) || t.starts_with("map[");
-    let is_coll = is_map || SEQUENCES.contains(&t) || t.starts_with('[');
     let members = visible_members(children);
+    // A pointer whose one child is what it points at reads as that.
+    if let [only] = members.as_slice()
+        && only.name.starts_with('*')
+    {
+        return render(only, cfg, depth);
+    }
+    // Children named `[0]`, `[1]`.. are elements; pairs under a `..Map`
+    // type are its entries.
+    let indexed = !members.is_empty() && members.iter().all(|c| is_index(&c.name));
+    let is_pairs_map = indexed
+        && short_type(t).ends_with("Map")
+        && members
+            .iter()
+            .all(|c| matches!(repr::parse(&c.value), Repr::Seq { open: '(', ref items, .. } if items.len() == 2));
+    let is_map = MAPPINGS.contains(&t) || is_pairs_map || t.starts_with("map[");
+    let is_coll = is_map || SEQUENCES.contains(&t) || indexed || t.starts_with('[');
     let len = collection_len(children).unwrap_or(members.len());
     if depth >= cfg.locals_max_depth.max(1) {
         return if is_coll {
-            format!("<{t}: {}>", count_items(len, ""))
+            format!("<{}: {}>", short_type(t), count_items(len, ""))
         } else {
             format!("<{}>", short_type(t))
         };
@@ -188,6 +222,13 @@ fn from_children(v: &Var, children: &[Var], cfg: &ViewportConfig, depth: usize) 
             .iter()
             .take(cfg.collection_preview_items)
             .map(|c| {
+                if is_pairs_map && let Repr::Seq { items, .. } = repr::parse(&c.value) {
+                    return format!(
+                        "{}: {}",
+                        render_item(items[0], cfg, depth + 1),
+                        render_item(items[1], cfg, depth + 1)
+                    );
+                }
                 let val = render(c, cfg, depth + 1);
                 if is_map {
                     format!("{}: {val}", repr::requote(&c.name))
@@ -258,6 +299,14 @@ fn render_repr(value: &str, type_name: &str, cfg: &ViewportConfig, depth: usize)
                 &format!("{open}{body}{close}"),
                 limit.max(cfg.string_truncate_length),
             )
+        }
+        // `Some("yes")`, `Ok(3)`: a call with no field names reads best as it is.
+        Repr::Call { name, args, cut } if !cut && args.iter().all(|(k, _)| k.is_none()) => {
+            let shown: Vec<String> = args
+                .iter()
+                .map(|(_, v)| render_item(v, cfg, depth + 1))
+                .collect();
+            truncate(&format!("{name}({})", shown.join(", ")), limit)
         }
         Repr::Call { name, args, cut } => {
             if nested {
@@ -360,8 +409,44 @@ fn brackets(t: &str, is_map: bool) -> (&'static str, &'static str) {
     }
 }
 
+/// `__main__.User` → `User`, `shop::Item` → `Item`, `alloc::vec::Vec<u32>`
+/// → `Vec`, `const struct point *` → `point`.
 fn short_type(t: &str) -> &str {
+    let t = t.split('<').next().unwrap_or(t);
+    let t = t.trim_end_matches(['*', '&', ' ']);
+    let t = t.strip_prefix("const ").unwrap_or(t);
+    let t = t.strip_prefix("struct ").unwrap_or(t);
+    let t = t.rsplit("::").next().unwrap_or(t);
     t.rsplit('.').next().unwrap_or(t)
+}
+
+/// A C string ends at its first NUL, whatever the array holds after it.
+fn c_string(quoted: &str) -> String {
+    match quoted.find("\\0") {
+        Some(i) => format!("{}\"", &quoted[..i]),
+        None => quoted.to_string(),
+    }
+}
+
+fn is_null_pointer(v: &Var) -> bool {
+    v.type_name.trim_end().ends_with('*')
+        && v.value
+            .strip_prefix("0x")
+            .is_some_and(|a| !a.is_empty() && a.chars().all(|c| c == '0'))
+}
+
+fn is_index(name: &str) -> bool {
+    name.strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .is_some_and(|n| n.parse::<u64>().is_ok())
+}
+
+/// The quoted string after a pointer's address, as C strings show.
+fn pointed_string(value: &str) -> Option<&str> {
+    let rest = value.strip_prefix("0x")?;
+    let (addr, s) = rest.split_once(' ')?;
+    (addr.chars().all(|c| c.is_ascii_hexdigit()) && s.starts_with('"') && s.ends_with('"'))
+        .then_some(s)
 }
 
 fn visible_members(children: &[Var]) -> Vec<Var> {

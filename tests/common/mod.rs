@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod fixtures;
+pub mod native;
 pub mod tmux;
 
 use std::path::{Path, PathBuf};

@@ -31,6 +31,14 @@ pub struct Conn {
     pub disconnecting: bool,
     /// `stopped` events seen, so a pause can tell whether one came.
     pub stops_seen: u64,
+    /// The adapter's ids of the breakpoints on its exception functions,
+    /// with the exception each means.
+    pub exception_breakpoints: Vec<(i64, &'static str)>,
+    /// A step request is in flight.
+    pub stepping: bool,
+    /// A step ended early at another stop; the adapter may still finish it
+    /// on a later resume (`Quirks::stale_step_stops`).
+    pub stale_step_pending: bool,
 }
 
 impl Default for Conn {
@@ -50,6 +58,9 @@ impl Default for Conn {
             capabilities: serde_json::Value::Null,
             disconnecting: false,
             stops_seen: 0,
+            exception_breakpoints: vec![],
+            stepping: false,
+            stale_step_pending: false,
         }
     }
 }

@@ -150,6 +150,7 @@ impl Engine {
             return;
         };
         let fut = client.request(command, Some(json!({"threadId": self.conn.thread_id})));
+        self.conn.stepping = command != "continue";
         let command = command.to_string();
         self.spawn(async move {
             let res = fut.await;
@@ -176,6 +177,10 @@ impl Engine {
             reply
         );
         self.conn.step_remaining = remaining;
+        if command != "continue" {
+            // A new step replaces any step the adapter may still finish.
+            self.conn.stale_step_pending = false;
+        }
         let stop_seq = self.snap.stop_seq;
         self.send_resume(command);
         self.mark_running(Some(origin), &format!("{} {verb}", origin.noun()));

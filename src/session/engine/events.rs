@@ -4,12 +4,13 @@ use std::time::Duration;
 
 use super::threads::StoppedBy;
 use super::{Apply, Engine, lock};
+use crate::dap::DapError;
 use crate::dap::events::DapEvent;
 use crate::session::SessionEvent;
 use crate::session::fetch::{self, StopRequest};
 use crate::session::hints::StopHints;
 use crate::session::output::Stream;
-use crate::session::types::{ExitInfo, Origin, RunState};
+use crate::session::types::{ExceptionDetails, ExitInfo, Origin, RunState, StopInfo, WatchValue};
 
 impl Engine {
     pub(super) fn on_event(&mut self, ev: DapEvent) {
@@ -22,7 +23,24 @@ impl Engine {
                     // after an attach): the first thread stands for the stop.
                     return self.stop_on_first_thread(s);
                 }
-                s.reason = self.config.adapter.quirks().stop_reason(&s.reason);
+                let quirks = self.config.adapter.quirks();
+                s.reason = quirks.stop_reason(&s.reason);
+                let exception = s.hit_breakpoint_ids.iter().flatten().find_map(|id| {
+                    self.conn
+                        .exception_breakpoints
+                        .iter()
+                        .find(|(dap, _)| dap == id)
+                        .map(|(_, name)| ExceptionDetails {
+                            type_name: name.to_string(),
+                            message: String::new(),
+                        })
+                });
+                if exception.is_some() {
+                    s.reason = "exception".into();
+                }
+                if quirks.stale_step_stops && self.stale_step(&s.reason) {
+                    return;
+                }
                 self.conn.thread_id = s.thread_id.unwrap_or(self.conn.thread_id);
                 if self.conn.step_remaining > 0 && s.reason == "step" {
                     self.conn.step_remaining -= 1;
@@ -36,6 +54,7 @@ impl Engine {
                     reason: s.reason.clone(),
                     description: s.description.clone(),
                     text: s.text.clone(),
+                    exception: exception.clone(),
                 });
                 self.load_stop(StopRequest {
                     thread_id: self.conn.thread_id,
@@ -45,6 +64,7 @@ impl Engine {
                     watches: self.watch_list(),
                     thread_note: None,
                     hints: self.conn.hints.clone(),
+                    exception,
                 });
             }
             DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {
@@ -65,6 +85,7 @@ impl Engine {
                     "stdout" => Stream::Stdout,
                     "stderr" => Stream::Stderr,
                     "telemetry" => return,
+                    _ if self.config.adapter.quirks().is_console_noise(&output) => return,
                     _ => Stream::Console,
                 };
                 self.push_output(stream, &output);
@@ -96,6 +117,25 @@ impl Engine {
                 e.on_event(DapEvent::Stopped(s));
             }) as Apply
         });
+    }
+
+    /// Whether a stop is the late end of a step that an earlier stop cut
+    /// short, which nobody is waiting for: it is resumed unseen, so a
+    /// `continue` ends where the person or agent expects.
+    fn stale_step(&mut self, reason: &str) -> bool {
+        let was_stepping = std::mem::replace(&mut self.conn.stepping, false);
+        if reason == "step" && !was_stepping && self.conn.stale_step_pending {
+            self.conn.stale_step_pending = false;
+            tracing::debug!("resuming the late end of an earlier step");
+            self.send_resume("continue");
+            return true;
+        }
+        if was_stepping && reason != "step" {
+            self.conn.stale_step_pending = true;
+        } else if reason == "step" {
+            self.conn.stale_step_pending = false;
+        }
+        false
     }
 
     pub(super) fn push_output(&mut self, stream: Stream, text: &str) {
@@ -205,7 +245,19 @@ impl Engine {
     }
 
     pub(super) fn load_stop(&mut self, req: StopRequest) {
+        self.load_stop_then(req, |_| {});
+    }
+
+    /// Reads a stop, then runs `then` whatever came of it: a command that
+    /// re-reads the stop answers only once its reads are done, so the
+    /// next command cannot resume the program under them.
+    pub(super) fn load_stop_then(
+        &mut self,
+        req: StopRequest,
+        then: impl FnOnce(&mut Engine) + Send + 'static,
+    ) {
         let Some(client) = self.conn.client.clone() else {
+            then(self);
             return;
         };
         let gen_at = self.run_gen;
@@ -213,43 +265,56 @@ impl Engine {
         self.spawn(async move {
             let res = fetch::fetch_stop(&client, req, &sources).await;
             Box::new(move |e: &mut Engine| {
-                if e.run_gen != gen_at || e.snap.state == RunState::Exited {
-                    return;
-                }
-                match res {
-                    Ok((stop, watches)) => {
-                        e.conn.hints = StopHints::from_stop(
-                            &stop,
-                            e.config.adapter.quirks().stable_frame_references,
-                        );
-                        let reason = stop.reason.clone();
-                        let at = stop
-                            .frames
-                            .first()
-                            .map(|f| {
-                                format!(
-                                    " at {}:{}",
-                                    f.file
-                                        .as_deref()
-                                        .map(|p| e.snap.display_path(p))
-                                        .unwrap_or_default(),
-                                    f.line
-                                )
-                            })
-                            .unwrap_or_default();
-                        e.snap.state = RunState::Stopped;
-                        e.snap.stop = Some(stop);
-                        e.snap.watches = watches;
-                        e.snap.stop_seq += 1;
-                        e.touch(None, format!("stopped ({reason}){at}"));
-                        e.emit(SessionEvent::Stopped {
-                            stop_seq: e.snap.stop_seq,
-                        });
-                    }
-                    Err(err) => e.fail(format!("reading the stop failed: {err}")),
-                }
+                e.apply_stop(res, gen_at);
+                then(e);
             }) as Apply
         });
+    }
+
+    /// A stop's reads, published unless the program moved meanwhile.
+    fn apply_stop(&mut self, res: Result<(StopInfo, Vec<WatchValue>), DapError>, gen_at: u64) {
+        let e = self;
+        if e.run_gen != gen_at || e.snap.state == RunState::Exited {
+            return;
+        }
+        match res {
+            Ok((mut stop, watches)) => {
+                // An exception function's message is what the
+                // program printed just before calling it.
+                if let Some(x) = stop.exception.as_mut().filter(|x| x.message.is_empty()) {
+                    let tail = lock(&e.output).tail_lines(20).join("\n");
+                    if let Some(m) = e.config.adapter.language().exception_message(&tail) {
+                        x.message = m;
+                    }
+                }
+                e.conn.hints =
+                    StopHints::from_stop(&stop, e.config.adapter.quirks().stable_frame_references);
+                let reason = stop.reason.clone();
+                let at = stop
+                    .frames
+                    .first()
+                    .map(|f| {
+                        format!(
+                            " at {}:{}",
+                            f.file
+                                .as_deref()
+                                .map(|p| e.snap.display_path(p))
+                                .unwrap_or_default(),
+                            f.line
+                        )
+                    })
+                    .unwrap_or_default();
+                e.snap.state = RunState::Stopped;
+                e.snap.stop = Some(stop);
+                e.snap.watches = watches;
+                e.snap.stop_seq += 1;
+                e.touch(None, format!("stopped ({reason}){at}"));
+                e.emit(SessionEvent::Stopped {
+                    stop_seq: e.snap.stop_seq,
+                });
+            }
+            Err(err) => e.fail(format!("reading the stop failed: {err}")),
+        }
     }
 
     pub(super) fn watch_list(&self) -> Vec<(String, Origin)> {

@@ -86,17 +86,22 @@ impl Engine {
                 Ok(mut var) => {
                     e.touch(Some(origin), what);
                     e.run_gen += 1;
-                    e.load_stop(StopRequest {
-                        thread_id,
-                        reason,
-                        description: None,
-                        text: None,
-                        watches,
-                        thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
-                        hints: e.conn.hints.clone(),
-                    });
                     var.name = path;
-                    let _ = reply.send(Ok(Reply::Value(var)));
+                    e.load_stop_then(
+                        StopRequest {
+                            thread_id,
+                            reason,
+                            description: None,
+                            text: None,
+                            watches,
+                            thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
+                            hints: e.conn.hints.clone(),
+                            exception: e.snap.stop.as_ref().and_then(|s| s.exception.clone()),
+                        },
+                        move |_| {
+                            let _ = reply.send(Ok(Reply::Value(var)));
+                        },
+                    );
                 }
                 Err(err) => {
                     let _ = reply.send(Err(err));
@@ -142,7 +147,9 @@ impl Engine {
                 )
                 .await
                 .map_err(SessionError::from)
-                .and_then(|b| reads::parse_frames(b).map_err(SessionError::from));
+                .and_then(|b| {
+                    reads::parse_frames(b, client.language()).map_err(SessionError::from)
+                });
             let _ = reply.send(res.map(|(frames, total)| Reply::Frames { frames, total }));
         });
     }

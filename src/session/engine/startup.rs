@@ -186,9 +186,27 @@ impl Engine {
             "setExceptionBreakpoints",
             Some(json!({"filters": self.snap.exception_filters})),
         );
+        let functions = self.config.adapter.quirks().exception_functions;
+        let supports_functions = self
+            .conn
+            .capabilities
+            .get("supportsFunctionBreakpoints")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        let fn_bps = (supports_functions && !functions.is_empty()).then(|| {
+            let list: Vec<Value> = functions
+                .iter()
+                .map(|f| json!({"name": f.function}))
+                .collect();
+            client.request("setFunctionBreakpoints", Some(json!({"breakpoints": list})))
+        });
         self.spawn(async move {
             let results = join_all(bp_futs).await;
             let exc = exc.await;
+            let fn_bps = match fn_bps {
+                Some(f) => f.await.ok(),
+                None => None,
+            };
             let done = client.request("configurationDone", None).await;
             Box::new(move |e: &mut Engine| {
                 for (ids, res) in results {
@@ -197,6 +215,18 @@ impl Engine {
                 if let Err(err) = exc {
                     e.touch(None, format!("exception breakpoints were refused: {err}"));
                 }
+                // The answer lists one breakpoint per function, in order.
+                e.conn.exception_breakpoints = fn_bps
+                    .as_ref()
+                    .and_then(|b| b.get("breakpoints"))
+                    .and_then(Value::as_array)
+                    .map(|bps| {
+                        bps.iter()
+                            .zip(functions)
+                            .filter_map(|(b, f)| Some((b.get("id")?.as_i64()?, f.name)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
                 match done {
                     Ok(_) => {
                         e.conn.configured = true;

@@ -16,6 +16,7 @@ pub struct StoppedBy {
     pub reason: String,
     pub description: Option<String>,
     pub text: Option<String>,
+    pub exception: Option<crate::session::types::ExceptionDetails>,
 }
 
 async fn list(client: &Link) -> Result<Vec<(i64, String)>, SessionError> {
@@ -111,6 +112,7 @@ impl Engine {
                     watches: e.watch_list(),
                     thread_note: note,
                     hints: e.conn.hints.clone(),
+                    exception: if own { stopped.exception } else { None },
                 });
                 let _ = reply.send(Ok(Reply::Moved { stop_seq }));
             }) as Apply

@@ -1,0 +1,75 @@
+//! Helpers for the C and Rust tests: whether lldb-dap is here, and the demo
+//! programs copied into a scratch workspace and built there, so their debug
+//! information names the files the tests set breakpoints in.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::repo_root;
+
+/// True when lldb-dap is found. Without it a test fails under CI and skips
+/// loudly elsewhere.
+pub fn lldb_available() -> bool {
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .chain([PathBuf::from("/usr/bin")])
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flat_map(|r| r.flatten())
+        .any(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n == "lldb-dap" || n.starts_with("lldb-dap-") || n.starts_with("lldb-vscode-")
+        });
+    if !found {
+        if std::env::var_os("CI").is_some() {
+            panic!(
+                "lldb-dap is required in CI: install it with `pairdbg adapters install c` (apt-get install -y lldb-22; scripts/test does)"
+            );
+        }
+        eprintln!(
+            "\n!!!!! SKIPPED: lldb-dap is not installed (apt-get install -y lldb-22) !!!!!\n"
+        );
+    }
+    found
+}
+
+/// The C demo, built with `cc -g -O0` into `ws/inventory`.
+pub fn build_c_demo(ws: &Path) -> PathBuf {
+    let src = ws.join("inventory.c");
+    std::fs::copy(repo_root().join("assets/demo/c/inventory.c"), &src).expect("copy the C demo");
+    let bin = ws.join("inventory");
+    build_c(&src, &bin);
+    bin
+}
+
+pub fn build_c(src: &Path, bin: &Path) {
+    let st = Command::new("cc")
+        .args(["-g", "-O0", "-o"])
+        .arg(bin)
+        .arg(src)
+        .status()
+        .expect("run cc");
+    assert!(st.success(), "cc failed on {}", src.display());
+}
+
+/// The Rust demo, built with cargo into `ws/target`; returns the binary.
+pub fn build_rust_demo(ws: &Path) -> PathBuf {
+    let demo = repo_root().join("assets/demo/rust");
+    std::fs::create_dir_all(ws.join("src")).expect("mkdir src");
+    std::fs::copy(demo.join("Cargo.toml"), ws.join("Cargo.toml")).expect("copy Cargo.toml");
+    std::fs::copy(demo.join("src/main.rs"), ws.join("src/main.rs")).expect("copy main.rs");
+    let out = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--offline"])
+        .current_dir(ws)
+        .env("CARGO_TARGET_DIR", ws.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo");
+    assert!(
+        out.status.success(),
+        "cargo build of the Rust demo failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    ws.join("target/debug/shop")
+}
