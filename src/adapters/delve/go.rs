@@ -7,6 +7,12 @@ use crate::adapters::language::{Language, SetVariable, c_like_path, split_path};
 pub struct Go;
 
 impl Language for Go {
+    /// A panic is raised inside the runtime (`runtime.gopanic`,
+    /// `runtime.panicIndex`); its cause is in the program's frame below.
+    fn is_runtime_frame(&self, name: &str, _file: Option<&str>) -> bool {
+        name.starts_with("runtime.")
+    }
+
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
     }
