@@ -1,0 +1,84 @@
+//! `pairdbg --attach PID` in a real terminal (tmux): the TUI attaches to a
+//! running C program, stops it at a breakpoint given on the command line,
+//! and on quit detaches, leaving the program running.
+
+mod common;
+
+use std::time::Duration;
+
+use common::native::{build_c, lldb_available};
+use common::tmux::{Tmux, current_line};
+use common::*;
+
+const LOOPER: &str = r#"#include <unistd.h>
+
+static int tick(int n) {
+    int doubled = n * 2;
+    return doubled;
+}
+
+int main(void) {
+    int total = 0;
+    for (int n = 0;; n++) {
+        total += tick(n);
+        usleep(2000);
+    }
+    return total;
+}
+"#;
+
+/// The program the test started, ended however the test ends.
+struct Running(std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_attaches_to_a_running_program_and_leaves_it_running() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("looper.c", LOOPER)]);
+    build_c(&ws.path().join("looper.c"), &ws.path().join("looper"));
+    let mut target = Running(
+        std::process::Command::new(ws.path().join("looper"))
+            .spawn()
+            .expect("start the looper"),
+    );
+    let pid = target.0.id();
+    let pid_text = pid.to_string();
+
+    // The language is told from the process's program.
+    let t = Tmux::start(
+        "attach",
+        ws.path(),
+        &["--attach", &pid_text, "--break", "looper.c:4"],
+    );
+    let s = t
+        .wait_for("the breakpoint in the attached program", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(4)
+        })
+        .await;
+    assert!(s.contains("tick"), "the stack names the frame: {s}");
+    let adapter = descendants(t.pane_pid().expect("pane pid"));
+    assert!(!adapter.is_empty(), "the adapter runs under pairdbg");
+
+    t.keys(&["q"]);
+    let left = wait_dead(&adapter, Duration::from_secs(10)).await;
+    assert!(left.is_empty(), "adapter processes left: {left:?}");
+    // Detached, not killed and not left stopped.
+    let running = |pid: u32| stat(pid).is_some_and(|(_, state)| matches!(state, 'R' | 'S' | 'D'));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !running(pid) && std::time::Instant::now() < deadline {
+        tokio::task::yield_now().await;
+    }
+    assert!(running(pid), "the attached program: {:?}", stat(pid));
+    assert!(
+        target.0.try_wait().expect("wait").is_none(),
+        "the attached program exited"
+    );
+}
