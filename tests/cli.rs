@@ -70,6 +70,10 @@ fn adapters_lists_debugpy_with_its_version() {
     for name in ["debugpy", "delve"] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{name}: {out}");
     }
+    // By name as well as by language; an installed one says so.
+    let (out, _, code) = pairdbg(&["adapters", "install", "debugpy"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("is already installed"), "{out}");
     let (_, err, code) = pairdbg(&["adapters", "install", "cobol"]);
     assert_eq!(code, 2);
     assert!(err.contains("cobol is not supported"), "{err}");

@@ -234,6 +234,18 @@ pub fn for_language(language: &str) -> Result<AdapterRef, String> {
         })
 }
 
+/// The adapter named `word` (`lldb-dap`, or `lldb` for short), or the one
+/// for the language `word`.
+pub fn by_name_or_language(word: &str) -> Result<AdapterRef, String> {
+    let w = word.to_lowercase();
+    all()
+        .iter()
+        .copied()
+        .find(|a| a.name() == w || a.name().split('-').next() == Some(w.as_str()))
+        .map(Ok)
+        .unwrap_or_else(|| for_language(word))
+}
+
 /// The adapter that runs launch.json configurations of `type`.
 pub fn for_launch_json_type(t: &str) -> Option<AdapterRef> {
     all()

@@ -11,8 +11,8 @@ use crate::session::validate::Workspace;
 
 #[derive(Debug, Subcommand)]
 pub enum AdaptersCmd {
-    /// Install the adapter for a language (or print the command, where it
-    /// needs root).
+    /// Install the adapter for a language, or by its name (debugpy, lldb,
+    /// delve); where it needs root and pairdbg is not, print the command.
     Install { language: String },
 }
 
@@ -44,7 +44,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
             0
         }
         Some(AdaptersCmd::Install { language }) => {
-            let adapter = match adapters::for_language(&language) {
+            let adapter = match adapters::by_name_or_language(&language) {
                 Ok(a) => a,
                 Err(e) => {
                     eprintln!("pairdbg: {e}");
