@@ -13,10 +13,19 @@ pub fn free_loopback_port() -> std::io::Result<SocketAddr> {
     l.local_addr()
 }
 
+/// Retries this often at first: an adapter process listens some 5–15 ms
+/// after its spawn, and a refused loopback connect costs microseconds,
+/// whereas a back-off from the start added ~10 ms to a launch on average.
+const FINE_PAUSE: Duration = Duration::from_millis(2);
+/// After this long the adapter is slow to start (a cold interpreter, a
+/// loaded machine), and the pauses grow.
+const FINE_FOR: Duration = Duration::from_millis(500);
+
 /// Connects to `addr`, retrying while nothing listens there yet.
 pub async fn connect_with_retry(addr: SocketAddr, timeout: Duration) -> std::io::Result<TcpStream> {
-    let deadline = tokio::time::Instant::now() + timeout;
-    let mut pause = Duration::from_millis(5);
+    let start = tokio::time::Instant::now();
+    let deadline = start + timeout;
+    let mut pause = FINE_PAUSE;
     loop {
         match TcpStream::connect(addr).await {
             Ok(s) => {
@@ -34,7 +43,9 @@ pub async fn connect_with_retry(addr: SocketAddr, timeout: Duration) -> std::io:
             }
             Err(_) => {
                 tokio::time::sleep(pause).await;
-                pause = (pause * 2).min(Duration::from_millis(100));
+                if start.elapsed() >= FINE_FOR {
+                    pause = (pause * 2).min(Duration::from_millis(100));
+                }
             }
         }
     }

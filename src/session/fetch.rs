@@ -65,6 +65,13 @@ pub async fn fetch_stop(
             total_frames = total_frames.saturating_sub(runtime);
         }
     }
+    // The top frame's locals need no source file, and reading a caller's
+    // (a runtime's large file at a first stop) took longer than the request.
+    let early_top = frames.first().and_then(|f| early.take_locals(f.id));
+    let fresh_top = match (&early_top, frames.first()) {
+        (None, Some(top)) => Some(frame_locals(client, top.id)),
+        _ => None,
+    };
     // Each frame's file is read (or checked unchanged) once per stop.
     let mut files: Vec<Arc<SourceFile>> = vec![];
     for p in frames.iter().filter_map(|f| f.file.as_deref()) {
@@ -96,18 +103,18 @@ pub async fn fetch_stop(
         })
     });
 
-    let early_top = frames.first().and_then(|f| early.take_locals(f.id));
     let previews = std::mem::take(&mut early.previews);
     let top_frame = async {
         let Some(top) = frames.first() else {
             return Ok((vec![], 0, vec![]));
         };
-        let (vars, reference) = match early_top {
-            Some(e) => match e.vars.await {
+        let (vars, reference) = match (early_top, fresh_top) {
+            (Some(e), _) => match e.vars.await {
                 Ok(vars) => (vars, e.reference),
                 Err(_) => frame_locals(client, top.id).await?,
             },
-            None => frame_locals(client, top.id).await?,
+            (None, Some(f)) => f.await?,
+            (None, None) => frame_locals(client, top.id).await?,
         };
         let watch_futs: Vec<_> = req
             .watches

@@ -63,17 +63,25 @@ fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
 
 /// A frame's locals and their reference: its scopes, then the variables of
 /// the one named Locals (or the first).
-pub async fn frame_locals(client: &Link, frame_id: i64) -> Result<(Vec<Var>, i64), DapError> {
-    let list = scopes(client, frame_id).await?;
-    let Some((_, reference)) = list
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
-        .or(list.first())
-        .cloned()
-    else {
-        return Ok((vec![], 0));
-    };
-    Ok((variables(client, reference).await?, reference))
+/// `scopes` is on the wire when this returns.
+pub fn frame_locals(
+    client: &Link,
+    frame_id: i64,
+) -> impl std::future::Future<Output = Result<(Vec<Var>, i64), DapError>> + Send + 'static {
+    let list = scopes(client, frame_id);
+    let client = client.clone();
+    async move {
+        let list = list.await?;
+        let Some((_, reference)) = list
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
+            .or(list.first())
+            .cloned()
+        else {
+            return Ok((vec![], 0));
+        };
+        Ok((variables(&client, reference).await?, reference))
+    }
 }
 
 /// A variables page; the request is on the wire when this returns.
