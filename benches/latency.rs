@@ -400,10 +400,17 @@ async fn lldb_figures() {
     const LLDB_STEPS: usize = 5;
     let (mut raw_startup, mut raw_steps, mut raw_same) = (vec![], vec![], vec![]);
     let (mut mcp_launch, mut mcp_steps, mut full_bytes) = (vec![], vec![], vec![]);
-    for _ in 0..ROUNDS {
-        let mut raw = RawSession::start(&demo, true).await;
+    for round in 0..ROUNDS {
+        // Who launches first alternates, as in the Go section: the second
+        // start finds the machine's caches warm.
+        let (mut raw, mcp) = if round % 2 == 0 {
+            let raw = RawSession::start(&demo, true).await;
+            (raw, McpSession::start(&demo, false).await)
+        } else {
+            let mcp = McpSession::start(&demo, false).await;
+            (RawSession::start(&demo, true).await, mcp)
+        };
         raw_startup.push(raw.startup_ms);
-        let mcp = McpSession::start(&demo, false).await;
         mcp_launch.push(mcp.launch_ms);
         full_bytes.push(mcp.first_bytes);
         for _ in 0..LLDB_STEPS {
