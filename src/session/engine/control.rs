@@ -286,17 +286,24 @@ impl Engine {
         let _ = reply.send(Ok(Reply::Moved { stop_seq }));
     }
 
+    /// Answers once the adapter has been let go: an attached process must
+    /// be detached from before anything may kill the adapter, or a tracer's
+    /// death could take the process with it.
     pub(super) fn terminate(&mut self, origin: Origin, reply: ReplyTx) {
-        if matches!(self.snap.state, RunState::Exited) {
-            let _ = reply.send(Ok(Reply::Done));
-            return;
+        if !matches!(self.snap.state, RunState::Exited) {
+            self.touch(
+                Some(origin),
+                format!("{} terminated the program", origin.noun()),
+            );
+            self.on_terminated();
         }
-        self.touch(
-            Some(origin),
-            format!("{} terminated the program", origin.noun()),
-        );
-        self.on_terminated();
-        let _ = reply.send(Ok(Reply::Done));
+        let released = self.releasing.clone();
+        tokio::spawn(async move {
+            if let Some(r) = released {
+                r.await;
+            }
+            let _ = reply.send(Ok(Reply::Done));
+        });
     }
 
     pub(super) fn restart(&mut self, origin: Origin, reply: ReplyTx) {

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use futures::FutureExt;
+
 use super::threads::StoppedBy;
 use super::{Apply, Engine, lock};
 use crate::dap::DapError;
@@ -231,7 +233,7 @@ impl Engine {
         let client = self.conn.client.take();
         let process = self.conn.process.take();
         let args = self.disconnect_arguments();
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             if let Some(c) = client {
                 let _ = c
                     .request_with_timeout("disconnect", Some(args), Duration::from_secs(2))
@@ -242,6 +244,13 @@ impl Engine {
                 p.wait().await;
             }
         });
+        self.releasing = Some(
+            async move {
+                let _ = task.await;
+            }
+            .boxed()
+            .shared(),
+        );
     }
 
     pub(super) fn load_stop(&mut self, req: StopRequest) {

@@ -64,7 +64,11 @@ pub struct Engine {
     run_gen: u64,
     dirty: bool,
     connector: SharedConnector,
+    /// The last adapter being let go (disconnect, then kill), to wait on.
+    releasing: Option<Released>,
 }
+
+type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
 
 pub struct EngineParts {
     pub snap_tx: watch::Sender<Arc<Snapshot>>,
@@ -93,6 +97,7 @@ impl Engine {
             run_gen: 0,
             dirty: false,
             connector: parts.connector,
+            releasing: None,
         }
     }
 
