@@ -15,6 +15,10 @@ Examples:
       Open the terminal UI on the bundled demo.
   pairdbg --break app.py:10 -- app.py --verbose
       Debug app.py in the terminal UI; it runs to the breakpoint.
+  pairdbg --break main.go:20 -- ./cmd/server
+      Debug a Go package (C, C++ and Rust binaries work the same way).
+  pairdbg --attach 4242 --break worker.c:31
+      Attach the terminal UI to a running process; quitting leaves it running.
   pairdbg --config app --theme light
       Launch a configuration of .vscode/launch.json, in the light theme.
   pairdbg run --break assets/demo/order.py:44 -- assets/demo/order.py
@@ -24,7 +28,7 @@ Examples:
   pairdbg mcp
       Serve MCP on stdio, for an AI agent to debug with.
   pairdbg adapters
-      List the debug adapters found, with their versions.
+      List the debug adapters: versions and capabilities, or how to install them.
   pairdbg adapters install python
       Install the Python adapter for the Python that pairdbg would use.";
 
