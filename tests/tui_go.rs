@@ -68,6 +68,15 @@ async fn a_person_debugs_a_go_program_from_the_keyboard() {
     })
     .await;
 
+    // The console evaluates in Go, and a watch shows its value.
+    t.keys(&["e", "y * 2", "Enter"]);
+    t.wait_for("the console answer", |s| s.contains("26  (int)"))
+        .await;
+    t.keys(&["w"]);
+    t.keys(&["-l", "x + y"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the watch", |s| s.contains("x + y = 16")).await;
+
     // Everything pairdbg started, the debuggee included, is listed now:
     // delve starts the program in a process group of its own.
     let tree = descendants(pid);

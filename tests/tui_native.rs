@@ -53,6 +53,20 @@ async fn a_person_debugs_the_rust_demo_with_the_keyboard() {
     })
     .await;
 
+    // The console evaluates in the adapter's own expression language, and a
+    // watch shows its value.
+    t.keys(&["e", "1 + 2 * 3", "Enter"]);
+    t.wait_for("the console answer", |s| s.contains("7  (int)"))
+        .await;
+    t.keys(&["w"]);
+    t.keys(&["-l", "sub - off"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the watch", |s| {
+        s.lines()
+            .any(|l| l.contains("sub - off = ") && l.chars().any(|c| c.is_ascii_digit()))
+    })
+    .await;
+
     t.keys(&["q"]);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while t.alive() && tokio::time::Instant::now() < deadline {
