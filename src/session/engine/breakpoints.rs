@@ -288,14 +288,21 @@ impl Engine {
             .iter()
             .map(|(f, _)| f.as_str())
             .collect();
+        // Before `initialize` answers, the adapter's filters are not known yet.
+        let told = !self.conn.capabilities.is_null();
         if let Some(bad) = filters
             .iter()
-            .find(|f| !known.is_empty() && !known.contains(&f.as_str()))
+            .find(|f| (told || !known.is_empty()) && !known.contains(&f.as_str()))
         {
-            let _ = reply.send(Err(SessionError::invalid(
-                "filters",
-                format!("{bad:?} is not a filter of this adapter; it has {known:?}"),
-            )));
+            let message = if known.is_empty() {
+                format!(
+                    "{bad:?}: {} has no exception filters",
+                    self.config.adapter.name()
+                )
+            } else {
+                format!("{bad:?} is not a filter of this adapter; it has {known:?}")
+            };
+            let _ = reply.send(Err(SessionError::invalid("filters", message)));
             return;
         }
         self.snap.exception_filters = filters.clone();
