@@ -2,11 +2,13 @@
 //! install and spawn it, its launch arguments, its quirks) plus what its
 //! language means (`Language`). The session engine sees only this trait.
 
+mod apt;
 pub mod debugpy;
 pub mod delve;
 mod detect;
 mod language;
 pub mod lldb;
+mod signature;
 mod spec;
 mod which;
 

@@ -3,6 +3,7 @@
 //! statement, debugpy's member groups, and reprs that say too little.
 
 use crate::adapters::language::{Language, SetVariable, is_ident, split_path};
+use crate::adapters::signature::{inside_parens, split_top_level};
 
 pub struct Python;
 
@@ -110,9 +111,9 @@ fn parameters(lines: &[String], name: &str, line: u64) -> Option<Vec<String>> {
         }
     }
     let open = text.find('(')?;
-    let inner = inside_parens(&text[open..])?;
+    let inner = inside_parens(&text[open..], false)?;
     Some(
-        split_params(inner)
+        split_top_level(inner, false)
             .into_iter()
             .map(|p| {
                 let p = p.split(['=', ':']).next().unwrap_or("").trim();
@@ -126,41 +127,6 @@ fn parameters(lines: &[String], name: &str, line: u64) -> Option<Vec<String>> {
 fn balanced(s: &str) -> bool {
     let open = s.matches('(').count();
     open > 0 && open == s.matches(')').count()
-}
-
-fn inside_parens(s: &str) -> Option<&str> {
-    let mut depth = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(&s[1..i]);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-fn split_params(s: &str) -> Vec<&str> {
-    let mut out = vec![];
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(s[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(s[start..].trim());
-    out
 }
 
 #[cfg(test)]

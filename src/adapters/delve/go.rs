@@ -130,20 +130,7 @@ fn group(s: &str) -> Option<(&str, &str)> {
 /// `a, b int, c ...string` → a, b, c. A list of types alone (`int, string`)
 /// names nothing.
 fn names(list: &str) -> Vec<String> {
-    let mut parts = vec![];
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in list.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(list[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(list[start..].trim());
+    let mut parts = crate::adapters::signature::split_top_level(list, false);
     parts.retain(|p| !p.is_empty());
     if !parts.iter().any(|p| p.contains(char::is_whitespace)) {
         return vec![];

@@ -66,30 +66,7 @@ impl Adapter for Delve {
     fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         let probe = self.probe(spec);
         async move {
-            // SAFETY: geteuid cannot fail.
-            if unsafe { libc::geteuid() } != 0 {
-                return Err(AdapterError::Missing {
-                    what: "delve (dlv) is not installed and installing it needs root".into(),
-                    fix: INSTALL.into(),
-                });
-            }
-            let out = Command::new("sh")
-                .args(["-c", &format!("apt-get update -qq && {INSTALL}")])
-                .output()
-                .await
-                .map_err(|e| AdapterError::NotFound(format!("cannot run apt-get: {e}")))?;
-            if !out.status.success() {
-                let err = String::from_utf8_lossy(&out.stderr);
-                let last = err.lines().rev().find(|l| !l.trim().is_empty());
-                return Err(AdapterError::Missing {
-                    what: format!(
-                        "apt-get could not install delve ({}): {}",
-                        out.status,
-                        last.unwrap_or("").trim()
-                    ),
-                    fix: INSTALL.into(),
-                });
-            }
+            super::apt::install("delve (dlv)", INSTALL).await?;
             probe.await
         }
         .boxed()

@@ -95,31 +95,7 @@ impl Adapter for Lldb {
     fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         let probe = self.probe(spec);
         async move {
-            // SAFETY: geteuid has no preconditions and cannot fail.
-            if unsafe { libc::geteuid() } != 0 {
-                return Err(AdapterError::Missing {
-                    what: "lldb-dap is not installed and installing it needs root".into(),
-                    fix: format!("sudo apt-get update && sudo {INSTALL}"),
-                });
-            }
-            let out = Command::new("sh")
-                .args(["-c", &format!("apt-get update -qq && {INSTALL} -qq")])
-                .env("DEBIAN_FRONTEND", "noninteractive")
-                .output()
-                .await
-                .map_err(|e| AdapterError::NotFound(format!("cannot run apt-get: {e}")))?;
-            if !out.status.success() {
-                let err = String::from_utf8_lossy(&out.stderr);
-                let last = err.lines().rev().find(|l| !l.trim().is_empty());
-                return Err(AdapterError::Missing {
-                    what: format!(
-                        "apt-get could not install lldb ({}): {}",
-                        out.status,
-                        last.unwrap_or("").trim()
-                    ),
-                    fix: INSTALL.into(),
-                });
-            }
+            super::apt::install("lldb-dap", INSTALL).await?;
             probe.await
         }
         .boxed()

@@ -3,6 +3,7 @@
 //! little, Rust's hashed symbol names, and a panic's message.
 
 use crate::adapters::language::{Language, SetVariable, c_like_path, is_ident, split_path};
+use crate::adapters::signature::{inside_parens, split_top_level};
 
 pub struct Native;
 
@@ -221,8 +222,8 @@ fn parameters(lines: &[String], function: &str, line: u64) -> Option<Vec<String>
     }
     let start = text.find(name)? + name.len();
     let open = start + text[start..].find('(')?;
-    let inner = inside_parens(&text[open..])?;
-    let names = split_top(inner)
+    let inner = inside_parens(&text[open..], true)?;
+    let names = split_top_level(inner, true)
         .into_iter()
         .filter_map(|p| if rust { rust_param(p) } else { c_param(p) })
         .collect();
@@ -260,41 +261,6 @@ fn c_param(p: &str) -> Option<String> {
         .unwrap_or(0);
     let name = &p[start..];
     is_ident(name).then(|| name.to_string())
-}
-
-fn inside_parens(s: &str) -> Option<&str> {
-    let mut depth = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '[' | '{' | '<' => depth += 1,
-            ')' | ']' | '}' | '>' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(&s[1..i]);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-fn split_top(s: &str) -> Vec<&str> {
-    let mut out = vec![];
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '[' | '{' | '<' => depth += 1,
-            ')' | ']' | '}' | '>' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(s[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(s[start..].trim());
-    out
 }
 
 /// The part of `s` before its first top-level `sep`.
