@@ -114,24 +114,6 @@ async fn a_null_dereference_stops_at_the_crashing_line() {
     mcp.close().await;
 }
 
-/// A C program that runs until killed, calling `tick` in a loop.
-const LOOPER: &str = r#"#include <unistd.h>
-
-static int tick(int n) {
-    int doubled = n * 2;
-    return doubled;
-}
-
-int main(void) {
-    int total = 0;
-    for (int n = 0;; n++) {
-        total += tick(n);
-        usleep(2000);
-    }
-    return total;
-}
-"#;
-
 /// Attaches by pid to a running program through `debug_attach`, stops at a
 /// breakpoint, then detaches and finds the program still running.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -141,21 +123,9 @@ async fn attach_by_pid_then_detach_leaves_the_process_running() {
     if !lldb_available() {
         return;
     }
-    let ws = workspace(&[("looper.c", LOOPER)]);
-    build_c(&ws.path().join("looper.c"), &ws.path().join("looper"));
-    let mut child = std::process::Command::new(ws.path().join("looper"))
-        .spawn()
-        .expect("start the looper");
-    let pid = child.id();
-    // Kill the looper whatever happens below.
-    struct Reap<'a>(&'a mut std::process::Child);
-    impl Drop for Reap<'_> {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-    let reap = Reap(&mut child);
+    let ws = workspace(&[]);
+    let looper = start_looper(ws.path());
+    let pid = looper.0.id();
 
     // Through the agent's tool; the language is told from the binary.
     let mcp = mcp_in(ws.path()).await;
@@ -188,5 +158,5 @@ async fn attach_by_pid_then_detach_leaves_the_process_running() {
         stat(pid)
     );
     mcp.close().await;
-    drop(reap);
+    drop(looper);
 }

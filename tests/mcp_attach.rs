@@ -78,16 +78,6 @@ async fn attach_by_pid_stops_at_a_breakpoint_and_detach_leaves_it_running() {
     );
 }
 
-/// The program the test started, ended however the test ends.
-struct Running(std::process::Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn attach_errors_name_the_field() {
     let ws = workspace(&[("spin.py", LOOP)]);

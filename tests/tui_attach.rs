@@ -6,49 +6,17 @@ mod common;
 
 use std::time::Duration;
 
-use common::native::{build_c, lldb_available};
+use common::native::{lldb_available, start_looper};
 use common::tmux::{Tmux, current_line};
 use common::*;
-
-const LOOPER: &str = r#"#include <unistd.h>
-
-static int tick(int n) {
-    int doubled = n * 2;
-    return doubled;
-}
-
-int main(void) {
-    int total = 0;
-    for (int n = 0;; n++) {
-        total += tick(n);
-        usleep(2000);
-    }
-    return total;
-}
-"#;
-
-/// The program the test started, ended however the test ends.
-struct Running(std::process::Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tui_attaches_to_a_running_program_and_leaves_it_running() {
     if !lldb_available() || !Tmux::available() {
         return;
     }
-    let ws = workspace(&[("looper.c", LOOPER)]);
-    build_c(&ws.path().join("looper.c"), &ws.path().join("looper"));
-    let mut target = Running(
-        std::process::Command::new(ws.path().join("looper"))
-            .spawn()
-            .expect("start the looper"),
-    );
+    let ws = workspace(&[]);
+    let mut target = start_looper(ws.path());
     let pid = target.0.id();
     let pid_text = pid.to_string();
 

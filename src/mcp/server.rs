@@ -9,7 +9,12 @@ use super::format::{self, err};
 use super::params::*;
 use super::view::Views;
 use crate::session::validate::{self, Workspace};
-use crate::session::{BreakpointRequest, Registry, SessionError, SessionHandle, StopSeq};
+use std::time::Duration;
+
+use crate::session::{
+    BreakpointRequest, LaunchRequest, Registry, SessionError, SessionHandle, StopSeq,
+};
+use crate::viewport::ViewportConfig;
 
 pub const INSTRUCTIONS: &str = "\
 pairdbg drives a live debugger for Python, C, C++, Rust and Go. Workflow:
@@ -62,6 +67,28 @@ impl PairdbgServer {
 
     pub(crate) fn session(&self, id: Option<&str>) -> Result<SessionHandle, CallToolResult> {
         self.registry.get(id).map_err(|e| err(None, &e))
+    }
+
+    /// Starts a session (a launch or an attach) with its viewport settings;
+    /// a refusal is the tool's answer.
+    pub(crate) async fn start_session(
+        &self,
+        request: LaunchRequest,
+        viewport: Option<ViewportConfig>,
+    ) -> Result<SessionHandle, CallToolResult> {
+        if let Some(Err(e)) = viewport.as_ref().map(|c| c.validate()) {
+            return Err(err(None, &SessionError::State(e)));
+        }
+        let config = request
+            .validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS))
+            .map_err(|e| err(None, &e))?;
+        let s = self
+            .registry
+            .launch(config)
+            .await
+            .map_err(|e| err(None, &e))?;
+        self.views.set_config(&s.id, viewport.unwrap_or_default());
+        Ok(s)
     }
 
     /// A session call's result, its failure rendered with the session's state.

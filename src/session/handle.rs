@@ -190,36 +190,39 @@ impl SessionHandle {
 
     /// Waits for a stop newer than `after_stop_seq`, the exit, or the timeout.
     pub async fn wait_for_stop(&self, after_stop_seq: u64, timeout: Duration) -> WaitOutcome {
-        let mut rx = self.snapshot.clone();
-        let deadline = tokio::time::Instant::now() + timeout;
-        loop {
-            let snap = rx.borrow_and_update().clone();
-            match snap.state {
-                RunState::Stopped if snap.stop_seq > after_stop_seq => {
-                    return WaitOutcome::Stopped(snap);
-                }
-                RunState::Exited => return WaitOutcome::Exited(snap),
-                RunState::Error => return WaitOutcome::Failed(snap),
-                _ => {}
-            }
-            match tokio::time::timeout_at(deadline, rx.changed()).await {
-                Ok(Ok(())) => continue,
-                Ok(Err(_)) => return WaitOutcome::Failed(snap),
-                Err(_) => return WaitOutcome::TimedOut(snap),
-            }
-        }
+        self.wait_until(timeout, |snap| match snap.state {
+            RunState::Stopped if snap.stop_seq > after_stop_seq => Some(WaitOutcome::Stopped),
+            _ => None,
+        })
+        .await
     }
 
     /// Waits until an attach is done (the program runs, stopped or not),
     /// the session ended, or the time ran out.
     pub async fn wait_attached(&self, timeout: Duration) -> WaitOutcome {
+        self.wait_until(timeout, |snap| match snap.state {
+            RunState::Stopped if snap.stop.is_some() => Some(WaitOutcome::Stopped),
+            RunState::Running => Some(WaitOutcome::Running),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Waits until `done` names the outcome of a snapshot, the session
+    /// exits or fails, or the time runs out.
+    async fn wait_until(
+        &self,
+        timeout: Duration,
+        done: impl Fn(&Snapshot) -> Option<fn(Arc<Snapshot>) -> WaitOutcome>,
+    ) -> WaitOutcome {
         let mut rx = self.snapshot.clone();
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
             let snap = rx.borrow_and_update().clone();
+            if let Some(outcome) = done(&snap) {
+                return outcome(snap);
+            }
             match snap.state {
-                RunState::Stopped if snap.stop.is_some() => return WaitOutcome::Stopped(snap),
-                RunState::Running => return WaitOutcome::Running(snap),
                 RunState::Exited => return WaitOutcome::Exited(snap),
                 RunState::Error => return WaitOutcome::Failed(snap),
                 _ => {}

@@ -331,3 +331,13 @@ pub async fn survivors_besides_shell(pids: &[u32], within: Duration) -> Vec<u32>
         .filter(|p| comm(*p).is_some_and(|c| c != "sh"))
         .collect()
 }
+
+/// A program a test started, ended however the test ends.
+pub struct Running(pub std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}

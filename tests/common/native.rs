@@ -73,3 +73,32 @@ pub fn build_rust_demo(ws: &Path) -> PathBuf {
     );
     ws.join("target/debug/shop")
 }
+
+/// A C program that runs until it is killed, calling `tick` (line 4) in a loop.
+pub const LOOPER: &str = r#"#include <unistd.h>
+
+static int tick(int n) {
+    int doubled = n * 2;
+    return doubled;
+}
+
+int main(void) {
+    int total = 0;
+    for (int n = 0;; n++) {
+        total += tick(n);
+        usleep(2000);
+    }
+    return total;
+}
+"#;
+
+/// The looper, built in `ws` and started there.
+pub fn start_looper(ws: &Path) -> super::Running {
+    std::fs::write(ws.join("looper.c"), LOOPER).expect("write looper.c");
+    build_c(&ws.join("looper.c"), &ws.join("looper"));
+    super::Running(
+        Command::new(ws.join("looper"))
+            .spawn()
+            .expect("start the looper"),
+    )
+}

@@ -1,17 +1,13 @@
 //! Tools that start, move and end programs: each waits for the next stop
 //! or the exit and answers with the viewport.
 
-use std::time::Duration;
-
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
 use crate::mcp::format::{self, breakpoint_line, err, ok};
 use crate::mcp::params::*;
-use crate::mcp::server::{
-    DEFAULT_REQUEST_MS, DEFAULT_WAIT_MS, PairdbgServer, ToolResult, to_breakpoint_request,
-};
+use crate::mcp::server::{DEFAULT_WAIT_MS, PairdbgServer, ToolResult, to_breakpoint_request};
 use crate::session::validate;
 use crate::session::{LaunchRequest, Origin, RunState, SessionError, StepKind};
 
@@ -21,9 +17,6 @@ impl PairdbgServer {
         description = "Launch a program under the debugger and wait for the first stop or the exit; returns the viewport."
     )]
     async fn debug_launch(&self, Parameters(p): Parameters<LaunchParams>) -> ToolResult {
-        if let Some(Err(e)) = p.viewport_config.as_ref().map(|c| c.validate()) {
-            return Ok(err(None, &SessionError::State(e)));
-        }
         let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
             Ok(t) => t,
             Err(e) => return Ok(err(None, &e)),
@@ -46,17 +39,10 @@ impl PairdbgServer {
             exception_filters: p.exception_breakpoints,
             attach: None,
         };
-        let config =
-            match request.validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS)) {
-                Ok(c) => c,
-                Err(e) => return Ok(err(None, &e)),
-            };
-        let s = match self.registry.launch(config).await {
+        let s = match self.start_session(request, p.viewport_config).await {
             Ok(s) => s,
-            Err(e) => return Ok(err(None, &e)),
+            Err(e) => return Ok(e),
         };
-        self.views
-            .set_config(&s.id, p.viewport_config.unwrap_or_default());
         let o = s.wait_for_stop(0, timeout).await;
         let mut result = format::outcome(&self.views, &s, o, timeout.as_millis() as u64);
         // Prepend what the agent must know about the launch itself.
@@ -170,9 +156,6 @@ impl PairdbgServer {
         description = "Attach to a running local process by pid; with breakpoints, wait for one. Returns the viewport."
     )]
     async fn debug_attach(&self, Parameters(p): Parameters<AttachParams>) -> ToolResult {
-        if let Some(Err(e)) = p.viewport_config.as_ref().map(|c| c.validate()) {
-            return Ok(err(None, &SessionError::State(e)));
-        }
         let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
             Ok(t) => t,
             Err(e) => return Ok(err(None, &e)),
@@ -190,17 +173,10 @@ impl PairdbgServer {
             exception_filters: p.exception_breakpoints,
             ..Default::default()
         };
-        let config =
-            match request.validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS)) {
-                Ok(c) => c,
-                Err(e) => return Ok(err(None, &e)),
-            };
-        let s = match self.registry.launch(config).await {
+        let s = match self.start_session(request, p.viewport_config).await {
             Ok(s) => s,
-            Err(e) => return Ok(err(None, &e)),
+            Err(e) => return Ok(e),
         };
-        self.views
-            .set_config(&s.id, p.viewport_config.unwrap_or_default());
         let o = if waits {
             s.wait_for_stop(0, timeout).await
         } else {
