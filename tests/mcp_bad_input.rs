@@ -85,6 +85,19 @@ async fn launch_inputs_are_checked_before_anything_starts() {
             vec!["viewport_config.stack_depth", "1 to 100"],
         ),
         (json!({"program": "p.py", "cwd": "../"}), vec!["cwd", ".."]),
+        // A misspelt argument is refused, never silently dropped.
+        (
+            json!({"program": "p.py", "stop_on_entri": true}),
+            vec!["unknown argument `stop_on_entri`", "stop_on_entry", "breakpoints"],
+        ),
+        (
+            json!({"program": "p.py", "breakpoints": [{"file": "p.py", "line": 3, "conditon": "n > 1"}]}),
+            vec!["`conditon`", "debug_launch.breakpoints[0]", "condition"],
+        ),
+        (
+            json!({"program": "p.py", "viewport_config": {"diff": true}}),
+            vec!["`diff`", "viewport_config", "diff_mode"],
+        ),
     ];
     for (args, wanted) in cases {
         let msg = mcp.fails("debug_launch", args.clone()).await;

@@ -154,6 +154,15 @@ impl ServerHandler for PairdbgServer {
         let started = std::time::Instant::now();
         let tool = request.name.to_string();
         let args = request.arguments.clone().unwrap_or_default();
+        if let Some(refusal) = self
+            .tool_router
+            .get(&tool)
+            .and_then(|t| super::arguments::unknown(&tool, &t.input_schema, &args))
+        {
+            return Ok(
+                CallToolResult::error(vec![rmcp::model::ContentBlock::text(refusal)]).into(),
+            );
+        }
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
         let result = self.tool_router.call(tcc).await;
         let session_id = args.get("session_id").and_then(|v| v.as_str());
