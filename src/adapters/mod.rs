@@ -4,6 +4,7 @@
 
 mod apt;
 pub mod debugpy;
+pub mod definitions;
 pub mod delve;
 mod detect;
 mod language;

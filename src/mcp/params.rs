@@ -234,3 +234,21 @@ pub struct NoteParams {
     pub text: String,
     pub session_id: Option<String>,
 }
+
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FindKindParam {
+    Text,
+    Function,
+    Class,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct FindParams {
+    /// Text, or part of a name for function/class.
+    pub pattern: String,
+    /// Default text.
+    pub kind: Option<FindKindParam>,
+    /// Default 30.
+    pub max_results: Option<usize>,
+}

@@ -44,8 +44,10 @@ impl PairdbgServer {
     /// A server sharing what the agent has seen with other instances: the
     /// HTTP transport makes one per MCP session.
     pub fn with_views(registry: Registry, workspace: Workspace, views: Views) -> Self {
-        let mut tool_router =
-            Self::execution_router() + Self::inspection_router() + Self::breakpoints_router();
+        let mut tool_router = Self::execution_router()
+            + Self::inspection_router()
+            + Self::breakpoints_router()
+            + Self::find_router();
         for route in tool_router.map.values_mut() {
             let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());
             super::schema::compact(&mut schema);

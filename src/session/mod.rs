@@ -9,6 +9,7 @@ pub mod connector;
 mod engine;
 pub mod error;
 pub mod fetch;
+pub mod find;
 pub mod handle;
 pub mod hints;
 pub mod initialize;

@@ -2,4 +2,5 @@
 
 mod breakpoints;
 mod execution;
+mod find;
 mod inspection;

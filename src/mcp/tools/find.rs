@@ -1,0 +1,67 @@
+//! Finding code without reading files.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::{tool, tool_router};
+
+use crate::adapters::definitions::DefinitionKind;
+use crate::mcp::format::err;
+use crate::mcp::params::{FindKindParam, FindParams};
+use crate::mcp::server::{PairdbgServer, ToolResult};
+use crate::session::find::{self, FindKind};
+use rmcp::model::{CallToolResult, ContentBlock};
+
+const DEFAULT_RESULTS: usize = 30;
+
+#[tool_router(router = find_router, vis = "pub(crate)")]
+impl PairdbgServer {
+    #[tool(
+        description = "Search the workspace: text, or function/class definitions by name. Returns file:line hits.",
+        annotations(read_only_hint = true, idempotent_hint = true)
+    )]
+    async fn debug_find(&self, Parameters(p): Parameters<FindParams>) -> ToolResult {
+        let kind = match p.kind.unwrap_or(FindKindParam::Text) {
+            FindKindParam::Text => FindKind::Text,
+            FindKindParam::Function => FindKind::Definition(DefinitionKind::Function),
+            FindKindParam::Class => FindKind::Definition(DefinitionKind::Class),
+        };
+        let root = self.workspace.root.clone();
+        let pattern = p.pattern.clone();
+        let cap = p.max_results.unwrap_or(DEFAULT_RESULTS);
+        let res = tokio::task::spawn_blocking(move || find::find(&root, &pattern, kind, cap)).await;
+        let found = match res {
+            Ok(Ok(f)) => f,
+            Ok(Err(e)) => return Ok(err(None, &e)),
+            Err(e) => {
+                return Ok(CallToolResult::error(vec![ContentBlock::text(format!(
+                    "search failed: {e}"
+                ))]));
+            }
+        };
+        let mut text = String::new();
+        for h in &found.hits {
+            text.push_str(&format!("{}:{}  {}\n", h.file, h.line, h.text));
+        }
+        if found.hits.is_empty() {
+            text.push_str(&format!(
+                "No match for {:?} in {} files.\n",
+                p.pattern, found.files_searched
+            ));
+        }
+        if found.more > 0 {
+            let bound = if found.files_capped { " at least" } else { "" };
+            text.push_str(&format!(
+                "…and{bound} {} more (raise max_results, up to {}, or narrow the pattern).\n",
+                found.more,
+                find::MAX_RESULTS
+            ));
+        } else if found.files_capped {
+            text.push_str(&format!(
+                "Stopped after {} files; narrow the pattern or open a smaller workspace.\n",
+                find::MAX_FILES
+            ));
+        }
+        Ok(CallToolResult::success(vec![ContentBlock::text(
+            text.trim_end().to_string(),
+        )]))
+    }
+}
