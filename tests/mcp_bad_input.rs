@@ -88,7 +88,11 @@ async fn launch_inputs_are_checked_before_anything_starts() {
         // A misspelt argument is refused, never silently dropped.
         (
             json!({"program": "p.py", "stop_on_entri": true}),
-            vec!["unknown argument `stop_on_entri`", "stop_on_entry", "breakpoints"],
+            vec![
+                "unknown argument `stop_on_entri`",
+                "stop_on_entry",
+                "breakpoints",
+            ],
         ),
         (
             json!({"program": "p.py", "breakpoints": [{"file": "p.py", "line": 3, "conditon": "n > 1"}]}),
