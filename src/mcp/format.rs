@@ -168,3 +168,11 @@ pub fn var_line(v: &Var, path_prefix: Option<&str>) -> String {
     }
     s
 }
+
+/// The same result with `head` as its first line.
+pub fn prefixed(mut result: CallToolResult, head: &str) -> CallToolResult {
+    if let Some(ContentBlock::Text(t)) = result.content.first_mut() {
+        t.text = format!("{head}\n{}", t.text);
+    }
+    result
+}

@@ -252,3 +252,21 @@ pub struct FindParams {
     /// Default 30.
     pub max_results: Option<usize>,
 }
+
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UntilParam {
+    Changes,
+    BecomesTrue,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct RunUntilParams {
+    pub expression: String,
+    /// Default changes.
+    pub until: Option<UntilParam>,
+    /// Default 1000.
+    pub max_steps: Option<u32>,
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}

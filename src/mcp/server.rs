@@ -47,7 +47,8 @@ impl PairdbgServer {
         let mut tool_router = Self::execution_router()
             + Self::inspection_router()
             + Self::breakpoints_router()
-            + Self::find_router();
+            + Self::find_router()
+            + Self::run_until_router();
         for route in tool_router.map.values_mut() {
             let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());
             super::schema::compact(&mut schema);

@@ -19,6 +19,7 @@ pub mod output;
 pub(crate) mod paging;
 pub mod reads;
 pub mod registry;
+pub mod run_until;
 pub mod setup;
 pub mod sources;
 pub mod types;

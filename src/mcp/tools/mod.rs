@@ -4,3 +4,4 @@ mod breakpoints;
 mod execution;
 mod find;
 mod inspection;
+mod run_until;

@@ -1,0 +1,67 @@
+//! debug_run_until: run until a watched expression changes or becomes true.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::{tool, tool_router};
+
+use crate::mcp::format::{self, err};
+use crate::mcp::params::{RunUntilParams, UntilParam};
+use crate::mcp::server::{DEFAULT_WAIT_MS, PairdbgServer, ToolResult};
+use crate::session::run_until::{self, Until, UntilEnd};
+use crate::session::{Origin, validate};
+
+const DEFAULT_STEPS: u32 = 1_000;
+
+#[tool_router(router = run_until_router, vis = "pub(crate)")]
+impl PairdbgServer {
+    #[tool(
+        description = "Step until an expression changes (or becomes true); returns old and new value and the stop."
+    )]
+    async fn debug_run_until(&self, Parameters(p): Parameters<RunUntilParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
+            Ok(t) => t,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        let until = match p.until.unwrap_or(UntilParam::Changes) {
+            UntilParam::Changes => Until::Changes,
+            UntilParam::BecomesTrue => Until::BecomesTrue,
+        };
+        let max_steps = p.max_steps.unwrap_or(DEFAULT_STEPS);
+        let res =
+            run_until::run_until(&s, Origin::Agent, &p.expression, until, max_steps, timeout).await;
+        let r = match Self::checked(&s, res) {
+            Ok(r) => r,
+            Err(e) => return Ok(e),
+        };
+        let expr = &p.expression;
+        let steps = match r.steps {
+            1 => "1 step".to_string(),
+            n => format!("{n} steps"),
+        };
+        let head = match (&r.end, &r.new) {
+            (UntilEnd::Met, Some(new)) => format!("{expr}: {} → {new} after {steps}.", r.old),
+            (UntilEnd::OtherStop(reason), new) => format!(
+                "Stopped by a {reason} after {steps}, before {expr} {}; it is {}.",
+                match until {
+                    Until::Changes => "changed",
+                    Until::BecomesTrue => "became true",
+                },
+                new.as_deref().unwrap_or("?")
+            ),
+            (UntilEnd::StepCap, new) => format!(
+                "{expr} still {} after {steps} (max_steps); raise max_steps or set a breakpoint nearer.",
+                new.as_deref().unwrap_or(&r.old)
+            ),
+            (UntilEnd::LostExpression(e), _) => format!(
+                "After {steps}, {expr} no longer evaluates ({e}); it was {} before.",
+                r.old
+            ),
+            _ => format!("{expr} was {}; the run ended after {steps}:", r.old),
+        };
+        let res = format::outcome(&self.views, &s, r.outcome, timeout.as_millis() as u64);
+        Ok(format::prefixed(res, &head))
+    }
+}

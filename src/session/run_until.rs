@@ -1,0 +1,174 @@
+//! Runs a program until a watched expression changes or becomes true, by
+//! stepping over and evaluating after each step. Each step is an ordinary
+//! session command, so the person sees every one; a breakpoint, an
+//! exception or the exit ends the run early and says so.
+
+use std::time::{Duration, Instant};
+
+use crate::session::handle::WaitOutcome;
+use crate::session::{Origin, SessionError, SessionHandle, StepKind};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    Changes,
+    BecomesTrue,
+}
+
+/// Why the run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UntilEnd {
+    /// The expression changed, or became true.
+    Met,
+    /// A stop other than a step: a breakpoint or an exception.
+    OtherStop(String),
+    /// The step cap was reached with the condition unmet.
+    StepCap,
+    /// The expression no longer evaluates (its frame returned, say).
+    LostExpression(String),
+    /// The program ended, failed, or ran past the time limit.
+    NotStopped,
+}
+
+pub struct RunUntil {
+    pub end: UntilEnd,
+    pub outcome: WaitOutcome,
+    pub steps: u32,
+    pub old: String,
+    /// The value at the last stop, when it evaluated.
+    pub new: Option<String>,
+}
+
+pub const MAX_STEPS: u32 = 10_000;
+
+/// Steps `session` over until `expression` meets `until`, at most
+/// `max_steps` times and within `timeout`.
+pub async fn run_until(
+    session: &SessionHandle,
+    origin: Origin,
+    expression: &str,
+    until: Until,
+    max_steps: u32,
+    timeout: Duration,
+) -> Result<RunUntil, SessionError> {
+    if expression.trim().is_empty() {
+        return Err(SessionError::invalid("expression", "must not be empty"));
+    }
+    if max_steps == 0 || max_steps > MAX_STEPS {
+        return Err(SessionError::invalid(
+            "max_steps",
+            format!("{max_steps} is out of range; use 1 to {MAX_STEPS}"),
+        ));
+    }
+    let old = session
+        .evaluate(origin, expression.to_string(), 0)
+        .await
+        .map_err(|e| SessionError::invalid("expression", format!("cannot evaluate here: {e}")))?
+        .value;
+    if until == Until::BecomesTrue && is_true(&old) {
+        return Err(SessionError::invalid(
+            "expression",
+            format!(
+                "is already true ({old}); use until: changes, or a condition that is false now"
+            ),
+        ));
+    }
+    let deadline = Instant::now() + timeout;
+    let mut steps = 0;
+    let mut depth = frames(&session.snapshot());
+    loop {
+        let seq = session.step(origin, StepKind::Over, 1).await?;
+        steps += 1;
+        let left = deadline.saturating_duration_since(Instant::now());
+        let outcome = session.wait_for_stop(seq, left).await;
+        let snap = match &outcome {
+            WaitOutcome::Stopped(snap) => snap.clone(),
+            _ => {
+                return Ok(RunUntil {
+                    end: UntilEnd::NotStopped,
+                    outcome,
+                    steps,
+                    old,
+                    new: None,
+                });
+            }
+        };
+        let new = match session.evaluate(origin, expression.to_string(), 0).await {
+            Ok(v) => v.value,
+            Err(e) => {
+                return Ok(RunUntil {
+                    end: UntilEnd::LostExpression(e.to_string()),
+                    outcome,
+                    steps,
+                    old,
+                    new: None,
+                });
+            }
+        };
+        let met = match until {
+            Until::Changes => new != old,
+            Until::BecomesTrue => is_true(&new),
+        };
+        let reason = snap
+            .stop
+            .as_ref()
+            .map(|s| s.reason.clone())
+            .unwrap_or_default();
+        // A step over that lands on a line with a breakpoint is reported as
+        // a breakpoint; only one met deeper, in a call, cut the step short.
+        let interrupted = match reason.as_str() {
+            "step" => false,
+            "breakpoint" | "function breakpoint" => frames(&snap) > depth,
+            _ => true,
+        };
+        depth = frames(&snap);
+        let end = if met {
+            Some(UntilEnd::Met)
+        } else if interrupted {
+            Some(UntilEnd::OtherStop(reason))
+        } else if steps >= max_steps {
+            Some(UntilEnd::StepCap)
+        } else if Instant::now() >= deadline {
+            Some(UntilEnd::NotStopped)
+        } else {
+            None
+        };
+        if let Some(end) = end {
+            return Ok(RunUntil {
+                end,
+                outcome,
+                steps,
+                old,
+                new: Some(new),
+            });
+        }
+    }
+}
+
+fn frames(snap: &crate::session::Snapshot) -> usize {
+    snap.stop.as_ref().map_or(0, |s| s.total_frames)
+}
+
+/// Truth as the debuggers print it: `True`, `true`, or a non-zero number.
+fn is_true(value: &str) -> bool {
+    let v = value.trim();
+    match v {
+        "True" | "true" => true,
+        "False" | "false" | "None" | "nil" | "NULL" => false,
+        _ => v.parse::<f64>().is_ok_and(|n| n != 0.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_true;
+
+    #[test]
+    fn truth_reads_each_languages_spelling() {
+        for t in ["True", "true", "1", "-2", "0.5"] {
+            assert!(is_true(t), "{t}");
+        }
+        for f in ["False", "false", "0", "0.0", "None", "nil", "\"x\""] {
+            assert!(!is_true(f), "{f}");
+        }
+    }
+}
