@@ -13,26 +13,42 @@ async fn finds_definitions_and_text_in_the_workspace() {
             "app/order.py",
             "class Cart:\n    pass\n\ndef calculate_discount(user, subtotal):\n    return 0\n\ndef main():\n    calculate_discount(None, 1)\n",
         ),
-        ("native/shop.c", "struct item {\n    int price;\n};\n\nstatic int subtotal(struct item *items, int n)\n{\n    return subtotal(items, n - 1);\n}\n"),
-        ("build/generated.py", "def calculate_discount():\n    pass\n"),
+        (
+            "native/shop.c",
+            "struct item {\n    int price;\n};\n\nstatic int subtotal(struct item *items, int n)\n{\n    return subtotal(items, n - 1);\n}\n",
+        ),
+        (
+            "build/generated.py",
+            "def calculate_discount():\n    pass\n",
+        ),
     ]);
     let mcp = mcp_in(ws.path()).await;
     let out = mcp
-        .ok("debug_find", json!({"pattern": "discount", "kind": "function"}))
+        .ok(
+            "debug_find",
+            json!({"pattern": "discount", "kind": "function"}),
+        )
         .await;
     assert_eq!(
         out.trim(),
         "app/order.py:4  def calculate_discount(user, subtotal):",
         "a definition, not its call, and nothing from build output"
     );
-    let out = mcp.ok("debug_find", json!({"pattern": "item", "kind": "class"})).await;
+    let out = mcp
+        .ok("debug_find", json!({"pattern": "item", "kind": "class"}))
+        .await;
     assert!(out.starts_with("native/shop.c:1  struct item {"), "{out}");
     let out = mcp
-        .ok("debug_find", json!({"pattern": "subtotal", "max_results": 1}))
+        .ok(
+            "debug_find",
+            json!({"pattern": "subtotal", "max_results": 1}),
+        )
         .await;
     assert!(out.contains("app/order.py:4"), "{out}");
     assert!(out.contains("and 2 more"), "{out}");
-    let out = mcp.ok("debug_find", json!({"pattern": "no_such_name"})).await;
+    let out = mcp
+        .ok("debug_find", json!({"pattern": "no_such_name"}))
+        .await;
     assert!(out.contains("No match") && out.contains("2 files"), "{out}");
     let msg = mcp
         .fails("debug_find", json!({"pattern": "x", "max_results": 500}))
