@@ -1,5 +1,6 @@
 //! The tools, grouped by what they do; server.rs joins their routers.
 
 mod breakpoints;
+mod events;
 mod execution;
 mod inspection;
