@@ -17,7 +17,6 @@ use crate::session::{Origin, SessionError, validate};
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct BreakpointWaitParams {
     pub timeout_ms: Option<u64>,
-    /// Wait for this breakpoint only.
     pub breakpoint_id: Option<u64>,
     pub session_id: Option<String>,
 }
@@ -26,9 +25,9 @@ pub struct BreakpointWaitParams {
 pub struct ExceptionContextParams {
     /// 1-100, default 10.
     pub max_frames: Option<u64>,
-    /// Top frames with values, 0-10, default 1.
+    /// 0-10, default 1.
     pub include_variables_for_frames: Option<u64>,
-    /// Causes to follow, 0-20, default 5.
+    /// 0-20, default 5.
     pub max_inner_exceptions: Option<u64>,
     pub session_id: Option<String>,
 }
@@ -106,7 +105,7 @@ fn hit_json(snap: &Snapshot, wanted: Option<u64>) -> Option<serde_json::Value> {
 #[tool_router(router = events_router, vis = "pub(crate)")]
 impl PairdbgServer {
     #[tool(
-        description = "Wait until a breakpoint (or breakpoint_id) is hit; returns the hit and the viewport, or hit:false with the reason."
+        description = "Wait for a breakpoint hit (any, or breakpoint_id); returns the hit and viewport."
     )]
     async fn breakpoint_wait(&self, Parameters(p): Parameters<BreakpointWaitParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
@@ -176,7 +175,7 @@ impl PairdbgServer {
     }
 
     #[tool(
-        description = "At an exception stop: its type, message, causes, frames (isExternal) and the top frames' arguments and locals, in one call."
+        description = "At an exception: type, message, causes, frames and their values, in one call."
     )]
     async fn exception_get_context(
         &self,
