@@ -108,6 +108,7 @@ fn stopped(reason: &str, line: u64, exception: Option<ExceptionDetails>) -> Snap
         files: vec![Arc::new(source())],
         callers: vec![],
         thread_note: None,
+        hit: None,
     });
     s
 }

@@ -56,6 +56,7 @@ fn stopped(reason: &str, line: u64, locals: Vec<Var>) -> Snapshot {
         files: vec![source()],
         callers: vec![],
         thread_note: None,
+        hit: None,
     });
     s
 }

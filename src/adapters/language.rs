@@ -63,6 +63,17 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// An expression, evaluated in the top frame at an exception stop, whose
+    /// value `parse_exception_chain` reads as the exception's causes, up to
+    /// `max` of them; None when the language has no chain to read.
+    fn exception_chain(&self, _max: usize) -> Option<String> {
+        None
+    }
+
+    fn parse_exception_chain(&self, _value: &str) -> Vec<crate::session::autopsy::InnerException> {
+        vec![]
+    }
+
     /// Whether a frame belongs to the language's runtime, so that a crash
     /// shows from the program's own first frame.
     fn is_runtime_frame(&self, _name: &str, _file: Option<&str>) -> bool {

@@ -7,10 +7,13 @@ pub(crate) mod format;
 pub mod http;
 pub mod params;
 mod proxy;
+mod push;
+mod resources;
 mod schema;
 pub mod server;
 mod tools;
 pub mod view;
+pub mod waiting;
 
 use crate::session::Registry;
 use crate::session::validate::Workspace;

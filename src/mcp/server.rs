@@ -5,9 +5,10 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, tool_handler};
 
-use super::format::{self, err};
+use super::format::err;
 use super::params::*;
 use super::view::Views;
+use super::waiting;
 use crate::session::validate::{self, Workspace};
 use std::time::Duration;
 
@@ -31,6 +32,8 @@ pub struct PairdbgServer {
     pub(crate) registry: Registry,
     pub(crate) views: Views,
     pub(crate) workspace: Workspace,
+    /// This connection's notifications and resource subscriptions.
+    pub(crate) push: std::sync::Arc<super::push::Push>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -48,7 +51,8 @@ impl PairdbgServer {
             + Self::inspection_router()
             + Self::breakpoints_router()
             + Self::find_router()
-            + Self::run_until_router();
+            + Self::run_until_router()
+            + Self::events_router();
         for route in tool_router.map.values_mut() {
             let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());
             super::schema::compact(&mut schema);
@@ -60,6 +64,7 @@ impl PairdbgServer {
             registry,
             views,
             workspace,
+            push: Default::default(),
             tool_router,
         }
     }
@@ -126,11 +131,11 @@ impl PairdbgServer {
             Ok(seq) => seq,
             Err(e) => return Ok(e),
         };
-        let o = s.wait_for_stop(stop_seq, timeout).await;
-        Ok(format::outcome(
+        let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(stop_seq, d)).await;
+        Ok(waiting::result(
             &self.views,
             &s,
-            o,
+            waited,
             timeout.as_millis() as u64,
         ))
     }
@@ -166,8 +171,17 @@ impl ServerHandler for PairdbgServer {
                 CallToolResult::error(vec![rmcp::model::ContentBlock::text(refusal)]).into(),
             );
         }
+        let progress = context
+            .meta
+            .get_progress_token()
+            .map(|token| waiting::Progress {
+                peer: context.peer.clone(),
+                token,
+            });
+        // A client that calls a tool before `initialized` still gets events.
+        self.push.start(self.registry.clone(), context.peer.clone());
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
-        let result = self.tool_router.call(tcc).await;
+        let result = waiting::with_progress(progress, self.tool_router.call(tcc)).await;
         let session_id = args.get("session_id").and_then(|v| v.as_str());
         if let Ok(session) = self.registry.get(session_id) {
             session.record_activity(super::activity::describe(
@@ -181,7 +195,65 @@ impl ServerHandler for PairdbgServer {
     }
 
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_instructions(INSTRUCTIONS)
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .enable_resources_subscribe()
+                .build(),
+        )
+        .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<rmcp::RoleServer>) {
+        self.push.start(self.registry.clone(), context.peer);
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<rmcp::model::PaginatedRequestParams>,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, rmcp::ErrorData> {
+        Ok(self.list_debug_resources())
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<rmcp::model::PaginatedRequestParams>,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ListResourceTemplatesResult, rmcp::ErrorData> {
+        Ok(self.list_debug_templates())
+    }
+
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, rmcp::ErrorData> {
+        self.read_debug_resource(&request.uri).map(Into::into)
+    }
+
+    // The subscription calls of the protocol versions with an `initialize`
+    // handshake, which every client we know still speaks.
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: rmcp::model::SubscribeRequestParams,
+        context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<(), rmcp::ErrorData> {
+        self.check_resource(&request.uri)?;
+        self.push.subscribe(request.uri);
+        self.push.start(self.registry.clone(), context.peer);
+        Ok(())
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: rmcp::model::UnsubscribeRequestParams,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<(), rmcp::ErrorData> {
+        self.push.unsubscribe(&request.uri);
+        Ok(())
     }
 }

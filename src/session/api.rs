@@ -193,6 +193,19 @@ impl SessionHandle {
         done(self.send(origin, Command::SetControl(mode)).await?)
     }
 
+    /// The exception the program is stopped at: its causes, frames and
+    /// their values, in one read.
+    pub async fn exception_context(
+        &self,
+        origin: Origin,
+        query: super::autopsy::ExceptionQuery,
+    ) -> Result<super::autopsy::ExceptionContext> {
+        match self.send(origin, Command::ExceptionContext(query)).await? {
+            Reply::ExceptionContext(c) => Ok(*c),
+            other => Err(unexpected(other)),
+        }
+    }
+
     /// Ends the program (an attached one is left running) and the adapter.
     pub async fn terminate(&self, origin: Origin) -> Result<()> {
         done(self.send(origin, Command::Terminate).await?)

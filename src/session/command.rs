@@ -97,6 +97,8 @@ pub enum Command {
     SetControl(super::ControlMode),
     Terminate,
     Restart,
+    /// The exception the program stopped at, read whole.
+    ExceptionContext(super::autopsy::ExceptionQuery),
 }
 
 impl Command {
@@ -138,6 +140,7 @@ pub enum Reply {
         total: usize,
     },
     Threads(Vec<(i64, String)>),
+    ExceptionContext(Box<super::autopsy::ExceptionContext>),
     Done,
 }
 

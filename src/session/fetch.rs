@@ -161,6 +161,7 @@ pub async fn fetch_stop(
             source,
             files,
             callers,
+            hit: None,
         },
         watches,
     ))

@@ -2,6 +2,7 @@
 //! MCP server, the CLI, later the TUI) send commands and read snapshots.
 
 mod api;
+pub mod autopsy;
 pub mod callers;
 mod command;
 pub mod config;
@@ -12,6 +13,7 @@ pub mod fetch;
 pub mod find;
 pub mod handle;
 pub mod hints;
+pub mod hits;
 pub mod initialize;
 pub mod launch_json;
 pub mod link;
@@ -66,6 +68,12 @@ pub enum SessionEvent {
     /// An agent's tool call finished; read it with `SessionHandle::activity`.
     Activity,
     Failed(String),
+    /// A new epoch was published: every snapshot, in order, for controllers
+    /// that must not miss one (a watch keeps only the latest).
+    Published(std::sync::Arc<Snapshot>),
+    /// A hit that pauses nothing (a tracepoint); stops carry theirs in
+    /// `StopInfo::hit`.
+    BreakpointHit(hits::BreakpointHit),
 }
 
 /// One MCP call, as the activity pane shows it.

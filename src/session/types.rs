@@ -115,6 +115,8 @@ pub struct StopInfo {
     /// The locals of the caller frames whose lines show arguments.
     #[serde(skip)]
     pub callers: Vec<CallerLocals>,
+    /// The breakpoint (or exception) this stop was a hit of.
+    pub hit: Option<super::hits::BreakpointHit>,
 }
 
 impl StopInfo {

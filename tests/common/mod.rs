@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod fixtures;
+pub mod listener;
 pub mod native;
 pub mod tmux;
 

@@ -1,6 +1,7 @@
 //! debugpy, for Python: finding the interpreter, checking and installing
 //! debugpy, spawning the adapter, and its launch and attach arguments.
 
+mod cause_chain;
 mod python;
 
 use std::path::{Path, PathBuf};

@@ -16,6 +16,14 @@ impl Language for Python {
         true
     }
 
+    fn exception_chain(&self, max: usize) -> Option<String> {
+        Some(super::cause_chain::expression(max))
+    }
+
+    fn parse_exception_chain(&self, value: &str) -> Vec<crate::session::autopsy::InnerException> {
+        super::cause_chain::parse(value)
+    }
+
     fn is_shown(&self, name: &str) -> bool {
         !self.is_hidden_group(name) && !name.starts_with("__")
     }

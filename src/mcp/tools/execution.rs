@@ -5,9 +5,10 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
-use crate::mcp::format::{self, breakpoint_line, err, ok};
+use crate::mcp::format::{breakpoint_line, err, ok};
 use crate::mcp::params::*;
 use crate::mcp::server::{DEFAULT_WAIT_MS, PairdbgServer, ToolResult, to_breakpoint_request};
+use crate::mcp::waiting;
 use crate::session::validate;
 use crate::session::{LaunchRequest, Origin, RunState, SessionError, StepKind};
 
@@ -43,8 +44,8 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        let o = s.wait_for_stop(0, timeout).await;
-        let mut result = format::outcome(&self.views, &s, o, timeout.as_millis() as u64);
+        let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(0, d)).await;
+        let mut result = waiting::result(&self.views, &s, waited, timeout.as_millis() as u64);
         // Prepend what the agent must know about the launch itself.
         let snap = s.snapshot();
         let mut preface: Vec<String> = snap.info.clone();
@@ -143,11 +144,11 @@ impl PairdbgServer {
         } else {
             snap.stop_seq
         };
-        let o = s.wait_for_stop(after, timeout).await;
-        Ok(format::outcome(
+        let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(after, d)).await;
+        Ok(waiting::result(
             &self.views,
             &s,
-            o,
+            waited,
             timeout.as_millis() as u64,
         ))
     }
@@ -177,15 +178,21 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        let o = if waits {
-            s.wait_for_stop(0, timeout).await
-        } else {
-            s.wait_attached(timeout).await
-        };
-        Ok(format::outcome(
+        let waited = waiting::long_wait(timeout, |d| {
+            let s = s.clone();
+            async move {
+                if waits {
+                    s.wait_for_stop(0, d).await
+                } else {
+                    s.wait_attached(d).await
+                }
+            }
+        })
+        .await;
+        Ok(waiting::result(
             &self.views,
             &s,
-            o,
+            waited,
             timeout.as_millis() as u64,
         ))
     }

@@ -96,6 +96,7 @@ impl Engine {
             }
             Command::Terminate => self.terminate(origin, reply),
             Command::Restart => self.restart(origin, reply),
+            Command::ExceptionContext(q) => self.exception_context(reply, q),
         }
     }
 

@@ -58,6 +58,7 @@ impl Engine {
                     text: s.text.clone(),
                     exception: exception.clone(),
                 });
+                self.hits.fresh_stop();
                 self.load_stop(StopRequest {
                     thread_id: self.conn.thread_id,
                     reason: s.reason,
@@ -313,6 +314,7 @@ impl Engine {
                         )
                     })
                     .unwrap_or_default();
+                stop.hit = e.hits.detect(&stop, &e.snap.breakpoints);
                 e.snap.state = RunState::Stopped;
                 e.snap.stop = Some(stop);
                 e.snap.watches = watches;

@@ -2,6 +2,7 @@
 //! awaits the adapter inline; requests run in tasks whose results come back
 //! as closures applied here, so any adapter message order is handled.
 
+mod autopsy;
 mod breakpoints;
 mod connection;
 mod control;
@@ -60,6 +61,7 @@ pub struct Engine {
     conn: Conn,
     sources: SharedSourceCache,
     next_bp_id: u64,
+    hits: crate::session::hits::HitCounts,
     /// Rises at every resume; a stop fetched under an older value is stale.
     run_gen: u64,
     dirty: bool,
@@ -94,6 +96,7 @@ impl Engine {
             conn: Conn::default(),
             sources: Default::default(),
             next_bp_id: 1,
+            hits: Default::default(),
             run_gen: 0,
             dirty: false,
             connector: parts.connector,
@@ -144,7 +147,9 @@ impl Engine {
         }
         self.dirty = false;
         self.snap.epoch += 1;
-        self.snap_tx.send_replace(Arc::new(self.snap.clone()));
+        let snap = Arc::new(self.snap.clone());
+        self.snap_tx.send_replace(snap.clone());
+        self.emit(SessionEvent::Published(snap));
     }
 
     fn touch(&mut self, origin: Option<Origin>, what: impl Into<String>) {

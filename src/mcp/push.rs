@@ -1,0 +1,249 @@
+//! What the server tells a client unasked: `debugger/breakpointHit`,
+//! `debugger/sessionStateChanged` and `notifications/resources/updated` for
+//! the resources it subscribed to. One pusher per client connection.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{CustomNotification, ResourceUpdatedNotificationParam, ServerNotification};
+use rmcp::{Peer, RoleServer};
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::session::hits::{BreakpointHit, HitKind};
+use crate::session::types::{RunState, Snapshot};
+use crate::session::{Registry, SessionEvent};
+
+pub const BREAKPOINT_HIT: &str = "debugger/breakpointHit";
+pub const STATE_CHANGED: &str = "debugger/sessionStateChanged";
+
+/// Hits kept per session for the trace resource.
+const TRACE_KEPT: usize = 1000;
+
+/// A connection's subscriptions and the hits it has seen.
+#[derive(Default)]
+pub struct Push {
+    subscriptions: Mutex<HashSet<String>>,
+    started: std::sync::atomic::AtomicBool,
+    /// Until the session keeps a trace log of its own, the hits this
+    /// connection saw, newest last, per session.
+    traces: Mutex<HashMap<String, VecDeque<Value>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Push {
+    pub fn subscribe(&self, uri: String) {
+        lock(&self.subscriptions).insert(uri);
+    }
+
+    pub fn unsubscribe(&self, uri: &str) {
+        lock(&self.subscriptions).remove(uri);
+    }
+
+    fn subscribed(&self, uri: &str) -> bool {
+        lock(&self.subscriptions).contains(uri)
+    }
+
+    pub fn trace(&self, session: &str) -> Vec<Value> {
+        lock(&self.traces)
+            .get(session)
+            .map(|t| t.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    fn record(&self, session: &str, hit: &Value) {
+        let mut g = lock(&self.traces);
+        let t = g.entry(session.to_string()).or_default();
+        t.push_back(hit.clone());
+        while t.len() > TRACE_KEPT {
+            t.pop_front();
+        }
+    }
+
+    /// Starts following the registry for `peer`, once per connection.
+    pub fn start(self: &Arc<Self>, registry: Registry, peer: Peer<RoleServer>) {
+        if self.started.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        let push = self.clone();
+        tokio::spawn(async move { push.follow_registry(registry, peer).await });
+    }
+
+    async fn follow_registry(self: Arc<Self>, registry: Registry, peer: Peer<RoleServer>) {
+        let mut current = registry.watch_current();
+        let mut followed: HashMap<String, tokio::task::JoinHandle<()>> = HashMap::new();
+        loop {
+            let (list, _) = registry.list();
+            let before = followed.len();
+            followed.retain(|id, task| {
+                let keep = list.iter().any(|s| &s.id == id) || !task.is_finished();
+                if !keep {
+                    task.abort();
+                }
+                keep
+            });
+            let mut changed = followed.len() != before;
+            let new: Vec<_> = list
+                .iter()
+                .filter(|s| !followed.contains_key(&s.id))
+                .collect();
+            for s in new {
+                // Only the receiver and a snapshot are kept: a handle here
+                // would keep an ended session's engine alive.
+                let events = s.subscribe();
+                let snap = s.snapshot();
+                let task = tokio::spawn(self.clone().follow_session(peer.clone(), snap, events));
+                followed.insert(s.id.clone(), task);
+                changed = true;
+            }
+            if changed {
+                self.resource_updated(&peer, "debugger://sessions").await;
+            }
+            if current.changed().await.is_err() || peer.is_transport_closed() {
+                break;
+            }
+        }
+        for task in followed.values() {
+            task.abort();
+        }
+    }
+
+    async fn follow_session(
+        self: Arc<Self>,
+        peer: Peer<RoleServer>,
+        first: Arc<Snapshot>,
+        mut events: tokio::sync::broadcast::Receiver<SessionEvent>,
+    ) {
+        let id = first.session_id.clone();
+        let mut seen = Seen::default();
+        self.on_snapshot(&peer, &mut seen, &first).await;
+        loop {
+            match events.recv().await {
+                Ok(SessionEvent::Published(snap)) => {
+                    self.on_snapshot(&peer, &mut seen, &snap).await
+                }
+                Ok(SessionEvent::BreakpointHit(hit)) => {
+                    let Some(ws) = seen.workspace.clone() else {
+                        continue;
+                    };
+                    self.on_hit(&peer, &id, &ws, &hit).await;
+                }
+                Ok(SessionEvent::Output) => {
+                    self.resource_updated(&peer, &format!("debugger://session/{id}/output"))
+                        .await;
+                }
+                Ok(_) => {}
+                // Epochs were missed; the next snapshot says where it is.
+                Err(RecvError::Lagged(n)) => tracing::warn!("{n} session events not pushed"),
+                Err(RecvError::Closed) => break,
+            }
+            if peer.is_transport_closed() {
+                break;
+            }
+        }
+    }
+
+    async fn on_snapshot(&self, peer: &Peer<RoleServer>, seen: &mut Seen, snap: &Snapshot) {
+        if seen.epoch.is_some_and(|e| snap.epoch <= e) {
+            return;
+        }
+        let id = &snap.session_id;
+        seen.workspace = Some(snap.workspace.clone());
+        let previous = seen.state.replace(snap.state);
+        seen.epoch = Some(snap.epoch);
+        notify(peer, STATE_CHANGED, state_changed(snap, previous)).await;
+        if snap.state == RunState::Stopped && snap.stop_seq > seen.stop_seq {
+            seen.stop_seq = snap.stop_seq;
+            if let Some(hit) = snap.stop.as_ref().and_then(|s| s.hit.as_ref()) {
+                self.on_hit(peer, id, &snap.workspace, hit).await;
+            }
+        }
+        if previous != Some(snap.state) {
+            self.resource_updated(peer, "debugger://sessions").await;
+        }
+        self.resource_updated(peer, &format!("debugger://session/{id}"))
+            .await;
+        let bps = serde_json::to_string(&snap.breakpoints).unwrap_or_default();
+        if seen.breakpoints.as_deref() != Some(bps.as_str()) {
+            seen.breakpoints = Some(bps);
+            self.resource_updated(peer, &format!("debugger://session/{id}/breakpoints"))
+                .await;
+        }
+    }
+
+    async fn on_hit(
+        &self,
+        peer: &Peer<RoleServer>,
+        session: &str,
+        workspace: &std::path::Path,
+        hit: &BreakpointHit,
+    ) {
+        let params = hit_params(session, workspace, hit);
+        self.record(session, &params);
+        notify(peer, BREAKPOINT_HIT, params).await;
+        if hit.kind == HitKind::Tracepoint {
+            self.resource_updated(peer, &format!("debugger://session/{session}/trace"))
+                .await;
+        }
+    }
+
+    async fn resource_updated(&self, peer: &Peer<RoleServer>, uri: &str) {
+        if self.subscribed(uri) {
+            let _ = peer
+                .notify_resource_updated(ResourceUpdatedNotificationParam::new(uri))
+                .await;
+        }
+    }
+}
+
+/// What a session's follower has told the client so far.
+#[derive(Default)]
+struct Seen {
+    epoch: Option<u64>,
+    state: Option<RunState>,
+    stop_seq: u64,
+    breakpoints: Option<String>,
+    workspace: Option<std::path::PathBuf>,
+}
+
+async fn notify(peer: &Peer<RoleServer>, method: &str, params: Value) {
+    let n = CustomNotification::new(method, Some(params));
+    if let Err(e) = peer
+        .send_notification(ServerNotification::CustomNotification(n))
+        .await
+    {
+        tracing::debug!("{method} not sent: {e}");
+    }
+}
+
+/// A hit as the reference names its fields, its path workspace-relative.
+pub fn hit_params(session: &str, workspace: &std::path::Path, hit: &BreakpointHit) -> Value {
+    let mut v = serde_json::to_value(hit).unwrap_or_default();
+    if let Some(f) = hit.location.file.as_deref() {
+        v["location"]["file"] = json!(f.strip_prefix(workspace).unwrap_or(f).display().to_string());
+    }
+    v["sessionId"] = json!(session);
+    v
+}
+
+fn state_changed(snap: &Snapshot, previous: Option<RunState>) -> Value {
+    let top = snap.stop.as_ref().and_then(|s| s.frames.first());
+    json!({
+        "sessionId": snap.session_id,
+        "epoch": snap.epoch,
+        "state": snap.state,
+        "previousState": previous,
+        "stopSeq": snap.stop_seq,
+        "reason": snap.stop.as_ref().map(|s| s.reason.clone()),
+        "location": top.map(|f| json!({
+            "file": f.file.as_deref().map(|p| snap.display_path(p)),
+            "line": f.line,
+            "functionName": f.name,
+        })),
+        "exitCode": snap.exit.as_ref().and_then(|e| e.exit_code),
+        "change": snap.changes.last().filter(|c| c.epoch == snap.epoch).map(|c| c.what.clone()),
+    })
+}

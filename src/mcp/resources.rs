@@ -1,0 +1,233 @@
+//! The debugger's state as MCP resources: the sessions, and for each its
+//! viewport, breakpoints, output, trace and sources.
+
+use rmcp::ErrorData;
+use rmcp::model::{
+    ListResourceTemplatesResult, ListResourcesResult, ReadResourceResult, Resource,
+    ResourceContents, ResourceTemplate,
+};
+use serde_json::json;
+
+use super::server::PairdbgServer;
+use crate::session::SessionHandle;
+use crate::viewport::{Extras, render_text};
+
+const SESSIONS: &str = "debugger://sessions";
+const PREFIX: &str = "debugger://session/";
+/// The output resource holds the last this many lines.
+const OUTPUT_LINES: usize = 500;
+/// Sources larger than this are refused rather than sent whole.
+const SOURCE_BYTES: u64 = 1024 * 1024;
+
+/// What a URI names.
+enum Target<'a> {
+    Sessions,
+    Viewport(&'a str),
+    Breakpoints(&'a str),
+    Output(&'a str),
+    Trace(&'a str),
+    Source(&'a str, &'a str),
+}
+
+fn parse(uri: &str) -> Option<Target<'_>> {
+    if uri == SESSIONS {
+        return Some(Target::Sessions);
+    }
+    let rest = uri.strip_prefix(PREFIX)?;
+    let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
+    if id.is_empty() {
+        return None;
+    }
+    Some(match tail {
+        "" => Target::Viewport(id),
+        "breakpoints" => Target::Breakpoints(id),
+        "output" => Target::Output(id),
+        "trace" => Target::Trace(id),
+        t => Target::Source(id, t.strip_prefix("source/").filter(|p| !p.is_empty())?),
+    })
+}
+
+fn not_found(uri: &str, why: impl std::fmt::Display) -> ErrorData {
+    ErrorData::resource_not_found(format!("{uri}: {why}"), None)
+}
+
+fn text(uri: &str, mime: &str, body: String) -> ReadResourceResult {
+    ReadResourceResult::new(vec![ResourceContents::TextResourceContents {
+        uri: uri.to_string(),
+        mime_type: Some(mime.to_string()),
+        text: body,
+        meta: None,
+    }])
+}
+
+impl PairdbgServer {
+    pub(crate) fn list_debug_resources(&self) -> ListResourcesResult {
+        let mut out = vec![
+            Resource::new(SESSIONS, "sessions")
+                .with_description("Debug sessions and their states")
+                .with_mime_type("application/json"),
+        ];
+        let (list, _) = self.registry.list();
+        for s in &list {
+            let base = format!("{PREFIX}{}", s.id);
+            out.push(
+                Resource::new(base.clone(), format!("{} viewport", s.id))
+                    .with_mime_type("text/plain"),
+            );
+            for (part, mime) in [
+                ("breakpoints", "application/json"),
+                ("output", "text/plain"),
+                ("trace", "application/json"),
+            ] {
+                out.push(
+                    Resource::new(format!("{base}/{part}"), format!("{} {part}", s.id))
+                        .with_mime_type(mime),
+                );
+            }
+        }
+        ListResourcesResult::with_all_items(out)
+    }
+
+    pub(crate) fn list_debug_templates(&self) -> ListResourceTemplatesResult {
+        let t = |uri: &str, name: &str, desc: &str| {
+            let mut r = ResourceTemplate::new(uri, name);
+            r.description = Some(desc.into());
+            r
+        };
+        ListResourceTemplatesResult::with_all_items(vec![
+            t(
+                "debugger://session/{id}",
+                "viewport",
+                "The session's viewport",
+            ),
+            t(
+                "debugger://session/{id}/breakpoints",
+                "breakpoints",
+                "Breakpoints as JSON",
+            ),
+            t(
+                "debugger://session/{id}/output",
+                "output",
+                "The program's last output",
+            ),
+            t(
+                "debugger://session/{id}/trace",
+                "trace",
+                "Breakpoint and tracepoint hits",
+            ),
+            t(
+                "debugger://session/{id}/source/{path}",
+                "source",
+                "A workspace file",
+            ),
+        ])
+    }
+
+    pub(crate) fn check_resource(&self, uri: &str) -> Result<(), ErrorData> {
+        match parse(uri) {
+            Some(Target::Sessions) => Ok(()),
+            Some(
+                Target::Viewport(id)
+                | Target::Breakpoints(id)
+                | Target::Output(id)
+                | Target::Trace(id)
+                | Target::Source(id, _),
+            ) => self.resource_session(uri, id).map(|_| ()),
+            None => Err(not_found(uri, "not a pairdbg resource")),
+        }
+    }
+
+    fn resource_session(&self, uri: &str, id: &str) -> Result<SessionHandle, ErrorData> {
+        self.registry.get(Some(id)).map_err(|e| not_found(uri, e))
+    }
+
+    pub(crate) fn read_debug_resource(&self, uri: &str) -> Result<ReadResourceResult, ErrorData> {
+        let target = parse(uri).ok_or_else(|| not_found(uri, "not a pairdbg resource"))?;
+        match target {
+            Target::Sessions => {
+                let (list, current) = self.registry.list();
+                let sessions: Vec<_> = list
+                    .iter()
+                    .map(|s| {
+                        let snap = s.snapshot();
+                        json!({
+                            "id": s.id,
+                            "program": snap.program,
+                            "state": snap.state,
+                            "epoch": snap.epoch,
+                            "current": current.as_deref() == Some(&s.id),
+                        })
+                    })
+                    .collect();
+                Ok(text(uri, "application/json", json!(sessions).to_string()))
+            }
+            Target::Viewport(id) => {
+                let snap = self.resource_session(uri, id)?.snapshot();
+                // Reading a resource is not the agent seeing a result: no
+                // diff base or note marker moves.
+                let body = render_text(
+                    &snap,
+                    &self.views.config(id),
+                    Extras {
+                        previous: None,
+                        notes_after_epoch: 0,
+                    },
+                );
+                Ok(text(
+                    uri,
+                    "text/plain",
+                    format!("{}\n[session {id} · epoch {}]", body.trim_end(), snap.epoch),
+                ))
+            }
+            Target::Breakpoints(id) => {
+                let snap = self.resource_session(uri, id)?.snapshot();
+                let list: Vec<_> = snap
+                    .breakpoints
+                    .iter()
+                    .map(|b| {
+                        let mut v = serde_json::to_value(b).unwrap_or_default();
+                        v["file"] = json!(snap.display_path(&b.file));
+                        v
+                    })
+                    .collect();
+                Ok(text(
+                    uri,
+                    "application/json",
+                    json!({"epoch": snap.epoch, "breakpoints": list}).to_string(),
+                ))
+            }
+            Target::Output(id) => {
+                let s = self.resource_session(uri, id)?;
+                Ok(text(
+                    uri,
+                    "text/plain",
+                    s.output_tail(OUTPUT_LINES).join("\n"),
+                ))
+            }
+            Target::Trace(id) => {
+                self.resource_session(uri, id)?;
+                Ok(text(
+                    uri,
+                    "application/json",
+                    json!({"hits": self.push.trace(id)}).to_string(),
+                ))
+            }
+            Target::Source(id, path) => {
+                self.resource_session(uri, id)?;
+                let file = self
+                    .workspace
+                    .resolve_file("path", path)
+                    .map_err(|e| not_found(uri, e))?;
+                let size = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+                if size > SOURCE_BYTES {
+                    return Err(ErrorData::invalid_params(
+                        format!("{uri}: {size} bytes; the limit is {SOURCE_BYTES}"),
+                        None,
+                    ));
+                }
+                let body = std::fs::read_to_string(&file).map_err(|e| not_found(uri, e))?;
+                Ok(text(uri, "text/plain", body))
+            }
+        }
+    }
+}
