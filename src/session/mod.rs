@@ -20,12 +20,16 @@ pub mod reads;
 pub mod registry;
 pub mod setup;
 pub mod sources;
+pub mod trace;
 pub mod types;
 pub mod validate;
 pub mod var_path;
 
+pub use api::AnyBreakpoint;
 pub use api::StopSeq;
-pub use command::{BreakpointSelector, BreakpointUpdate, StepKind, VariablesQuery};
+pub use command::{
+    BreakpointSelector, BreakpointUpdate, ExceptionTypeRequest, StepKind, VariablesQuery,
+};
 pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest};
 pub use error::SessionError;
 pub use handle::SessionHandle;
@@ -53,6 +57,8 @@ pub enum SessionEvent {
         tail: Vec<String>,
     },
     BreakpointsChanged,
+    /// A tracepoint hit was recorded in the trace log.
+    TraceHit(trace::TraceRecord),
     Command {
         origin: Origin,
         summary: String,

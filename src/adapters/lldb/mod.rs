@@ -61,6 +61,7 @@ static QUIRKS: Quirks = Quirks {
         "Running preRunCommands:",
         "Process ",
     ],
+    exception_options: None,
 };
 
 impl Adapter for Lldb {

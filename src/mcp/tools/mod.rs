@@ -3,3 +3,4 @@
 mod breakpoints;
 mod execution;
 mod inspection;
+pub mod trace;
