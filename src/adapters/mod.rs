@@ -127,6 +127,9 @@ pub struct Quirks {
     /// How exception breakpoints by type are said in `exceptionOptions`,
     /// where the adapter takes them.
     pub exception_options: Option<ExceptionOptionsQuirk>,
+    /// The adapter claims function breakpoints but matches a bare name
+    /// only and reports no place: functions are found in the source instead.
+    pub functions_by_source: bool,
     /// Whether a stop reads its callers' locals for the call stack's
     /// `f(a=1)` lines; off where each read costs the adapter tens of
     /// milliseconds, one after another.
@@ -168,6 +171,7 @@ impl Quirks {
         exception_functions: &[],
         console_noise: &[],
         exception_options: None,
+        functions_by_source: false,
         caller_arguments: true,
     };
 

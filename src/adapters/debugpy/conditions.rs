@@ -36,6 +36,7 @@ const PREFIX: &str = "Error while evaluating expression in conditional breakpoin
 /// pydevd writes the condition on the first line and a traceback after
 /// it; its last line names the error.
 pub fn runtime_error(output: &str) -> Option<(String, String)> {
+    let output = output.strip_prefix("pydevd: ").unwrap_or(output);
     let rest = output.strip_prefix(PREFIX)?;
     let mut lines = rest.lines();
     let condition = lines.next()?.trim().to_string();

@@ -40,6 +40,9 @@ static QUIRKS: Quirks = Quirks {
         ],
         exact_types: false,
     }),
+    // pydevd matches a function breakpoint by the code's bare name, so
+    // `Class.method` never fires, and answers with no file or line.
+    functions_by_source: true,
     ..Quirks::DEFAULT
 };
 

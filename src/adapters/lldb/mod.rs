@@ -62,6 +62,7 @@ static QUIRKS: Quirks = Quirks {
         "Process ",
     ],
     exception_options: None,
+    functions_by_source: false,
 };
 
 impl Adapter for Lldb {

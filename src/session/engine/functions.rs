@@ -29,7 +29,7 @@ impl Engine {
         &self,
         mut spec: BreakpointSpec,
     ) -> Result<BreakpointSpec, SessionError> {
-        if self.conn.capabilities.is_null() || self.supports("supportsFunctionBreakpoints") {
+        if self.conn.capabilities.is_null() || self.places_functions() {
             return Ok(spec);
         }
         let name = spec.function.clone().unwrap_or_default();
@@ -42,12 +42,12 @@ impl Engine {
             .ok_or_else(|| {
                 SessionError::invalid(
                     "function",
-                    format!("{adapter} has no function breakpoints; give file and line"),
+                    format!("{adapter} cannot break on functions by name; give file and line"),
                 )
             })?
             .map_err(|m| SessionError::invalid("function", m))?;
         spec.resolved = Some(format!(
-            "{adapter} has no function breakpoints: found def {name} at {}:{}, set on its first line",
+            "found in the source (def {name} at {}:{}), set on its body's first line",
             self.snap.display_path(&found.file),
             found.def_line
         ));
@@ -56,10 +56,16 @@ impl Engine {
         Ok(spec)
     }
 
+    /// Whether the adapter's own function breakpoints serve.
+    fn places_functions(&self) -> bool {
+        self.supports("supportsFunctionBreakpoints")
+            && !self.config.adapter.quirks().functions_by_source
+    }
+
     /// At configuration, once the adapter has said what it supports: the
     /// launch's function breakpoints it cannot place are found in the source.
     pub(super) fn place_pending_functions(&mut self) {
-        if self.supports("supportsFunctionBreakpoints") {
+        if self.places_functions() {
             return;
         }
         let pending: Vec<u64> = self
@@ -108,11 +114,12 @@ impl Engine {
             return None;
         }
         let exception = self.config.adapter.quirks().exception_functions;
+        let ours_by_name = self.places_functions();
         let ours: Vec<_> = self
             .snap
             .breakpoints
             .iter()
-            .filter(|b| !b.is_source() && b.enabled)
+            .filter(|b| ours_by_name && !b.is_source() && b.enabled)
             .collect();
         if exception.is_empty() && ours.is_empty() && !self.conn.sent_functions {
             return None;
