@@ -144,7 +144,7 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
         s.push_str(&format!(" if {c}"));
     }
     if let Some(h) = &b.hit_condition {
-        s.push_str(&format!(" hits {h}"));
+        s.push_str(&format!(" hit_count {h}"));
     }
     if let Some(m) = &b.log_message {
         s.push_str(&format!(" log {m:?}"));
