@@ -32,7 +32,7 @@ async fn conditional_hit_count_and_log_breakpoints() {
     let r = mcp
         .ok("breakpoint_remove", json!({"file": "loop.py", "line": 3}))
         .await;
-    assert!(r.contains("Removed #1 loop.py:3"), "{r}");
+    assert!(r.contains("Removed #1 blocking loop.py:3"), "{r}");
     let r = mcp
         .ok(
             "breakpoint_set",
@@ -40,7 +40,7 @@ async fn conditional_hit_count_and_log_breakpoints() {
         )
         .await;
     assert!(
-        r.contains("loop.py:3") && r.contains("verified") && r.contains("hits 2"),
+        r.contains("loop.py:3") && r.contains("verified") && r.contains("hit_count 2"),
         "{r}"
     );
     let v = mcp.ok("debug_continue", json!({})).await;
@@ -52,7 +52,7 @@ async fn conditional_hit_count_and_log_breakpoints() {
 
     let list = mcp.ok("breakpoint_list", json!({})).await;
     assert!(
-        list.contains("hits 2") && list.contains("[agent]"),
+        list.contains("hit_count 2") && list.contains("[agent]"),
         "{list}"
     );
     mcp.ok("breakpoint_remove", json!({"id": 2})).await;
@@ -61,14 +61,17 @@ async fn conditional_hit_count_and_log_breakpoints() {
     assert!(v.contains("done 45"), "{v}");
     mcp.close().await;
 
-    // Log points print and do not stop.
+    // Log points record in the trace log and do not stop.
     let mcp = mcp_in(ws.path()).await;
     let v = mcp
         .ok("debug_launch", json!({"program": "loop.py", "breakpoints": [{"file": "loop.py", "line": 3, "log_message": "i is {i}"}]}))
         .await;
     assert!(v.contains("EXITED with code 0"), "{v}");
-    let out = mcp.output_containing("i is 9").await;
-    assert!(out.contains("i is 0") && out.contains("i is 9"), "{out}");
+    let out = mcp.ok("debug_output", json!({"stream": "trace"})).await;
+    assert!(
+        out.contains("hit 1 loop.py:3 i is 0") && out.contains("hit 10 loop.py:3 i is 9"),
+        "{out}"
+    );
     mcp.close().await;
 }
 

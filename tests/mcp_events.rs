@@ -198,15 +198,29 @@ async fn python_hits_states_and_resources_reach_the_client() {
         )
         .await;
 
+    // A tracepoint on the raise line is a hit that does not pause.
+    l.ok(
+        "tracepoint_set",
+        json!({"file": "prog.py", "line": 14, "log_message": "about to raise {1 + 1}"}),
+    )
+    .await;
     // The uncaught exception is a hit with its exception's details.
     let mark = l.pushed.mark();
     let v = l.ok("debug_continue", json!({})).await;
     assert!(v.contains("ValueError"), "{v}");
+    let traced = l
+        .pushed
+        .custom(mark, "debugger/breakpointHit", |p| {
+            p["type"] == "tracepoint"
+        })
+        .await;
+    assert_eq!(traced["logMessage"], "about to raise 2", "{traced}");
+    assert_eq!(traced["location"]["line"], 14, "{traced}");
+    assert_eq!(traced["hitCount"], 1, "{traced}");
     let hit = l
         .pushed
-        .custom(mark, "debugger/breakpointHit", |_| true)
+        .custom(mark, "debugger/breakpointHit", |p| p["type"] == "exception")
         .await;
-    assert_eq!(hit["type"], "exception", "{hit}");
     assert!(
         hit["exceptionInfo"]["type"]
             .as_str()
@@ -435,9 +449,8 @@ async fn c_hits_and_signals_reach_the_client() {
     assert!(v.contains("SIGSEGV"), "{v}");
     let hit = l
         .pushed
-        .custom(mark, "debugger/breakpointHit", |_| true)
+        .custom(mark, "debugger/breakpointHit", |p| p["type"] == "exception")
         .await;
-    assert_eq!(hit["type"], "exception", "{hit}");
     assert_eq!(hit["location"]["line"], 51, "{hit}");
     let info = hit["exceptionInfo"].to_string();
     assert!(info.contains("SIGSEGV"), "{hit}");

@@ -26,8 +26,14 @@ fn breakpoint(
 ) -> Breakpoint {
     Breakpoint {
         id,
+        kind: pairdbg::session::types::BreakpointKind::Blocking,
+        function: None,
         file: PathBuf::from("/ws/assets/demo/order.py"),
         line,
+        statement: None,
+        resolved: None,
+        hits: 0,
+        trace: None,
         condition: condition.map(str::to_string),
         hit_condition: None,
         log_message: None,

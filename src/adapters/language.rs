@@ -1,6 +1,8 @@
 //! What a program's language means to the engine, beside its adapter:
 //! generic code asks here instead of assuming Python.
 
+use std::path::{Path, PathBuf};
+
 /// How a variable gets a new value.
 #[derive(Debug, Clone, Copy)]
 pub enum SetVariable {
@@ -79,6 +81,93 @@ pub trait Language: Send + Sync {
     fn is_runtime_frame(&self, _name: &str, _file: Option<&str>) -> bool {
         false
     }
+
+    /// Where `function` (`name`, `Class.method`) starts running, read from
+    /// the workspace's source: the file, its definition's line, and the
+    /// first line of its body. None when this language cannot tell, for
+    /// adapters without function breakpoints.
+    fn find_function(
+        &self,
+        _root: &Path,
+        _function: &str,
+    ) -> Option<Result<FoundFunction, String>> {
+        None
+    }
+
+    /// A tracepoint's message (`{expr}` evaluated in the frame, `{{` and
+    /// `}}` literal braces, a failed expression shown as `<error: Type>`)
+    /// as the adapter's `logMessage`.
+    fn log_message(&self, template: &str) -> String {
+        template.to_string()
+    }
+}
+
+/// A function found in the source.
+#[derive(Debug, Clone)]
+pub struct FoundFunction {
+    pub file: PathBuf,
+    pub def_line: u64,
+    pub body_line: u64,
+}
+
+/// A log message's pieces: literal text, and `{expression}`s.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LogPiece {
+    Text(String),
+    Expr(String),
+}
+
+/// Splits `a {x} {{b}}` into text and expressions; an unbalanced brace is
+/// an error naming where.
+pub fn parse_log_message(template: &str) -> Result<Vec<LogPiece>, String> {
+    let mut out = vec![];
+    let mut text = String::new();
+    let mut chars = template.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '{' if chars.peek().map(|p| p.1) == Some('{') => {
+                chars.next();
+                text.push('{');
+            }
+            '}' if chars.peek().map(|p| p.1) == Some('}') => {
+                chars.next();
+                text.push('}');
+            }
+            '{' => {
+                let mut depth = 1;
+                let mut expr = String::new();
+                for (_, d) in chars.by_ref() {
+                    match d {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                    expr.push(d);
+                }
+                if depth != 0 {
+                    return Err(format!("the brace at character {} is not closed", i + 1));
+                }
+                if !text.is_empty() {
+                    out.push(LogPiece::Text(std::mem::take(&mut text)));
+                }
+                out.push(LogPiece::Expr(expr.trim().to_string()));
+            }
+            '}' => {
+                return Err(format!(
+                    "the brace at character {} closes nothing; write }}}} for a literal one",
+                    i + 1
+                ));
+            }
+            _ => text.push(c),
+        }
+    }
+    if !text.is_empty() {
+        out.push(LogPiece::Text(text));
+    }
+    Ok(out)
 }
 
 /// `a.b[0]` for C-like languages: identifiers, fields and integer indices.

@@ -24,7 +24,10 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use crate::dap::process::AdapterProcess;
 
 pub use detect::{infer_language, infer_process_language};
-pub use language::{Language, SetVariable, c_like_path, is_ident, split_path};
+pub use language::{
+    FoundFunction, Language, LogPiece, SetVariable, c_like_path, is_ident, parse_log_message,
+    split_path,
+};
 pub use spec::{LaunchSpec, Target};
 pub use which::which;
 
@@ -122,10 +125,27 @@ pub struct Quirks {
     /// Console lines the adapter writes about itself (banners, its own
     /// progress), by their start: kept out of the program's output.
     pub console_noise: &'static [&'static str],
+    /// How exception breakpoints by type are said in `exceptionOptions`,
+    /// where the adapter takes them.
+    pub exception_options: Option<ExceptionOptionsQuirk>,
+    /// The adapter claims function breakpoints but matches a bare name
+    /// only and reports no place: functions are found in the source instead.
+    pub functions_by_source: bool,
     /// Whether a stop reads its callers' locals for the call stack's
     /// `f(a=1)` lines; off where each read costs the adapter tens of
     /// milliseconds, one after another.
     pub caller_arguments: bool,
+}
+
+/// The adapter's words for exception options: the category the first path
+/// segment names, and what each of its filters means as a break mode
+/// (options replace the filters, so filters are sent as options too).
+#[derive(Debug, Clone, Copy)]
+pub struct ExceptionOptionsQuirk {
+    pub category: &'static str,
+    pub filter_modes: &'static [(&'static str, &'static str)],
+    /// Whether a type's subclasses can be left out.
+    pub exact_types: bool,
 }
 
 /// A function whose call means an exception (Rust's `rust_panic`).
@@ -151,6 +171,8 @@ impl Quirks {
         start_error_in_output: false,
         exception_functions: &[],
         console_noise: &[],
+        exception_options: None,
+        functions_by_source: false,
         caller_arguments: true,
     };
 
@@ -204,6 +226,21 @@ pub trait Adapter: Send + Sync + 'static {
     /// adapter's own rather than the program's (`OutputSource::Process`).
     fn is_own_output(&self, _line: &str) -> bool {
         false
+    }
+    /// Checks that a breakpoint condition parses in the program's language,
+    /// answering the parser's message when not; None where the adapter
+    /// itself reports bad conditions (or nothing can check them).
+    fn check_condition(
+        &self,
+        _spec: &LaunchSpec,
+        _condition: &str,
+    ) -> Option<BoxFuture<'static, Result<(), String>>> {
+        None
+    }
+    /// The adapter's report that a breakpoint's condition raised, from its
+    /// output: (the condition, the error).
+    fn condition_error(&self, _output: &str) -> Option<(String, String)> {
+        None
     }
 }
 

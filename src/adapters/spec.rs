@@ -25,6 +25,9 @@ pub struct LaunchSpec {
     pub workspace: PathBuf,
     /// The adapter's latency fixes; off only to measure them.
     pub nodelay: bool,
+    /// Only the program's own code is debugged; off, breakpoints bind and
+    /// steps enter the standard library and installed packages too.
+    pub just_my_code: bool,
 }
 
 impl LaunchSpec {
@@ -39,6 +42,7 @@ impl LaunchSpec {
             interpreter: None,
             workspace: workspace.to_path_buf(),
             nodelay: true,
+            just_my_code: true,
         }
     }
 }

@@ -3,7 +3,7 @@
 use rmcp::model::{CallToolResult, ContentBlock};
 
 use crate::session::handle::WaitOutcome;
-use crate::session::types::{Breakpoint, Snapshot, Var};
+use crate::session::types::{Breakpoint, ExceptionBreakpoint, Snapshot, Var};
 use crate::session::{SessionError, SessionHandle};
 use crate::viewport::value::truncate;
 
@@ -72,13 +72,20 @@ pub fn outcome(
     o: WaitOutcome,
     timeout_ms: u64,
 ) -> CallToolResult {
+    // What ended the move early, or was never reached, leads.
+    let note = |snap: &Snapshot| {
+        snap.stop_note
+            .as_ref()
+            .map(|n| format!("{n}\n"))
+            .unwrap_or_default()
+    };
     match o {
         WaitOutcome::Stopped(snap) => {
-            let body = views.viewport(&snap);
+            let body = note(&snap) + &views.viewport(&snap);
             ok(views, &snap, body)
         }
         WaitOutcome::Exited(snap) => {
-            let mut body = views.viewport(&snap);
+            let mut body = note(&snap) + &views.viewport(&snap);
             let tail = session.output_tail(10);
             if !tail.is_empty() {
                 body.push_str("Last output:\n");
@@ -115,9 +122,18 @@ pub fn outcome(
 }
 
 pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
-    let mut s = format!("#{} {}:{}", b.id, snap.display_path(&b.file), b.line);
+    let mut s = format!("#{} {}", b.id, b.kind.noun());
+    if let Some(f) = &b.function {
+        s.push_str(&format!(" {f}"));
+    }
+    if !b.file.as_os_str().is_empty() {
+        s.push_str(&format!(" {}:{}", snap.display_path(&b.file), b.line));
+    }
     if let Some(l) = b.bound_line.filter(|l| *l != b.line) {
         s.push_str(&format!(" (bound to line {l})"));
+    }
+    if let Some(st) = &b.statement {
+        s.push_str(&format!(" statement {st:?}"));
     }
     s.push_str(match (b.enabled, b.verified) {
         (false, _) => " disabled",
@@ -128,10 +144,22 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
         s.push_str(&format!(" if {c}"));
     }
     if let Some(h) = &b.hit_condition {
-        s.push_str(&format!(" hits {h}"));
+        s.push_str(&format!(" hit_count {h}"));
     }
     if let Some(m) = &b.log_message {
         s.push_str(&format!(" log {m:?}"));
+    }
+    if let Some(t) = &b.trace {
+        if t.every > 1 {
+            s.push_str(&format!(" every {}th hit", t.every));
+        }
+        if t.max_records > 0 {
+            s.push_str(&format!(" records {}/{}", t.records, t.max_records));
+        }
+    }
+    s.push_str(&format!(" hits {}", b.hits));
+    if let Some(r) = &b.resolved {
+        s.push_str(&format!(" — {r}"));
     }
     if let Some(m) = &b.message {
         s.push_str(&format!(" — {m}"));
@@ -144,6 +172,30 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
         }
     ));
     s
+}
+
+pub fn exception_line(x: &ExceptionBreakpoint) -> String {
+    let when = match (x.first_chance, x.second_chance) {
+        (true, true) => "raised or uncaught",
+        (true, false) => "raised",
+        _ => "uncaught",
+    };
+    format!(
+        "#{} exception {} ({when}{}) {} hits {}",
+        x.id,
+        x.exception_type,
+        if x.include_subtypes {
+            ", subtypes too"
+        } else {
+            ""
+        },
+        match (x.enabled, x.verified) {
+            (false, _) => "disabled",
+            (true, true) => "verified",
+            (true, false) => "unverified",
+        },
+        x.hits
+    )
 }
 
 /// A value asked for by name gets more room than one in a viewport: the

@@ -10,9 +10,15 @@ use crate::viewport::ViewportConfig;
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct BreakpointParam {
     /// Workspace-relative path.
-    pub file: String,
+    pub file: Option<String>,
     /// 1-based line.
-    pub line: i64,
+    pub line: Option<i64>,
+    /// Break on entry to this function instead of file/line.
+    pub function: Option<String>,
+    /// A line's text to break on; follows it across edits.
+    pub statement: Option<String>,
+    /// Refuse unless the line reads this.
+    pub expected_content: Option<String>,
     /// Stop only when this expression is true.
     pub condition: Option<String>,
     /// Stop on the Nth hit: 3, ">=3" or "%3".
@@ -54,6 +60,8 @@ pub struct LaunchParams {
     pub breakpoints: Option<Vec<BreakpointParam>>,
     /// Exception filters; default ["uncaught"].
     pub exception_breakpoints: Option<Vec<String>>,
+    /// Default true; false debugs libraries too.
+    pub just_my_code: Option<bool>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
 }
@@ -66,6 +74,7 @@ pub struct AttachParams {
     pub language: Option<String>,
     pub breakpoints: Option<Vec<BreakpointParam>>,
     pub exception_breakpoints: Option<Vec<String>>,
+    pub just_my_code: Option<bool>,
     pub viewport_config: Option<ViewportConfig>,
     /// With breakpoints: how long to wait for one to stop the program.
     pub timeout_ms: Option<u64>,
@@ -192,6 +201,8 @@ pub struct SourceParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct OutputParams {
+    /// "program" (default) or "trace" (tracepoint hits).
+    pub stream: Option<String>,
     /// Cursor from the last call (default 0).
     pub since: Option<u64>,
     /// Default 8192.
@@ -221,10 +232,39 @@ pub struct BreakpointRemoveParams {
     pub session_id: Option<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ExceptionParams {
     /// e.g. ["uncaught"], ["raised", "uncaught"], or [] for none.
-    pub filters: Vec<String>,
+    pub filters: Option<Vec<String>>,
+    /// Break on this exception type, e.g. "ValueError".
+    pub exception_type: Option<String>,
+    /// When raised (default true).
+    pub break_on_first_chance: Option<bool>,
+    /// When uncaught (default true).
+    pub break_on_second_chance: Option<bool>,
+    /// Default true.
+    pub include_subtypes: Option<bool>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct BreakpointEnableParams {
+    pub id: u64,
+    /// Default true.
+    pub enabled: Option<bool>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct TracepointParams {
+    pub file: String,
+    pub line: i64,
+    /// {expr} is evaluated; {{ }} are literal braces.
+    pub log_message: Option<String>,
+    /// Record every Nth hit (0: all).
+    pub hit_count_multiple: Option<u64>,
+    /// Disable after N records (0: never).
+    pub max_notifications: Option<u64>,
     pub session_id: Option<String>,
 }
 

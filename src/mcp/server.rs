@@ -143,11 +143,15 @@ impl PairdbgServer {
 
 pub(crate) fn to_breakpoint_request(b: BreakpointParam) -> BreakpointRequest {
     BreakpointRequest {
-        file: b.file,
-        line: b.line,
+        file: b.file.unwrap_or_default(),
+        line: b.line.unwrap_or(0),
+        function: b.function,
+        statement: b.statement,
+        expected_content: b.expected_content,
         condition: b.condition,
         hit_condition: b.hit_count.map(|h| h.as_condition()),
         log_message: b.log_message,
+        trace: None,
     }
 }
 

@@ -12,6 +12,8 @@ pub struct AgentView {
     pub config: ViewportConfig,
     pub last_stop: Option<StopInfo>,
     pub last_epoch: u64,
+    /// The newest breakpoint warning told.
+    pub last_warning: u64,
 }
 
 #[derive(Clone, Default)]
@@ -71,12 +73,31 @@ impl Views {
     /// A sentence on what others changed since the agent's last result, then
     /// marks the epoch as seen.
     pub fn since_last(&self, snap: &Snapshot) -> Option<String> {
-        let switch = self.session_switch(snap);
-        let changes = self.changes_since_last(snap);
-        match (switch, changes) {
-            (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
-            (a, b) => a.or(b),
+        let said: Vec<String> = [
+            self.session_switch(snap),
+            self.changes_since_last(snap),
+            self.new_warnings(snap),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!said.is_empty()).then(|| said.join("\n"))
+    }
+
+    /// Breakpoint warnings not yet told, each told once.
+    fn new_warnings(&self, snap: &Snapshot) -> Option<String> {
+        let mut g = self.lock();
+        let view = g.entry(snap.session_id.clone()).or_default();
+        let new: Vec<String> = snap
+            .warnings
+            .iter()
+            .filter(|w| w.seq > view.last_warning)
+            .map(|w| format!("Warning: {}.", w.text))
+            .collect();
+        if let Some(w) = snap.warnings.last() {
+            view.last_warning = view.last_warning.max(w.seq);
         }
+        (!new.is_empty()).then(|| new.join("\n"))
     }
 
     fn changes_since_last(&self, snap: &Snapshot) -> Option<String> {

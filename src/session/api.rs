@@ -3,12 +3,20 @@
 
 use super::ControlMode;
 use super::command::{
-    BreakpointSelector, BreakpointUpdate, Command, Reply, StepKind, VariablesQuery,
+    BreakpointSelector, BreakpointUpdate, Command, ExceptionTypeRequest, Reply, StepKind,
+    VariablesQuery,
 };
 use super::config::BreakpointRequest;
 use super::error::SessionError;
 use super::handle::SessionHandle;
-use super::types::{Breakpoint, Frame, Origin, Var};
+use super::types::{Breakpoint, ExceptionBreakpoint, Frame, Origin, Var};
+
+/// A breakpoint of either family, as enabling one answers.
+#[derive(Debug, Clone)]
+pub enum AnyBreakpoint {
+    Line(Box<Breakpoint>),
+    Exception(ExceptionBreakpoint),
+}
 
 type Result<T> = std::result::Result<T, SessionError>;
 
@@ -88,12 +96,45 @@ impl SessionHandle {
         &self,
         origin: Origin,
         selector: BreakpointSelector,
-    ) -> Result<Vec<Breakpoint>> {
+    ) -> Result<(Vec<Breakpoint>, Vec<ExceptionBreakpoint>)> {
         match self
             .send(origin, Command::RemoveBreakpoint(selector))
             .await?
         {
-            Reply::Removed(b) => Ok(b),
+            Reply::Removed(b, x) => Ok((b, x)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Keeps a breakpoint, line or exception, but stops it firing (or lets it again).
+    pub async fn enable_breakpoint(
+        &self,
+        origin: Origin,
+        id: u64,
+        enabled: bool,
+    ) -> Result<AnyBreakpoint> {
+        let update = BreakpointUpdate {
+            id,
+            enabled: Some(enabled),
+            ..Default::default()
+        };
+        match self.send(origin, Command::UpdateBreakpoint(update)).await? {
+            Reply::Breakpoint(b) => Ok(AnyBreakpoint::Line(Box::new(b))),
+            Reply::Exception(x) => Ok(AnyBreakpoint::Exception(x)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    pub async fn set_exception_type(
+        &self,
+        origin: Origin,
+        request: ExceptionTypeRequest,
+    ) -> Result<ExceptionBreakpoint> {
+        match self
+            .send(origin, Command::SetExceptionType(request))
+            .await?
+        {
+            Reply::Exception(x) => Ok(x),
             other => Err(unexpected(other)),
         }
     }

@@ -4,7 +4,7 @@ use tokio::sync::oneshot;
 
 use super::config::BreakpointRequest;
 use super::error::SessionError;
-use super::types::{Breakpoint, Frame, Origin, Var};
+use super::types::{Breakpoint, ExceptionBreakpoint, Frame, Origin, Var};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StepKind {
@@ -46,6 +46,17 @@ pub struct BreakpointUpdate {
     pub log_message: Option<String>,
 }
 
+/// A breakpoint on an exception type.
+#[derive(Debug, Clone)]
+pub struct ExceptionTypeRequest {
+    pub exception_type: String,
+    /// Break where it is raised.
+    pub first_chance: bool,
+    /// Break when nothing handles it.
+    pub second_chance: bool,
+    pub include_subtypes: bool,
+}
+
 #[derive(Debug, Clone)]
 pub struct VariablesQuery {
     pub frame_index: usize,
@@ -72,6 +83,7 @@ pub enum Command {
     RemoveBreakpoint(BreakpointSelector),
     UpdateBreakpoint(BreakpointUpdate),
     SetExceptionFilters(Vec<String>),
+    SetExceptionType(ExceptionTypeRequest),
     Evaluate {
         expression: String,
         frame_index: usize,
@@ -114,6 +126,7 @@ impl Command {
                 | Command::RemoveBreakpoint(_)
                 | Command::UpdateBreakpoint(_)
                 | Command::SetExceptionFilters(_)
+                | Command::SetExceptionType(_)
                 | Command::SetVariable { .. }
                 | Command::SelectThread(_)
                 | Command::Terminate
@@ -129,7 +142,8 @@ pub enum Reply {
         stop_seq: u64,
     },
     Breakpoint(Breakpoint),
-    Removed(Vec<Breakpoint>),
+    Exception(ExceptionBreakpoint),
+    Removed(Vec<Breakpoint>, Vec<ExceptionBreakpoint>),
     Value(Var),
     Variables {
         vars: Vec<Var>,

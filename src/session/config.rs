@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::error::SessionError;
+use super::types::{BreakpointKind, TraceLimits};
 use super::validate::{self, Workspace};
 use crate::adapters::{self, AdapterRef, LaunchSpec, Target};
 
@@ -22,25 +23,47 @@ pub struct LaunchRequest {
     pub exception_filters: Option<Vec<String>>,
     /// A running process to attach to, by pid.
     pub attach: Option<u32>,
+    /// Debug only the program's own code (default); off, breakpoints bind
+    /// and steps enter the standard library and installed packages too.
+    pub just_my_code: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct BreakpointRequest {
+    /// Empty for a function breakpoint.
     pub file: String,
+    /// 0 when `statement` or `function` places it.
     pub line: i64,
+    /// A function to stop on entry to, instead of a file and line.
+    pub function: Option<String>,
+    /// A line's text: the breakpoint goes on the line that reads so (the
+    /// one nearest `line` when several do) and follows it across edits.
+    pub statement: Option<String>,
+    /// The text `line` must read, or the breakpoint is refused.
+    pub expected_content: Option<String>,
     pub condition: Option<String>,
     pub hit_condition: Option<String>,
     pub log_message: Option<String>,
+    /// Makes it a tracepoint with these limits (a log message alone does too).
+    pub trace: Option<TraceLimits>,
 }
 
 #[derive(Debug, Clone)]
 pub struct BreakpointSpec {
+    pub kind: BreakpointKind,
+    pub function: Option<String>,
     pub file: PathBuf,
     pub line: u64,
+    pub statement: Option<String>,
     pub condition: Option<String>,
     pub hit_condition: Option<String>,
     pub log_message: Option<String>,
+    pub trace: Option<TraceLimits>,
+    pub resolved: Option<String>,
 }
+
+/// The longest condition, log message or statement accepted.
+const MAX_TEXT_CHARS: usize = 4096;
 
 #[derive(Debug, Clone)]
 pub struct LaunchConfig {
@@ -63,6 +86,7 @@ pub struct LaunchConfig {
     pub attach_pid: Option<u32>,
     /// Whose are the launch's breakpoints.
     pub origin: super::types::Origin,
+    pub just_my_code: bool,
 }
 
 impl LaunchConfig {
@@ -83,6 +107,7 @@ impl LaunchConfig {
             interpreter: self.python.clone(),
             workspace: self.workspace.root.clone(),
             nodelay: self.nodelay,
+            just_my_code: self.just_my_code,
         }
     }
 
@@ -104,8 +129,25 @@ impl LaunchConfig {
 
 impl BreakpointRequest {
     pub fn validate(&self, ws: &Workspace) -> Result<BreakpointSpec, SessionError> {
-        let file = ws.resolve_file("file", &self.file)?;
-        let line = validate::check_line("line", &file, self.line, &self.file)?;
+        for (field, text) in [
+            ("condition", &self.condition),
+            ("log_message", &self.log_message),
+            ("statement", &self.statement),
+            ("expected_content", &self.expected_content),
+            ("function", &self.function),
+        ] {
+            if let Some(t) = text
+                && t.chars().count() > MAX_TEXT_CHARS
+            {
+                return Err(SessionError::invalid(
+                    field,
+                    format!(
+                        "{} characters; the limit is {MAX_TEXT_CHARS}",
+                        t.chars().count()
+                    ),
+                ));
+            }
+        }
         if let Some(h) = &self.hit_condition {
             let t = h.trim().trim_start_matches([' ', '>', '=', '%']).trim();
             if t.parse::<u64>().is_err() {
@@ -115,14 +157,109 @@ impl BreakpointRequest {
                 ));
             }
         }
+        let condition = self.condition.clone().filter(|c| !c.trim().is_empty());
+        let hit_condition = self.hit_condition.clone().filter(|c| !c.trim().is_empty());
+        let log_message = self.log_message.clone().filter(|c| !c.is_empty());
+        let trace = match (&self.trace, &log_message) {
+            (Some(t), _) => Some(t.clone()),
+            (None, Some(_)) => Some(TraceLimits::default()),
+            (None, None) => None,
+        };
+        if let Some(f) = &self.function {
+            if f.trim().is_empty() {
+                return Err(SessionError::invalid("function", "the name is empty"));
+            }
+            if !self.file.is_empty() || trace.is_some() {
+                return Err(SessionError::invalid(
+                    "function",
+                    "give function, or file and line, not both",
+                ));
+            }
+            return Ok(BreakpointSpec {
+                kind: BreakpointKind::Function,
+                function: Some(f.trim().to_string()),
+                file: PathBuf::new(),
+                line: 0,
+                statement: None,
+                condition,
+                hit_condition,
+                log_message: None,
+                trace: None,
+                resolved: None,
+            });
+        }
+        let file = ws.resolve_file("file", &self.file)?;
+        let statement = self
+            .statement
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        let line = match statement {
+            Some(st) => {
+                let text = read_lines("statement", &file, &self.file)?;
+                let near = (self.line > 0).then_some(self.line as u64);
+                statement_line(&text, st, near).ok_or_else(|| {
+                    SessionError::invalid(
+                        "statement",
+                        format!("no line of {} reads {st:?}", self.file),
+                    )
+                })?
+            }
+            None => validate::check_line("line", &file, self.line, &self.file)?,
+        };
+        if let Some(expected) = &self.expected_content {
+            let text = read_lines("expected_content", &file, &self.file)?;
+            let actual = text.get(line as usize - 1).map(|l| l.trim()).unwrap_or("");
+            if actual != expected.trim() {
+                return Err(SessionError::invalid(
+                    "expected_content",
+                    format!(
+                        "line {line} of {} reads {actual:?}, not {:?}; nothing was set",
+                        self.file,
+                        expected.trim()
+                    ),
+                ));
+            }
+        }
         Ok(BreakpointSpec {
+            kind: if trace.is_some() {
+                BreakpointKind::Tracepoint
+            } else {
+                BreakpointKind::Blocking
+            },
+            function: None,
             file,
             line,
-            condition: self.condition.clone().filter(|c| !c.trim().is_empty()),
-            hit_condition: self.hit_condition.clone().filter(|c| !c.trim().is_empty()),
-            log_message: self.log_message.clone().filter(|c| !c.is_empty()),
+            statement: statement.map(str::to_string),
+            condition,
+            hit_condition,
+            log_message,
+            trace,
+            resolved: None,
         })
     }
+}
+
+fn read_lines(
+    field: &str,
+    file: &std::path::Path,
+    shown: &str,
+) -> Result<Vec<String>, SessionError> {
+    std::fs::read_to_string(file)
+        .map(|s| s.lines().map(str::to_string).collect())
+        .map_err(|e| SessionError::invalid(field, format!("cannot read {shown}: {e}")))
+}
+
+/// The 1-based line whose text is `statement` (spaces at either end aside),
+/// the one nearest `near` when several are.
+pub fn statement_line(lines: &[String], statement: &str, near: Option<u64>) -> Option<u64> {
+    let statement = statement.trim();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == statement)
+        .map(|(i, _)| i as u64 + 1)
+        .min_by_key(|l| near.map(|n| l.abs_diff(n)).unwrap_or(0))
 }
 
 impl LaunchRequest {
@@ -249,6 +386,7 @@ impl LaunchRequest {
             adapter,
             attach_pid: self.attach,
             origin: super::types::Origin::Agent,
+            just_my_code: self.just_my_code.unwrap_or(true),
         })
     }
 }

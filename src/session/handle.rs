@@ -11,6 +11,7 @@ use super::connector::{SharedConnector, Spawn};
 use super::engine::{Engine, EngineParts};
 use super::error::SessionError;
 use super::output::{OutputBuffer, OutputRead};
+use super::trace::{TraceLog, TraceRead};
 use super::types::{Origin, RunState, Snapshot};
 use super::{Activity, ControlMode, SessionEvent};
 
@@ -21,6 +22,7 @@ pub struct SessionHandle {
     snapshot: watch::Receiver<Arc<Snapshot>>,
     events: broadcast::Sender<SessionEvent>,
     output: Arc<Mutex<OutputBuffer>>,
+    trace: Arc<Mutex<TraceLog>>,
     activity: Arc<Mutex<std::collections::VecDeque<Activity>>>,
     attached: bool,
 }
@@ -68,6 +70,7 @@ impl SessionHandle {
         let (snap_tx, snap_rx) = watch::channel(Arc::new(snap.clone()));
         let (events, _) = broadcast::channel(1024);
         let output = Arc::new(Mutex::new(OutputBuffer::default()));
+        let trace = Arc::new(Mutex::new(TraceLog::default()));
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (apply_tx, apply_rx) = mpsc::unbounded_channel();
         let attached = config.attach_pid.is_some();
@@ -78,6 +81,7 @@ impl SessionHandle {
                 snap_tx,
                 events: events.clone(),
                 output: output.clone(),
+                trace: trace.clone(),
                 connector,
             },
             apply_tx,
@@ -89,6 +93,7 @@ impl SessionHandle {
             snapshot: snap_rx,
             events,
             output,
+            trace,
             activity: Default::default(),
             attached,
         }
@@ -179,6 +184,14 @@ impl SessionHandle {
                 .collect(),
             next,
         )
+    }
+
+    /// Tracepoint records from a cursor, at most `max` of them.
+    pub fn read_trace(&self, since: u64, max: usize) -> TraceRead {
+        self.trace
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .read(since, max)
     }
 
     pub fn output_tail(&self, lines: usize) -> Vec<String> {

@@ -124,6 +124,7 @@ pub fn load(
         breakpoints: vec![],
         exception_filters: None,
         attach: None,
+        just_my_code: c.get("justMyCode").and_then(Value::as_bool),
     }))
 }
 

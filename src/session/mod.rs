@@ -24,12 +24,16 @@ pub mod registry;
 pub mod run_until;
 pub mod setup;
 pub mod sources;
+pub mod trace;
 pub mod types;
 pub mod validate;
 pub mod var_path;
 
+pub use api::AnyBreakpoint;
 pub use api::StopSeq;
-pub use command::{BreakpointSelector, BreakpointUpdate, StepKind, VariablesQuery};
+pub use command::{
+    BreakpointSelector, BreakpointUpdate, ExceptionTypeRequest, StepKind, VariablesQuery,
+};
 pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest};
 pub use error::SessionError;
 pub use handle::SessionHandle;
@@ -57,6 +61,8 @@ pub enum SessionEvent {
         tail: Vec<String>,
     },
     BreakpointsChanged,
+    /// A tracepoint hit was recorded in the trace log.
+    TraceHit(trace::TraceRecord),
     Command {
         origin: Origin,
         summary: String,

@@ -142,11 +142,58 @@ pub struct CallerLocals {
     pub vars: Vec<Var>,
 }
 
+/// What a breakpoint does when reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BreakpointKind {
+    /// Stops at a line.
+    Blocking,
+    /// Records a message in the trace log and lets the program run on.
+    Tracepoint,
+    /// Stops on entry to a named function.
+    Function,
+}
+
+impl BreakpointKind {
+    pub fn noun(self) -> &'static str {
+        match self {
+            BreakpointKind::Blocking => "blocking",
+            BreakpointKind::Tracepoint => "tracepoint",
+            BreakpointKind::Function => "function",
+        }
+    }
+}
+
+/// A tracepoint's limits on what it records.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TraceLimits {
+    /// Record every Nth hit only (0 and 1: every hit).
+    pub every: u64,
+    /// Disable the tracepoint after this many records (0: never).
+    pub max_records: u64,
+    /// Records made so far.
+    pub records: u64,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Breakpoint {
     pub id: u64,
+    pub kind: BreakpointKind,
+    /// A function breakpoint's function, as given.
+    pub function: Option<String>,
+    /// The file; for a function breakpoint the adapter binds, the file it
+    /// reported (empty until then).
     pub file: PathBuf,
     pub line: u64,
+    /// A line's text the breakpoint follows: its line is found again from
+    /// this text whenever the file is sent, so edits do not move it off.
+    pub statement: Option<String>,
+    /// How the breakpoint was placed when the adapter could not place it
+    /// itself (a function found in the source).
+    pub resolved: Option<String>,
+    /// Times the program reached it so far.
+    pub hits: u64,
+    pub trace: Option<TraceLimits>,
     pub condition: Option<String>,
     pub hit_condition: Option<String>,
     pub log_message: Option<String>,
@@ -159,6 +206,44 @@ pub struct Breakpoint {
     pub enabled: bool,
     #[serde(skip)]
     pub temporary: bool,
+}
+
+/// A breakpoint on exceptions of one type.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExceptionBreakpoint {
+    /// Shares the numbering of line breakpoints.
+    pub id: u64,
+    pub exception_type: String,
+    /// Break where it is raised, handled or not.
+    pub first_chance: bool,
+    /// Break when nothing handles it.
+    pub second_chance: bool,
+    pub include_subtypes: bool,
+    pub enabled: bool,
+    pub verified: bool,
+    pub hits: u64,
+    pub origin: Origin,
+}
+
+/// A warning about a breakpoint; `seq` rises with each.
+#[derive(Debug, Clone, Serialize)]
+pub struct Warning {
+    pub seq: u64,
+    pub breakpoint_id: Option<u64>,
+    pub text: String,
+}
+
+impl Breakpoint {
+    /// Sent with its file's `setBreakpoints`, rather than as a function
+    /// breakpoint the adapter places.
+    pub fn is_source(&self) -> bool {
+        self.kind != BreakpointKind::Function || self.resolved.is_some()
+    }
+
+    /// The line it is at: where the adapter bound it, else where it was set.
+    pub fn at_line(&self) -> u64 {
+        self.bound_line.unwrap_or(self.line)
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -195,6 +280,14 @@ pub struct Snapshot {
     pub error: Option<String>,
     pub breakpoints: Vec<Breakpoint>,
     pub exception_filters: Vec<String>,
+    /// Exception breakpoints by exception type.
+    pub exception_types: Vec<ExceptionBreakpoint>,
+    /// Set at a stop that ended a command early (a step count cut short,
+    /// a run to a line that stopped elsewhere): why.
+    pub stop_note: Option<String>,
+    /// Problems with breakpoints found at run time (a condition that
+    /// raised), each told once; newest last.
+    pub warnings: Vec<Warning>,
     pub available_exception_filters: Vec<(String, String)>,
     pub watches: Vec<WatchValue>,
     pub notes: Vec<Note>,
@@ -219,6 +312,9 @@ impl Snapshot {
             error: None,
             breakpoints: vec![],
             exception_filters: vec![],
+            exception_types: vec![],
+            stop_note: None,
+            warnings: vec![],
             available_exception_filters: vec![],
             watches: vec![],
             notes: vec![],

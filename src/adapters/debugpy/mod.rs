@@ -2,7 +2,10 @@
 //! debugpy, spawning the adapter, and its launch and attach arguments.
 
 mod cause_chain;
+mod conditions;
+mod functions;
 mod python;
+mod trace_message;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -27,6 +30,20 @@ static QUIRKS: Quirks = Quirks {
     // debugpy derives a frame's id and locals reference from the frame.
     stable_frame_references: true,
     output: OutputSource::Events,
+    // pydevd reads the first path segment as its category and matches
+    // subclasses always (it walks the exception's MRO).
+    exception_options: Some(super::ExceptionOptionsQuirk {
+        category: "Python Exceptions",
+        filter_modes: &[
+            ("raised", "always"),
+            ("uncaught", "unhandled"),
+            ("userUnhandled", "userUnhandled"),
+        ],
+        exact_types: false,
+    }),
+    // pydevd matches a function breakpoint by the code's bare name, so
+    // `Class.method` never fires, and answers with no file or line.
+    functions_by_source: true,
     ..Quirks::DEFAULT
 };
 
@@ -110,6 +127,19 @@ impl Adapter for Debugpy {
 
     fn language(&self) -> &'static dyn Language {
         &python::Python
+    }
+
+    fn check_condition(
+        &self,
+        spec: &LaunchSpec,
+        condition: &str,
+    ) -> Option<BoxFuture<'static, Result<(), String>>> {
+        let python = find_python(spec.interpreter.as_deref(), &spec.workspace).ok()?;
+        Some(conditions::check(python, condition.to_string()).boxed())
+    }
+
+    fn condition_error(&self, output: &str) -> Option<(String, String)> {
+        conditions::runtime_error(output)
     }
 }
 
@@ -247,7 +277,7 @@ fn attach_arguments(pid: u32, spec: &LaunchSpec) -> Value {
         "type": "debugpy",
         "request": "attach",
         "processId": pid,
-        "justMyCode": true,
+        "justMyCode": spec.just_my_code,
         "subProcess": false,
         "cwd": spec.cwd,
     })
@@ -270,7 +300,7 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         "type": "debugpy",
         "request": "launch",
         "console": "internalConsole",
-        "justMyCode": true,
+        "justMyCode": spec.just_my_code,
         // Children run undebugged: a forking program must not hang the session.
         "subProcess": false,
         "redirectOutput": true,

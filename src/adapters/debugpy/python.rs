@@ -57,6 +57,18 @@ impl Language for Python {
             || value.ends_with("...")
     }
 
+    fn find_function(
+        &self,
+        root: &std::path::Path,
+        function: &str,
+    ) -> Option<Result<crate::adapters::FoundFunction, String>> {
+        Some(super::functions::find_function(root, function))
+    }
+
+    fn log_message(&self, template: &str) -> String {
+        super::trace_message::log_message(template)
+    }
+
     /// debugpy answers a failed evaluation with the whole traceback; its
     /// last line (`NameError: name 'x' is not defined`) is worth reading.
     fn evaluation_error(&self, message: &str) -> String {

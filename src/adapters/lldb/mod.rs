@@ -61,6 +61,8 @@ static QUIRKS: Quirks = Quirks {
         "Running preRunCommands:",
         "Process ",
     ],
+    exception_options: None,
+    functions_by_source: false,
 };
 
 impl Adapter for Lldb {

@@ -3,19 +3,36 @@
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{tool, tool_router};
 
-use crate::mcp::format::{breakpoint_line, err, ok};
+use crate::mcp::format::{breakpoint_line, err, exception_line, ok};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
-use crate::session::{BreakpointSelector, Origin, SessionError};
+use crate::session::types::TraceLimits;
+use crate::session::{
+    AnyBreakpoint, BreakpointRequest, BreakpointSelector, ExceptionTypeRequest, Origin,
+    SessionError,
+};
+
+/// The most a tracepoint's limits may be.
+const MAX_TRACE_LIMIT: u64 = 1_000_000_000;
 
 #[tool_router(router = breakpoints_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Set a line breakpoint (condition, hit_count, log_message optional).")]
+    #[tool(
+        description = "Set a breakpoint at file+line, a statement's text, or a function (condition, hit_count, log_message optional)."
+    )]
     async fn breakpoint_set(&self, Parameters(p): Parameters<BreakpointSetParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
+        let b = &p.breakpoint;
+        if b.function.is_none() && (b.file.is_none() || (b.line.is_none() && b.statement.is_none()))
+        {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid("file", "give file and line (or statement), or function"),
+            ));
+        }
         let res = s
             .set_breakpoint(Origin::Agent, to_breakpoint_request(p.breakpoint))
             .await;
@@ -26,6 +43,55 @@ impl PairdbgServer {
                     &self.views,
                     &snap,
                     format!("Breakpoint {}", breakpoint_line(&snap, &b)),
+                ))
+            }
+            Err(e) => Ok(e),
+        }
+    }
+
+    #[tool(
+        description = "Set a tracepoint: records log_message at each hit without stopping; read with debug_output {stream:\"trace\"}."
+    )]
+    async fn tracepoint_set(&self, Parameters(p): Parameters<TracepointParams>) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        for (field, v) in [
+            ("hit_count_multiple", p.hit_count_multiple),
+            ("max_notifications", p.max_notifications),
+        ] {
+            if v.is_some_and(|v| v > MAX_TRACE_LIMIT) {
+                return Ok(err(
+                    Some(&s.snapshot()),
+                    &SessionError::invalid(
+                        field,
+                        format!(
+                            "{} is out of range; use 0 to {MAX_TRACE_LIMIT}",
+                            v.unwrap_or(0)
+                        ),
+                    ),
+                ));
+            }
+        }
+        let request = BreakpointRequest {
+            file: p.file,
+            line: p.line,
+            log_message: Some(p.log_message.unwrap_or_default()),
+            trace: Some(TraceLimits {
+                every: p.hit_count_multiple.unwrap_or(0),
+                max_records: p.max_notifications.unwrap_or(0),
+                records: 0,
+            }),
+            ..Default::default()
+        };
+        match Self::checked(&s, s.set_breakpoint(Origin::Agent, request).await) {
+            Ok(b) => {
+                let snap = s.snapshot();
+                Ok(ok(
+                    &self.views,
+                    &snap,
+                    format!("Tracepoint {}", breakpoint_line(&snap, &b)),
                 ))
             }
             Err(e) => Ok(e),
@@ -52,11 +118,12 @@ impl PairdbgServer {
             }
         };
         match Self::checked(&s, s.remove_breakpoint(Origin::Agent, sel).await) {
-            Ok(bs) => {
+            Ok((bs, xs)) => {
                 let snap = s.snapshot();
                 let body = bs
                     .iter()
                     .map(|b| format!("Removed {}", breakpoint_line(&snap, b)))
+                    .chain(xs.iter().map(|x| format!("Removed {}", exception_line(x))))
                     .collect::<Vec<_>>()
                     .join("\n");
                 Ok(ok(&self.views, &snap, body))
@@ -65,7 +132,32 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "List breakpoints and exception filters.")]
+    #[tool(description = "Enable or disable a breakpoint, kept either way.")]
+    async fn breakpoint_enable(
+        &self,
+        Parameters(p): Parameters<BreakpointEnableParams>,
+    ) -> ToolResult {
+        let s = match self.session(p.session_id.as_deref()) {
+            Ok(s) => s,
+            Err(e) => return Ok(e),
+        };
+        let res = s
+            .enable_breakpoint(Origin::Agent, p.id, p.enabled.unwrap_or(true))
+            .await;
+        match Self::checked(&s, res) {
+            Ok(b) => {
+                let snap = s.snapshot();
+                let line = match &b {
+                    AnyBreakpoint::Line(b) => breakpoint_line(&snap, b),
+                    AnyBreakpoint::Exception(x) => exception_line(x),
+                };
+                Ok(ok(&self.views, &snap, format!("Breakpoint {line}")))
+            }
+            Err(e) => Ok(e),
+        }
+    }
+
+    #[tool(description = "List breakpoints: id, type, state, line, condition, hits.")]
     async fn breakpoint_list(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -76,7 +168,10 @@ impl PairdbgServer {
         for b in snap.breakpoints.iter().filter(|b| !b.temporary) {
             body.push_str(&format!("  {}\n", breakpoint_line(&snap, b)));
         }
-        if snap.breakpoints.is_empty() {
+        for x in &snap.exception_types {
+            body.push_str(&format!("  {}\n", exception_line(x)));
+        }
+        if snap.breakpoints.iter().all(|b| b.temporary) && snap.exception_types.is_empty() {
             body.push_str("  (none)\n");
         }
         body.push_str(&format!(
@@ -87,7 +182,7 @@ impl PairdbgServer {
     }
 
     #[tool(
-        description = "Choose when exceptions stop the program: filters such as uncaught, raised."
+        description = "Break on exceptions: by exception_type, or adapter filters such as uncaught, raised."
     )]
     async fn breakpoint_set_exception(
         &self,
@@ -97,9 +192,30 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        let res = s.set_exception_filters(Origin::Agent, p.filters).await;
-        if let Err(e) = Self::checked(&s, res) {
-            return Ok(e);
+        let mut said = vec![];
+        if p.filters.is_none() && p.exception_type.is_none() {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid("exception_type", "give exception_type or filters"),
+            ));
+        }
+        if let Some(filters) = p.filters {
+            let res = s.set_exception_filters(Origin::Agent, filters).await;
+            if let Err(e) = Self::checked(&s, res) {
+                return Ok(e);
+            }
+        }
+        if let Some(t) = p.exception_type {
+            let request = ExceptionTypeRequest {
+                exception_type: t,
+                first_chance: p.break_on_first_chance.unwrap_or(true),
+                second_chance: p.break_on_second_chance.unwrap_or(true),
+                include_subtypes: p.include_subtypes.unwrap_or(true),
+            };
+            match Self::checked(&s, s.set_exception_type(Origin::Agent, request).await) {
+                Ok(x) => said.push(format!("Breakpoint {}", exception_line(&x))),
+                Err(e) => return Ok(e),
+            }
         }
         let snap = s.snapshot();
         let avail: Vec<String> = snap
@@ -107,14 +223,11 @@ impl PairdbgServer {
             .iter()
             .map(|(f, l)| format!("{f} ({l})"))
             .collect();
-        Ok(ok(
-            &self.views,
-            &snap,
-            format!(
-                "Exception filters: {:?}\nAvailable: {}",
-                snap.exception_filters,
-                avail.join(", ")
-            ),
-        ))
+        said.push(format!(
+            "Exception filters: {:?}\nAvailable: {}",
+            snap.exception_filters,
+            avail.join(", ")
+        ));
+        Ok(ok(&self.views, &snap, said.join("\n")))
     }
 }

@@ -39,6 +39,7 @@ impl PairdbgServer {
                 .collect(),
             exception_filters: p.exception_breakpoints,
             attach: None,
+            just_my_code: p.just_my_code,
         };
         let s = match self.start_session(request, p.viewport_config).await {
             Ok(s) => s,
@@ -172,6 +173,7 @@ impl PairdbgServer {
                 .map(to_breakpoint_request)
                 .collect(),
             exception_filters: p.exception_breakpoints,
+            just_my_code: p.just_my_code,
             ..Default::default()
         };
         let s = match self.start_session(request, p.viewport_config).await {

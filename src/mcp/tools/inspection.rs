@@ -255,6 +255,19 @@ impl PairdbgServer {
                 ),
             ));
         }
+        match p.stream.as_deref() {
+            None | Some("program") => {}
+            Some("trace") => return Ok(self.trace_output(&s, p.since.unwrap_or(0), max)),
+            Some(other) => {
+                return Ok(err(
+                    Some(&s.snapshot()),
+                    &SessionError::invalid(
+                        "stream",
+                        format!("{other:?} is not a stream; use \"program\" or \"trace\""),
+                    ),
+                ));
+            }
+        }
         let r = s.read_output(p.since.unwrap_or(0), max);
         let mut body = String::new();
         if r.dropped > 0 {

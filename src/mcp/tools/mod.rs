@@ -6,3 +6,4 @@ mod execution;
 mod find;
 mod inspection;
 mod run_until;
+pub mod trace;

@@ -3,14 +3,29 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Apply, Engine, ReplyTx, or_reply};
+use crate::adapters::Language;
 use crate::session::SessionEvent;
 use crate::session::command::{BreakpointSelector, BreakpointUpdate, Reply};
-use crate::session::config::{BreakpointRequest, BreakpointSpec};
+use crate::session::config::{BreakpointRequest, BreakpointSpec, statement_line};
 use crate::session::error::SessionError;
-use crate::session::types::{Breakpoint, Origin, RunState};
+use crate::session::types::{Breakpoint, BreakpointKind, Origin, RunState};
+
+/// Starts and ends the tag that names a tracepoint in the adapter's log
+/// output, so its hits are told from the program's output and from each
+/// other's, whatever output category the adapter gives them.
+pub(super) const TRACE_OPEN: &str = "\u{1}tp";
+pub(super) const TRACE_CLOSE: char = '\u{2}';
+
+/// A tracepoint's `logMessage`: its tag, then its message in the adapter's terms.
+fn trace_message(id: u64, template: Option<&str>, language: &dyn Language) -> String {
+    format!(
+        "{TRACE_OPEN}{id}{TRACE_CLOSE}{}",
+        language.log_message(template.unwrap_or(""))
+    )
+}
 
 impl Engine {
     pub(super) fn clear_temporary_breakpoints(&mut self) {
@@ -38,15 +53,24 @@ impl Engine {
         origin: Origin,
         temporary: bool,
     ) -> u64 {
+        let same = |b: &Breakpoint| match &spec.function {
+            Some(f) => b.function.as_ref() == Some(f),
+            None => b.function.is_none() && b.file == spec.file && b.line == spec.line,
+        };
         if let Some(b) = self
             .snap
             .breakpoints
             .iter_mut()
-            .find(|b| b.file == spec.file && b.line == spec.line && !temporary && !b.temporary)
+            .find(|b| same(b) && !temporary && !b.temporary)
         {
+            b.kind = spec.kind;
+            b.statement = spec.statement;
             b.condition = spec.condition;
             b.hit_condition = spec.hit_condition;
             b.log_message = spec.log_message;
+            b.trace = spec.trace;
+            b.resolved = spec.resolved;
+            b.enabled = true;
             b.origin = origin;
             return b.id;
         }
@@ -54,8 +78,14 @@ impl Engine {
         self.next_bp_id += 1;
         self.snap.breakpoints.push(Breakpoint {
             id,
+            kind: spec.kind,
+            function: spec.function,
             file: spec.file,
             line: spec.line,
+            statement: spec.statement,
+            resolved: spec.resolved,
+            hits: 0,
+            trace: spec.trace,
             condition: spec.condition,
             hit_condition: spec.hit_condition,
             log_message: spec.log_message,
@@ -75,8 +105,9 @@ impl Engine {
             .snap
             .breakpoints
             .iter()
-            .filter(|b| b.file == file && b.enabled)
+            .filter(|b| b.file == file && b.enabled && b.is_source())
             .collect();
+        let language = self.config.adapter.language();
         let args = dap_types::SetBreakpointsArguments {
             source: dap_types::Source {
                 name: file.file_name().map(|n| n.to_string_lossy().to_string()),
@@ -95,7 +126,10 @@ impl Engine {
                         column: None,
                         condition: b.condition.clone(),
                         hit_condition: b.hit_condition.clone(),
-                        log_message: b.log_message.clone(),
+                        log_message: b
+                            .trace
+                            .is_some()
+                            .then(|| trace_message(b.id, b.log_message.as_deref(), language)),
                         mode: None,
                     })
                     .collect(),
@@ -109,8 +143,38 @@ impl Engine {
         )
     }
 
+    /// Finds the line of each breakpoint that follows a statement again, in
+    /// the file as it is now.
+    pub(super) fn refresh_statements(&mut self, file: &Path) {
+        if !self
+            .snap
+            .breakpoints
+            .iter()
+            .any(|b| b.file == file && b.statement.is_some())
+        {
+            return;
+        }
+        let Ok(text) = std::fs::read_to_string(file) else {
+            return;
+        };
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for b in self.snap.breakpoints.iter_mut().filter(|b| b.file == file) {
+            let Some(st) = &b.statement else { continue };
+            match statement_line(&lines, st, Some(b.line)) {
+                Some(l) => {
+                    if l != b.line {
+                        b.line = l;
+                        b.bound_line = None;
+                    }
+                }
+                None => b.message = Some(format!("no line reads {st:?} any more")),
+            }
+        }
+    }
+
     /// Sends a file's whole breakpoint list, as DAP requires.
     pub(super) fn sync_file(&mut self, file: &Path, reply: Option<(ReplyTx, u64)>) {
+        self.refresh_statements(file);
         let client = match (&self.conn.client, self.conn.configured) {
             (Some(c), true) => c.clone(),
             _ => {
@@ -203,21 +267,66 @@ impl Engine {
             ))));
             return;
         }
-        match req.validate(&self.config.workspace) {
-            Err(e) => {
-                let _ = reply.send(Err(e));
-            }
-            Ok(spec) => {
-                let file = spec.file.clone();
-                let line = spec.line;
-                let id = self.add_breakpoint(spec, origin, false);
-                let shown = self.snap.display_path(&file);
-                self.touch(
-                    Some(origin),
-                    format!("{} set a breakpoint at {shown}:{line}", origin.noun()),
-                );
-                self.sync_file(&file, Some((reply, id)));
-            }
+        let mut spec = or_reply!(req.validate(&self.config.workspace), reply);
+        if let Some(t) = spec.log_message.as_deref()
+            && let Err(e) = crate::adapters::parse_log_message(t)
+        {
+            let _ = reply.send(Err(SessionError::invalid("log_message", e)));
+            return;
+        }
+        if spec.kind == BreakpointKind::Function {
+            spec = or_reply!(self.place_function(spec), reply);
+        }
+        let check = spec
+            .condition
+            .as_deref()
+            .and_then(|c| self.config.adapter.check_condition(&self.config.spec(), c));
+        match check {
+            None => self.finish_set_breakpoint(origin, reply, spec),
+            Some(fut) => self.spawn(async move {
+                let res = fut.await;
+                Box::new(move |e: &mut Engine| match res {
+                    Ok(()) => e.finish_set_breakpoint(origin, reply, spec),
+                    Err(m) => {
+                        let _ = reply.send(Err(SessionError::invalid("condition", m)));
+                    }
+                }) as Apply
+            }),
+        }
+    }
+
+    fn finish_set_breakpoint(&mut self, origin: Origin, reply: ReplyTx, spec: BreakpointSpec) {
+        let file = spec.file.clone();
+        let source = spec.kind != BreakpointKind::Function || spec.resolved.is_some();
+        let what = match (&spec.function, source) {
+            (Some(f), false) => format!("{} set a breakpoint on {f}", origin.noun()),
+            _ => format!(
+                "{} set a {} at {}:{}",
+                origin.noun(),
+                if spec.trace.is_some() {
+                    "tracepoint"
+                } else {
+                    "breakpoint"
+                },
+                self.snap.display_path(&file),
+                spec.line
+            ),
+        };
+        let id = self.add_breakpoint(spec, origin, false);
+        self.touch(Some(origin), what);
+        if source {
+            self.sync_file(&file, Some((reply, id)));
+        } else {
+            self.sync_functions(Some((reply, id)));
+        }
+    }
+
+    /// Sends the breakpoint's list: its file's, or the function breakpoints.
+    pub(super) fn sync_breakpoint(&mut self, b: &Breakpoint, reply: Option<(ReplyTx, u64)>) {
+        if b.is_source() {
+            self.sync_file(&b.file.clone(), reply);
+        } else {
+            self.sync_functions(reply);
         }
     }
 
@@ -227,6 +336,11 @@ impl Engine {
         reply: ReplyTx,
         sel: BreakpointSelector,
     ) {
+        if let BreakpointSelector::Id(id) = &sel
+            && self.snap.exception_types.iter().any(|x| x.id == *id)
+        {
+            return self.remove_exception_type(origin, reply, *id);
+        }
         let matches: Vec<Breakpoint> = match &sel {
             BreakpointSelector::Id(id) => self
                 .snap
@@ -264,66 +378,23 @@ impl Engine {
         }
         let ids: Vec<u64> = matches.iter().map(|b| b.id).collect();
         self.snap.breakpoints.retain(|b| !ids.contains(&b.id));
-        let files: BTreeSet<PathBuf> = matches.iter().map(|b| b.file.clone()).collect();
+        let files: BTreeSet<PathBuf> = matches
+            .iter()
+            .filter(|b| b.is_source())
+            .map(|b| b.file.clone())
+            .collect();
         for f in files {
             self.sync_file(&f, None);
+        }
+        if matches.iter().any(|b| !b.is_source()) {
+            self.sync_functions(None);
         }
         self.touch(
             Some(origin),
             format!("{} removed {} breakpoint(s)", origin.noun(), matches.len()),
         );
         self.emit(SessionEvent::BreakpointsChanged);
-        let _ = reply.send(Ok(Reply::Removed(matches)));
-    }
-
-    pub(super) fn set_exception_filters(
-        &mut self,
-        origin: Origin,
-        reply: ReplyTx,
-        filters: Vec<String>,
-    ) {
-        let known: Vec<&str> = self
-            .snap
-            .available_exception_filters
-            .iter()
-            .map(|(f, _)| f.as_str())
-            .collect();
-        // Before `initialize` answers, the adapter's filters are not known yet.
-        let told = !self.conn.capabilities.is_null();
-        if let Some(bad) = filters
-            .iter()
-            .find(|f| (told || !known.is_empty()) && !known.contains(&f.as_str()))
-        {
-            let message = if known.is_empty() {
-                format!(
-                    "{bad:?}: {} has no exception filters",
-                    self.config.adapter.name()
-                )
-            } else {
-                format!("{bad:?} is not a filter of this adapter; it has {known:?}")
-            };
-            let _ = reply.send(Err(SessionError::invalid("filters", message)));
-            return;
-        }
-        self.snap.exception_filters = filters.clone();
-        self.touch(
-            Some(origin),
-            format!("{} set exception breakpoints {filters:?}", origin.noun()),
-        );
-        match self.conn.client.clone().filter(|_| self.conn.configured) {
-            None => {
-                let _ = reply.send(Ok(Reply::Done));
-            }
-            Some(c) => {
-                let fut = c.request("setExceptionBreakpoints", Some(json!({"filters": filters})));
-                self.spawn(async move {
-                    let res = fut.await;
-                    Box::new(move |_e: &mut Engine| {
-                        let _ = reply.send(res.map(|_| Reply::Done).map_err(SessionError::from));
-                    }) as Apply
-                });
-            }
-        }
+        let _ = reply.send(Ok(Reply::Removed(matches, vec![])));
     }
 
     // ---- inspection -----------------------------------------------------
@@ -335,6 +406,9 @@ impl Engine {
         reply: ReplyTx,
         u: BreakpointUpdate,
     ) {
+        if self.snap.exception_types.iter().any(|x| x.id == u.id) {
+            return self.enable_exception_type(origin, reply, u.id, u.enabled.unwrap_or(true));
+        }
         let Some(b) = self
             .snap
             .breakpoints
@@ -362,15 +436,37 @@ impl Engine {
         }
         if let Some(l) = u.log_message {
             b.log_message = clear(l);
+            // A log message makes a tracepoint; clearing it, a breakpoint again.
+            if b.kind != BreakpointKind::Function {
+                b.kind = if b.log_message.is_some() {
+                    BreakpointKind::Tracepoint
+                } else {
+                    BreakpointKind::Blocking
+                };
+                b.trace = b
+                    .log_message
+                    .is_some()
+                    .then(|| b.trace.clone().unwrap_or_default());
+            }
+        }
+        // Re-enabled, a tracepoint that had used up its records starts over.
+        if u.enabled == Some(true)
+            && let Some(t) = b.trace.as_mut()
+        {
+            t.records = 0;
         }
         b.origin = origin;
-        let (file, id, line) = (b.file.clone(), b.id, b.line);
-        let shown = self.snap.display_path(&file);
+        let b = b.clone();
+        let what = match u.enabled {
+            Some(true) => "enabled",
+            Some(false) => "disabled",
+            None => "changed",
+        };
         self.touch(
             Some(origin),
-            format!("{} changed the breakpoint at {shown}:{line}", origin.noun()),
+            format!("{} {what} breakpoint #{}", origin.noun(), b.id),
         );
         self.emit(SessionEvent::BreakpointsChanged);
-        self.sync_file(&file, Some((reply, id)));
+        self.sync_breakpoint(&b, Some((reply, b.id)));
     }
 }

@@ -39,6 +39,17 @@ pub struct Conn {
     /// A step ended early at another stop; the adapter may still finish it
     /// on a later resume (`Quirks::stale_step_stops`).
     pub stale_step_pending: bool,
+    /// `setFunctionBreakpoints` was sent: an empty list must go too, to clear.
+    pub sent_functions: bool,
+    /// The stop being read was already counted against the breakpoints
+    /// the adapter named.
+    pub hit_counted: bool,
+    /// Steps asked for by the last step command.
+    pub step_total: u32,
+    /// Steps still to take when the stop being read came.
+    pub steps_left: u32,
+    /// Where the last run-to was going: (file, line).
+    pub run_to: Option<(std::path::PathBuf, u64)>,
 }
 
 impl Default for Conn {
@@ -61,6 +72,11 @@ impl Default for Conn {
             exception_breakpoints: vec![],
             stepping: false,
             stale_step_pending: false,
+            sent_functions: false,
+            hit_counted: false,
+            step_total: 0,
+            steps_left: 0,
+            run_to: None,
         }
     }
 }

@@ -59,6 +59,7 @@ impl Engine {
             Command::SetExceptionFilters(filters) => {
                 self.set_exception_filters(origin, reply, filters)
             }
+            Command::SetExceptionType(req) => self.set_exception_type(origin, reply, req),
             Command::Evaluate {
                 expression,
                 frame_index,
@@ -142,6 +143,7 @@ impl Engine {
         self.run_gen += 1;
         self.snap.state = RunState::Running;
         self.snap.stop = None;
+        self.snap.stop_note = None;
         self.touch(origin, what.to_string());
         self.emit(SessionEvent::Continued);
     }
@@ -178,6 +180,7 @@ impl Engine {
             reply
         );
         self.conn.step_remaining = remaining;
+        self.conn.step_total = remaining + 1;
         if command != "continue" {
             // A new step replaces any step the adapter may still finish.
             self.conn.stale_step_pending = false;
@@ -276,6 +279,7 @@ impl Engine {
             reply
         );
         let path = spec.file.clone();
+        self.conn.run_to = Some((path.clone(), spec.line));
         self.add_breakpoint(spec, origin, true);
         self.sync_file(&path, None);
         let stop_seq = self.snap.stop_seq;

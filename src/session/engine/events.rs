@@ -49,7 +49,8 @@ impl Engine {
                     self.send_resume(self.conn.step_kind.dap_command());
                     return;
                 }
-                self.conn.step_remaining = 0;
+                self.conn.steps_left = std::mem::take(&mut self.conn.step_remaining);
+                self.count_hits(s.hit_breakpoint_ids.as_deref().unwrap_or_default());
                 self.clear_temporary_breakpoints();
                 self.conn.stopped_by = Some(StoppedBy {
                     thread_id: self.conn.thread_id,
@@ -77,6 +78,14 @@ impl Engine {
             DapEvent::Terminated => self.on_terminated_event(),
             DapEvent::Output { category, output } => {
                 let adapter = self.config.adapter;
+                if let Some((condition, error)) = adapter.condition_error(&output) {
+                    return self.on_condition_error(&condition, &error);
+                }
+                let output = match self.take_trace_hits(&output) {
+                    Some("") => return,
+                    Some(rest) => rest.to_string(),
+                    None => output,
+                };
                 if let Some(code) = adapter.exit_code_from_output(&output) {
                     self.conn.pending_exit_code = Some(code);
                     return;
@@ -217,6 +226,11 @@ impl Engine {
             Some(c) => format!("The program exited with code {c}."),
             None => "The debug session ended.".to_string(),
         };
+        self.snap.stop_note = self.exit_note();
+        let summary = match &self.snap.stop_note {
+            Some(n) => format!("{summary} {n}"),
+            None => summary,
+        };
         self.snap.exit = Some(ExitInfo {
             exit_code: code,
             summary: summary.clone(),
@@ -297,6 +311,9 @@ impl Engine {
                         x.message = m;
                     }
                 }
+                e.count_hits_at(&stop);
+                let steps_left = std::mem::take(&mut e.conn.steps_left);
+                e.snap.stop_note = e.stop_note(&stop, steps_left);
                 e.conn.hints =
                     StopHints::from_stop(&stop, e.config.adapter.quirks().stable_frame_references);
                 let reason = stop.reason.clone();

@@ -7,9 +7,13 @@ mod breakpoints;
 mod connection;
 mod control;
 mod events;
+mod exceptions;
+mod functions;
+mod hits;
 mod inspect;
 mod startup;
 mod threads;
+mod tracepoints;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,6 +28,7 @@ use super::connector::SharedConnector;
 use super::error::SessionError;
 use super::output::OutputBuffer;
 use super::sources::SharedSourceCache;
+use super::trace::TraceLog;
 use super::types::{Change, Origin, RunState, Snapshot};
 use crate::dap::envelope::Event;
 use crate::dap::events::DapEvent;
@@ -56,6 +61,8 @@ pub struct Engine {
     snap_tx: watch::Sender<Arc<Snapshot>>,
     events: broadcast::Sender<SessionEvent>,
     output: Arc<Mutex<OutputBuffer>>,
+    trace: Arc<Mutex<TraceLog>>,
+    next_warning: u64,
     apply_tx: mpsc::UnboundedSender<Apply>,
     /// Everything tied to one adapter connection, dropped whole on restart.
     conn: Conn,
@@ -76,6 +83,7 @@ pub struct EngineParts {
     pub snap_tx: watch::Sender<Arc<Snapshot>>,
     pub events: broadcast::Sender<SessionEvent>,
     pub output: Arc<Mutex<OutputBuffer>>,
+    pub trace: Arc<Mutex<TraceLog>>,
     pub connector: SharedConnector,
 }
 
@@ -92,6 +100,8 @@ impl Engine {
             snap_tx: parts.snap_tx,
             events: parts.events,
             output: parts.output,
+            trace: parts.trace,
+            next_warning: 1,
             apply_tx,
             conn: Conn::default(),
             sources: Default::default(),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::pin::Pin;
 
 use futures::future::join_all;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
 
@@ -168,12 +168,17 @@ impl Engine {
         let Some(client) = self.conn.client.clone() else {
             return;
         };
+        self.place_pending_functions();
         let files: BTreeSet<PathBuf> = self
             .snap
             .breakpoints
             .iter()
+            .filter(|b| b.is_source())
             .map(|b| b.file.clone())
             .collect();
+        for f in &files {
+            self.refresh_statements(f);
+        }
         let bp_futs: Vec<_> = files
             .into_iter()
             .map(|f| {
@@ -182,29 +187,17 @@ impl Engine {
                 async move { (ids, fut.await) }
             })
             .collect();
-        let exc = client.request(
-            "setExceptionBreakpoints",
-            Some(json!({"filters": self.snap.exception_filters})),
-        );
-        let functions = self.config.adapter.quirks().exception_functions;
-        let supports_functions = self
-            .conn
-            .capabilities
-            .get("supportsFunctionBreakpoints")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
-        let fn_bps = (supports_functions && !functions.is_empty()).then(|| {
-            let list: Vec<Value> = functions
-                .iter()
-                .map(|f| json!({"name": f.function}))
-                .collect();
-            client.request("setFunctionBreakpoints", Some(json!({"breakpoints": list})))
-        });
+        let exc = client.request("setExceptionBreakpoints", Some(self.exception_arguments()));
+        let fn_bps = self.function_request();
         self.spawn(async move {
             let results = join_all(bp_futs).await;
             let exc = exc.await;
             let fn_bps = match fn_bps {
-                Some(f) => f.await.ok(),
+                Some(f) => Some((
+                    f.exception_functions,
+                    f.ids,
+                    f.fut.await.map_err(|x| x.to_string()),
+                )),
                 None => None,
             };
             let done = client.request("configurationDone", None).await;
@@ -212,21 +205,17 @@ impl Engine {
                 for (ids, res) in results {
                     e.apply_breakpoint_result(&ids, res.map_err(|x| x.to_string()));
                 }
-                if let Err(err) = exc {
-                    e.touch(None, format!("exception breakpoints were refused: {err}"));
+                match exc {
+                    Err(err) => e.touch(None, format!("exception breakpoints were refused: {err}")),
+                    Ok(_) => {
+                        for t in e.snap.exception_types.iter_mut() {
+                            t.verified = t.enabled;
+                        }
+                    }
                 }
-                // The answer lists one breakpoint per function, in order.
-                e.conn.exception_breakpoints = fn_bps
-                    .as_ref()
-                    .and_then(|b| b.get("breakpoints"))
-                    .and_then(Value::as_array)
-                    .map(|bps| {
-                        bps.iter()
-                            .zip(functions)
-                            .filter_map(|(b, f)| Some((b.get("id")?.as_i64()?, f.name)))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                if let Some((n, ids, res)) = fn_bps {
+                    e.apply_function_result(n, &ids, res);
+                }
                 match done {
                     Ok(_) => {
                         e.conn.configured = true;

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{block, window_start};
-use crate::session::types::{Breakpoint, Origin, Snapshot};
+use crate::session::types::{Breakpoint, BreakpointKind, Origin, Snapshot};
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 
@@ -81,13 +81,17 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
                 .file_name()
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_default();
-            let mut spans = vec![
-                mark,
-                Span::styled(
-                    format!(" {file}:{}", b.bound_line.unwrap_or(b.line)),
-                    theme.text,
-                ),
-            ];
+            // A disabled breakpoint reads as dim throughout.
+            let text = if b.enabled { theme.text } else { theme.dim };
+            let place = match (&b.function, file.is_empty()) {
+                (Some(f), true) => format!(" {f}()"),
+                (Some(f), false) => format!(" {f}() {file}:{}", b.at_line()),
+                (None, _) => format!(" {file}:{}", b.at_line()),
+            };
+            let mut spans = vec![mark, Span::styled(place, text)];
+            if b.kind == BreakpointKind::Tracepoint {
+                spans.push(Span::styled(" trace", theme.dim));
+            }
             if let Some(c) = &b.condition {
                 spans.push(Span::styled(format!(" if {c}"), theme.dim));
             }
@@ -96,6 +100,9 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
             }
             if let Some(l) = &b.log_message {
                 spans.push(Span::styled(format!(" log {l:?}"), theme.dim));
+            }
+            if b.hits > 0 {
+                spans.push(Span::styled(format!(" ×{}", b.hits), theme.dim));
             }
             if !b.enabled {
                 spans.push(Span::styled(" (off)", theme.dim));
