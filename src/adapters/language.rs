@@ -40,6 +40,24 @@ pub trait Language: Send + Sync {
     /// the viewport's preview.
     fn needs_children(&self, value: &str, truncated: bool) -> bool;
 
+    /// Whether a container's listing ends in the adapter's note that it
+    /// listed no more (a cap on items), so the rest is read by `items_window`.
+    fn is_listing_cut(&self, _name: &str) -> bool {
+        false
+    }
+
+    /// An expression whose children are the items `start..end` of the
+    /// container `expression`, for items past an adapter's cap.
+    fn items_window(&self, _expression: &str, _start: usize, _end: usize) -> Option<String> {
+        None
+    }
+
+    /// An expression for the length of the text value `expression`, to
+    /// say how long a cut one is.
+    fn length_expression(&self, _expression: &str) -> Option<String> {
+        None
+    }
+
     /// Whether programs run as modules (`-m pkg`).
     fn runs_modules(&self) -> bool {
         false

@@ -125,6 +125,8 @@ pub struct Quirks {
     /// `f(a=1)` lines; off where each read costs the adapter tens of
     /// milliseconds, one after another.
     pub caller_arguments: bool,
+    /// The `evaluate` context whose answer is the whole value, uncut.
+    pub whole_value_context: Option<&'static str>,
 }
 
 /// A function whose call means an exception (Rust's `rust_panic`).
@@ -151,6 +153,7 @@ impl Quirks {
         exception_functions: &[],
         console_noise: &[],
         caller_arguments: true,
+        whole_value_context: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.

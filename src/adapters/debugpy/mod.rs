@@ -26,6 +26,8 @@ static QUIRKS: Quirks = Quirks {
     // debugpy derives a frame's id and locals reference from the frame.
     stable_frame_references: true,
     output: OutputSource::Events,
+    // Its other contexts cut long values (SafeRepr); this one does not.
+    whole_value_context: Some("clipboard"),
     ..Quirks::DEFAULT
 };
 

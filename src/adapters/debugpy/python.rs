@@ -32,6 +32,21 @@ impl Language for Python {
         path_expression(path)
     }
 
+    fn length_expression(&self, expression: &str) -> Option<String> {
+        Some(format!("len(({expression}))"))
+    }
+
+    /// debugpy lists at most 500 items of a dict or set, then this note.
+    fn is_listing_cut(&self, name: &str) -> bool {
+        name == "Unable to handle:"
+    }
+
+    fn items_window(&self, expression: &str, start: usize, end: usize) -> Option<String> {
+        Some(format!(
+            "(lambda c, s: dict(s(c.items(), {start}, {end})) if hasattr(c, 'items') else list(s(c, {start}, {end})))(({expression}), __import__('itertools').islice)"
+        ))
+    }
+
     /// debugpy's setVariable answers a bad value with success and the old
     /// value; an assignment run in the frame reports the exception.
     fn set_variable(&self) -> SetVariable {
@@ -47,6 +62,8 @@ impl Language for Python {
             || value.contains(" object at 0x")
             || value.contains(", ...")
             || value.ends_with("...")
+            // A level SafeRepr did not read: `[{...}]`, `(1, (...))`.
+            || ["{...}", "[...]", "(...)"].iter().any(|u| value.contains(u))
     }
 
     /// debugpy answers a failed evaluation with the whole traceback; its

@@ -61,6 +61,7 @@ static QUIRKS: Quirks = Quirks {
         "Running preRunCommands:",
         "Process ",
     ],
+    whole_value_context: None,
 };
 
 impl Adapter for Lldb {
