@@ -280,3 +280,127 @@ async fn bytes_iterators_and_empty_objects_say_what_they_are() {
     assert_eq!(local(&v, "w").as_deref(), Some("<Weird>"), "{v}");
     mcp.close().await;
 }
+
+const NUMBER: &str = "\
+def parse_record(r):
+    if r < 0:
+        raise ValueError('bad record')
+    return r
+
+
+def get_total(n):
+    total = n + 1
+    return total
+
+
+def level(n, r):
+    if n == 0:
+        return parse_record(r)
+    return level(n - 1, r)
+";
+
+const MAIN: &str = "\
+import sys
+sys.path.insert(0, 'src')
+from pkg.number import get_total, level
+t = get_total(41)
+print(t, flush=True)
+level(8, -1)
+";
+
+fn number_workspace() -> tempfile::TempDir {
+    workspace(&[
+        ("main.py", MAIN),
+        ("src/pkg/__init__.py", ""),
+        ("src/pkg/number.py", NUMBER),
+        ("src/pkg/helpers.py", ""),
+        ("src/other/helpers.py", ""),
+    ])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stack_paths_are_workspace_relative_and_accepted_back() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = number_workspace();
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "main.py", "breakpoints": [{"file": "src/pkg/number.py", "line": 8}]}),
+        )
+        .await;
+    let top = v
+        .lines()
+        .find(|l| l.trim_start().starts_with('→') && l.contains("get_total"))
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(top.contains("src/pkg/number.py:8"), "{v}");
+    let printed = top
+        .split_whitespace()
+        .nth(1)
+        .and_then(|loc| loc.rsplit_once(':'))
+        .map(|(file, _)| file.to_string())
+        .unwrap();
+    mcp.ok("breakpoint_set", json!({"file": printed, "line": 9}))
+        .await;
+    let bare = mcp
+        .ok("breakpoint_set", json!({"file": "number.py", "line": 14}))
+        .await;
+    assert!(bare.contains("src/pkg/number.py:14"), "{bare}");
+    let many = mcp
+        .fails("breakpoint_set", json!({"file": "helpers.py", "line": 1}))
+        .await;
+    assert!(
+        many.contains("src/other/helpers.py") && many.contains("src/pkg/helpers.py"),
+        "{many}"
+    );
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_out_shows_the_return_value() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = number_workspace();
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "main.py", "breakpoints": [{"file": "src/pkg/number.py", "line": 9}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(9), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
+    assert_eq!(
+        local(&v, "(return) get_total").as_deref(),
+        Some("42"),
+        "{v}"
+    );
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_exception_line_names_the_raise_site() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = number_workspace();
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "main.py", "viewport_config": {"stack_depth": 1}}),
+        )
+        .await;
+    let line = v
+        .lines()
+        .find(|l| l.starts_with("Exception:"))
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(
+        line, "Exception: ValueError: bad record (raised at src/pkg/number.py:3 in parse_record)",
+        "{v}"
+    );
+    mcp.close().await;
+}

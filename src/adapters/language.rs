@@ -58,6 +58,12 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// Where an exception was raised, read from the stack trace text the
+    /// adapter gives with it: (file, line, function).
+    fn raise_site(&self, _stack_trace: &str) -> Option<(String, u64, String)> {
+        None
+    }
+
     /// Whether programs run as modules (`-m pkg`).
     fn runs_modules(&self) -> bool {
         false

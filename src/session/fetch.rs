@@ -11,7 +11,7 @@ use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
 use super::reads::{evaluate, fill_children, frame_locals, parse_frames, str_field, variables};
 use super::sources::{SharedSourceCache, SourceCache};
-use super::types::{ExceptionDetails, Origin, SourceFile, StopInfo, Var, WatchValue};
+use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;
 
 /// Frames read per stop.
@@ -93,6 +93,15 @@ pub async fn fetch_stop(
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
             type_name: str_field(&b, "exceptionId"),
             message: str_field(&b, "description"),
+            raised_at: b
+                .pointer("/details/stackTrace")
+                .and_then(|t| t.as_str())
+                .and_then(|t| language.raise_site(t))
+                .map(|(file, line, function)| RaiseSite {
+                    file: file.into(),
+                    line,
+                    function,
+                }),
         }),
         None => None,
     }
@@ -100,6 +109,7 @@ pub async fn fetch_stop(
         (req.reason == "exception").then(|| ExceptionDetails {
             type_name: req.text.clone().unwrap_or_default(),
             message: req.description.clone().unwrap_or_default(),
+            raised_at: None,
         })
     });
 

@@ -9,6 +9,7 @@ pub mod connector;
 mod engine;
 pub mod error;
 pub mod fetch;
+mod find_file;
 pub mod handle;
 pub mod hints;
 pub mod initialize;

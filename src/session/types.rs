@@ -78,9 +78,19 @@ pub struct Var {
 }
 
 #[derive(Debug, Clone, Serialize)]
+pub struct RaiseSite {
+    pub file: std::path::PathBuf,
+    pub line: u64,
+    pub function: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
 pub struct ExceptionDetails {
     pub type_name: String,
     pub message: String,
+    /// Where it was raised, when the adapter says: possibly a frame the
+    /// viewport's stack does not show.
+    pub raised_at: Option<RaiseSite>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -251,6 +251,7 @@ fn attach_arguments(pid: u32, spec: &LaunchSpec) -> Value {
         "justMyCode": true,
         "subProcess": false,
         "cwd": spec.cwd,
+        "showReturnValue": true,
     })
 }
 
@@ -280,7 +281,8 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         "env": env,
         "stopOnEntry": spec.stop_on_entry,
         "python": python,
-        "showReturnValue": false,
+        // After a step out, the returned value shows as `(return) f`.
+        "showReturnValue": true,
     });
     if spec.nodelay {
         // Our boot file is not the user's code: keep it out of stacks and steps.
