@@ -184,6 +184,7 @@ fn stopped_at_an_exception_in_a_small_terminal() {
         Some(ExceptionDetails {
             type_name: "ValueError".into(),
             message: "negative total".into(),
+            raised_at: None,
         }),
     );
     let mut ui = ui_at(46);
@@ -288,6 +289,7 @@ fn colours_mark_changes_breakpoint_owners_and_the_current_line() {
         Some(ExceptionDetails {
             type_name: "ValueError".into(),
             message: "negative total".into(),
+            raised_at: None,
         }),
     );
     let eb = render(&ex, &ui_at(40), None, &theme, 120, 36);

@@ -125,6 +125,7 @@ fn stopped_at_an_exception() {
         st.exception = Some(ExceptionDetails {
             type_name: "ValueError".into(),
             message: "bad value at depth 0".into(),
+            raised_at: None,
         });
     }
     insta::assert_snapshot!(render_text(

@@ -42,6 +42,30 @@ pub trait Language: Send + Sync {
     /// the viewport's preview.
     fn needs_children(&self, value: &str, truncated: bool) -> bool;
 
+    /// Whether a container's listing ends in the adapter's note that it
+    /// listed no more (a cap on items), so the rest is read by `items_window`.
+    fn is_listing_cut(&self, _name: &str) -> bool {
+        false
+    }
+
+    /// An expression whose children are the items `start..end` of the
+    /// container `expression`, for items past an adapter's cap.
+    fn items_window(&self, _expression: &str, _start: usize, _end: usize) -> Option<String> {
+        None
+    }
+
+    /// An expression for the length of the text value `expression`, to
+    /// say how long a cut one is.
+    fn length_expression(&self, _expression: &str) -> Option<String> {
+        None
+    }
+
+    /// Where an exception was raised, read from the stack trace text the
+    /// adapter gives with it: (file, line, function).
+    fn raise_site(&self, _stack_trace: &str) -> Option<(String, u64, String)> {
+        None
+    }
+
     /// Whether programs run as modules (`-m pkg`).
     fn runs_modules(&self) -> bool {
         false

@@ -135,6 +135,8 @@ pub struct Quirks {
     /// `f(a=1)` lines; off where each read costs the adapter tens of
     /// milliseconds, one after another.
     pub caller_arguments: bool,
+    /// The `evaluate` context whose answer is the whole value, uncut.
+    pub whole_value_context: Option<&'static str>,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -174,6 +176,7 @@ impl Quirks {
         exception_options: None,
         functions_by_source: false,
         caller_arguments: true,
+        whole_value_context: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.

@@ -198,11 +198,15 @@ pub fn exception_line(x: &ExceptionBreakpoint) -> String {
     )
 }
 
-/// A value asked for by name gets more room than one in a viewport: the
-/// safe-repr limits (256 characters, 10 items previewed).
-pub fn var_line(v: &Var, path_prefix: Option<&str>) -> String {
+/// Characters a value asked for by name may take: more room than one in a
+/// viewport.
+pub const VALUE_CHARS: usize = 256;
+
+/// A value asked for by name, in up to `limit` characters, with 10 items
+/// previewed.
+pub fn var_line(v: &Var, path_prefix: Option<&str>, limit: usize) -> String {
     let cfg = crate::viewport::ViewportConfig {
-        string_truncate_length: 256,
+        string_truncate_length: limit,
         collection_preview_items: 10,
         ..Default::default()
     };
@@ -212,7 +216,12 @@ pub fn var_line(v: &Var, path_prefix: Option<&str>) -> String {
         s.push_str(&format!("  ({})", v.type_name));
     }
     if v.reference > 0 {
+        // The adapter's own expression for the value is a path that leads
+        // back to it; a name under its parent's path is the fallback.
         let p = match path_prefix {
+            _ if v.evaluate_name.as_deref().is_some_and(|e| !e.is_empty()) => {
+                v.evaluate_name.clone().unwrap_or_default()
+            }
             Some(p) if !p.is_empty() => format!("{p}.{}", v.name.trim_matches('\'')),
             _ => v.name.clone(),
         };

@@ -174,6 +174,8 @@ pub struct VariablesParams {
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct EvaluateParams {
     pub expression: String,
+    /// Chars of the value to show (default 256).
+    pub max_length: Option<usize>,
     pub frame_index: Option<usize>,
     pub session_id: Option<String>,
 }

@@ -160,12 +160,25 @@ impl SessionHandle {
         expression: String,
         frame_index: usize,
     ) -> Result<Var> {
+        self.evaluate_value(origin, expression, frame_index, false)
+            .await
+    }
+
+    /// An evaluation; `whole` reads the value uncut, however long.
+    pub async fn evaluate_value(
+        &self,
+        origin: Origin,
+        expression: String,
+        frame_index: usize,
+        whole: bool,
+    ) -> Result<Var> {
         value(
             self.send(
                 origin,
                 Command::Evaluate {
                     expression,
                     frame_index,
+                    whole,
                 },
             )
             .await?,

@@ -87,6 +87,8 @@ pub enum Command {
     Evaluate {
         expression: String,
         frame_index: usize,
+        /// Read the whole value, however long, rather than a stored cut.
+        whole: bool,
     },
     SetVariable {
         path: String,

@@ -9,9 +9,9 @@ use serde_json::json;
 use super::callers;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
-use super::reads::{evaluate, frame_locals, parse_frames, str_field, variables};
+use super::reads::{evaluate, fill_children, frame_locals, parse_frames, str_field, variables};
 use super::sources::{SharedSourceCache, SourceCache};
-use super::types::{ExceptionDetails, Origin, SourceFile, StopInfo, Var, WatchValue};
+use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;
 
 /// Frames read per stop.
@@ -93,6 +93,15 @@ pub async fn fetch_stop(
         Some(f) => f.await.ok().map(|b| ExceptionDetails {
             type_name: str_field(&b, "exceptionId"),
             message: str_field(&b, "description"),
+            raised_at: b
+                .pointer("/details/stackTrace")
+                .and_then(|t| t.as_str())
+                .and_then(|t| language.raise_site(t))
+                .map(|(file, line, function)| RaiseSite {
+                    file: file.into(),
+                    line,
+                    function,
+                }),
         }),
         None => None,
     }
@@ -100,6 +109,7 @@ pub async fn fetch_stop(
         (req.reason == "exception").then(|| ExceptionDetails {
             type_name: req.text.clone().unwrap_or_default(),
             message: req.description.clone().unwrap_or_default(),
+            raised_at: None,
         })
     });
 
@@ -197,9 +207,27 @@ async fn with_previews(
             }
         })
         .collect();
-    for (i, res) in wanted.into_iter().zip(join_all(futs).await) {
+    for (i, res) in wanted.iter().zip(join_all(futs).await) {
         if let Ok(children) = res {
-            vars[i].children = Some(children);
+            vars[*i].children = Some(children);
+        }
+    }
+    // One level further where a child's own text was cut: its count and
+    // its items' types are read, not guessed.
+    let mut grandchildren: Vec<Var> = wanted
+        .iter()
+        .flat_map(|&i| vars[i].children.clone().unwrap_or_default())
+        .collect();
+    fill_children(client, &mut grandchildren, PREVIEW_LOCALS).await;
+    for &i in &wanted {
+        for child in vars[i].children.iter_mut().flatten() {
+            if let Some(read) = grandchildren
+                .iter_mut()
+                .find(|g| g.reference == child.reference && g.children.is_some())
+                .filter(|_| child.reference > 0)
+            {
+                child.children = read.children.take();
+            }
         }
     }
     vars

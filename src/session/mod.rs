@@ -11,6 +11,7 @@ mod engine;
 pub mod error;
 pub mod fetch;
 pub mod find;
+mod find_file;
 pub mod handle;
 pub mod hints;
 pub mod hits;

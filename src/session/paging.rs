@@ -16,16 +16,33 @@ fn range_of(name: &str) -> Option<(usize, usize)> {
     Some((a.parse().ok()?, b.parse().ok()?))
 }
 
-/// Children of `reference` from `start`, at most `count`, filtered by name;
-/// also the total number of matching children.
+/// The container a page is read from.
+pub struct Window<'a> {
+    pub reference: i64,
+    /// The expression that reads it, to reach items past the adapter's cap.
+    pub expression: Option<&'a str>,
+    pub frame: i64,
+}
+
+/// Children of the container from `start`, at most `count`, filtered by
+/// name; also the total number of matching children.
 pub async fn page(
     client: &Link,
-    reference: i64,
+    window: Window<'_>,
     start: usize,
     count: usize,
     filter: Option<&str>,
 ) -> Result<(Vec<Var>, usize), SessionError> {
-    let mut kids = reads::variables(client, reference).await?;
+    let mut kids = reads::variables(client, window.reference).await?;
+    let language = client.language();
+    if let Some(cap) = kids.iter().position(|v| language.is_listing_cut(&v.name)) {
+        kids.remove(cap);
+        if filter.is_none()
+            && let Some(read) = past_cap(client, &window, &kids, start, count).await?
+        {
+            return Ok(read);
+        }
+    }
     let more = kids.iter().position(is_more).map(|i| kids.remove(i));
     let filter = filter.map(str::to_lowercase);
     let keep = |v: &Var| {
@@ -94,4 +111,59 @@ pub async fn page(
         .map(|(_, v)| v)
         .collect();
     Ok((page, total))
+}
+
+/// A page of a container the adapter listed only in part: items past the
+/// listed ones are read through the language's window expression. None
+/// when the listed items serve the page (or no window can be read).
+async fn past_cap(
+    client: &Link,
+    window: &Window<'_>,
+    listed: &[Var],
+    start: usize,
+    count: usize,
+) -> Result<Option<(Vec<Var>, usize)>, SessionError> {
+    let Some(len) = listed
+        .iter()
+        .find(|v| v.name == "len()")
+        .and_then(|v| v.value.parse::<usize>().ok())
+    else {
+        return Ok(None);
+    };
+    let items = listed.iter().filter(|v| v.name != "len()").count();
+    let end = start.saturating_add(count).min(len);
+    if end <= items {
+        let page = listed
+            .iter()
+            .filter(|v| v.name != "len()")
+            .skip(start)
+            .take(count)
+            .cloned()
+            .collect();
+        return Ok(Some((page, len + 1)));
+    }
+    let Some(expression) = window.expression else {
+        return Ok(None);
+    };
+    let Some(read) = client.language().items_window(expression, start, end) else {
+        return Ok(None);
+    };
+    let context = client.quirks().evaluate_context;
+    let v = reads::evaluate(client, &read, Some(window.frame), context).await?;
+    if v.reference <= 0 {
+        return Ok(None);
+    }
+    let page: Vec<Var> = reads::variables(client, v.reference)
+        .await?
+        .into_iter()
+        .filter(|v| v.name != "len()" && !v.hidden)
+        .map(|mut v| {
+            // The window's own names for its items lead nowhere; the
+            // container's do.
+            v.evaluate_name = v.evaluate_name.map(|e| e.replacen(&read, expression, 1));
+            v
+        })
+        .collect();
+    // len() follows the items, as in the listing.
+    Ok(Some((page, len + 1)))
 }

@@ -121,14 +121,19 @@ pub fn to_var(v: dap_types::Variable) -> Var {
         evaluate_name: v.evaluate_name,
         children: None,
         truncated,
+        length: None,
     }
 }
 
 fn cap(s: String) -> (String, bool) {
-    if s.len() <= STORED_VALUE_CHARS {
+    cap_at(s, STORED_VALUE_CHARS)
+}
+
+fn cap_at(s: String, cap: usize) -> (String, bool) {
+    if s.len() <= cap {
         return (s, false);
     }
-    let mut end = STORED_VALUE_CHARS;
+    let mut end = cap;
     while !s.is_char_boundary(end) {
         end -= 1;
     }
@@ -141,13 +146,24 @@ pub async fn evaluate(
     frame_id: Option<i64>,
     context: &str,
 ) -> Result<Var, DapError> {
+    evaluate_up_to(client, expression, frame_id, context, STORED_VALUE_CHARS).await
+}
+
+/// An evaluation whose value is kept up to `cap` bytes.
+pub async fn evaluate_up_to(
+    client: &DapClient,
+    expression: &str,
+    frame_id: Option<i64>,
+    context: &str,
+    cap: usize,
+) -> Result<Var, DapError> {
     let mut args = json!({"expression": expression, "context": context});
     if let Some(f) = frame_id {
         args["frameId"] = json!(f);
     }
     let body = client.request("evaluate", Some(args)).await?;
     let resp: dap_types::EvaluateResponse = body_as("evaluate", body)?;
-    let (value, truncated) = cap(resp.result);
+    let (value, truncated) = cap_at(resp.result, cap);
     Ok(Var {
         name: expression.to_string(),
         value,
@@ -156,6 +172,33 @@ pub async fn evaluate(
         evaluate_name: Some(expression.to_string()),
         children: None,
         truncated,
+        length: None,
         hidden: false,
     })
+}
+
+/// Reads, all at once, the children of those `vars` whose text says too
+/// little (cut short, a bare object), at most `max` of them: a count or
+/// a type is then read, never guessed from a cut repr.
+pub async fn fill_children(client: &Link, vars: &mut [Var], max: usize) {
+    let language = client.language();
+    let wanted: Vec<usize> = vars
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| {
+            v.reference > 0
+                && v.children.is_none()
+                && language.needs_children(&v.value, v.truncated)
+        })
+        .map(|(i, _)| i)
+        .take(max)
+        .collect();
+    let read =
+        futures::future::join_all(wanted.iter().map(|&i| variables(client, vars[i].reference)))
+            .await;
+    for (i, res) in wanted.into_iter().zip(read) {
+        if let Ok(children) = res {
+            vars[i].children = Some(children);
+        }
+    }
 }

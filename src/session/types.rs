@@ -55,7 +55,7 @@ pub struct Frame {
     pub params: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Var {
     pub name: String,
     pub value: String,
@@ -68,6 +68,9 @@ pub struct Var {
     pub children: Option<Vec<Var>>,
     /// The value was cut to our storage cap.
     pub truncated: bool,
+    /// The whole value's length in characters, read after a cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
     /// Not the program's own in its language's view (`__dunder__` in
     /// Python): kept for paths, left out of views.
     #[serde(skip)]
@@ -75,9 +78,19 @@ pub struct Var {
 }
 
 #[derive(Debug, Clone, Serialize)]
+pub struct RaiseSite {
+    pub file: std::path::PathBuf,
+    pub line: u64,
+    pub function: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
 pub struct ExceptionDetails {
     pub type_name: String,
     pub message: String,
+    /// Where it was raised, when the adapter says: possibly a frame the
+    /// viewport's stack does not show.
+    pub raised_at: Option<RaiseSite>,
 }
 
 #[derive(Debug, Clone, Serialize)]

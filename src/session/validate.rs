@@ -27,9 +27,36 @@ impl Workspace {
         }
     }
 
-    /// Resolves a user path to an existing file inside the workspace.
+    /// Resolves a user path to an existing file inside the workspace; a
+    /// bare name that one workspace file has names that file.
     pub fn resolve_file(&self, field: &str, raw: &str) -> Result<PathBuf, SessionError> {
         let p = self.resolve(field, raw)?;
+        if !p.is_file() && !raw.contains('/') {
+            let found = super::find_file::files_named(&self.root, raw);
+            match found.as_slice() {
+                [one] => return Ok(one.clone()),
+                [] => {}
+                several => {
+                    let list: Vec<String> = several
+                        .iter()
+                        .map(|f| {
+                            f.strip_prefix(&self.root)
+                                .unwrap_or(f)
+                                .display()
+                                .to_string()
+                        })
+                        .collect();
+                    return Err(SessionError::invalid(
+                        field,
+                        format!(
+                            "{raw} names {} files; give one of {}",
+                            list.len(),
+                            list.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
         if !p.is_file() {
             return Err(SessionError::invalid(
                 field,

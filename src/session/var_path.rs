@@ -6,8 +6,19 @@ use super::types::Var;
 
 pub use crate::adapters::split_path;
 
+/// A key without its quotes: `'k'`, `"k"` and `k` name the same child.
+fn bare(name: &str) -> &str {
+    for q in ['\'', '"'] {
+        if name.len() >= 2 && name.starts_with(q) && name.ends_with(q) {
+            return &name[1..name.len() - 1];
+        }
+    }
+    name
+}
+
 /// Finds a child by a path segment, by name, quoted key or index.
 pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
+    let seg = bare(seg);
     let quoted = [format!("'{seg}'"), format!("\"{seg}\"")];
     // Some adapters zero-pad list indices ("007" in a list of 120).
     let index = seg.parse::<usize>().ok();
@@ -33,5 +44,17 @@ mod tests {
         assert_eq!(split_path("cart.items[0]"), vec!["cart", "items", "0"]);
         assert_eq!(split_path("d['k'].x"), vec!["d", "'k'", "x"]);
         assert_eq!(split_path("a"), vec!["a"]);
+    }
+
+    #[test]
+    fn keys_match_with_either_quotes() {
+        let k = Var {
+            name: "'limits'".into(),
+            ..Default::default()
+        };
+        let kids = [k];
+        for seg in ["limits", "'limits'", "\"limits\""] {
+            assert!(find_child(&kids, seg).is_some(), "{seg}");
+        }
     }
 }

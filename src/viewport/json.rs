@@ -63,7 +63,11 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
     json!({
         "status": status,
         "reason": stop.reason,
-        "exception": stop.exception.as_ref().map(|e| json!({"type": e.type_name, "message": e.message})),
+        "exception": stop.exception.as_ref().map(|e| json!({
+            "type": e.type_name,
+            "message": e.message,
+            "raised_at": e.raised_at.as_ref().map(|r| json!({"file": snap.display_path(&r.file), "line": r.line, "function": r.function})),
+        })),
         "location": top.map(|f| json!({"file": path(f), "line": f.line, "function": f.name})),
         "stack": stop.frames.iter().take(cfg.stack_depth).enumerate().map(|(i, f)| {
             let mut entry = json!({"file": path(f), "line": f.line, "function": f.name});

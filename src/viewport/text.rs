@@ -55,14 +55,6 @@ fn file_of(snap: &Snapshot, f: &Frame) -> String {
         .unwrap_or_else(|| "<unknown>".into())
 }
 
-fn base_name(f: &Frame) -> String {
-    f.file
-        .as_deref()
-        .and_then(|p| p.file_name())
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "<unknown>".into())
-}
-
 fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &ViewportConfig) {
     let top = stop.frames.first();
     match top {
@@ -85,7 +77,17 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     }
     if let Some(e) = &stop.exception {
         let msg = truncate(&e.message, cfg.string_truncate_length * 2);
-        let _ = writeln!(out, "Exception: {}: {}", e.type_name, msg);
+        let _ = write!(out, "Exception: {}: {}", e.type_name, msg);
+        if let Some(at) = &e.raised_at {
+            let _ = write!(
+                out,
+                " (raised at {}:{} in {})",
+                snap.display_path(&at.file),
+                at.line,
+                at.function
+            );
+        }
+        out.push('\n');
     }
     out.push('\n');
 
@@ -97,7 +99,7 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     }
     let locs: Vec<String> = stop.frames[..shown]
         .iter()
-        .map(|f| format!("{}:{}", base_name(f), f.line))
+        .map(|f| format!("{}:{}", file_of(snap, f), f.line))
         .collect();
     let width = locs.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     for (i, loc) in locs.iter().enumerate() {
@@ -168,7 +170,7 @@ fn render_diff(
     let _ = writeln!(
         out,
         "── {label} at {}:{} (same frame) ──",
-        base_name(top),
+        file_of(snap, top),
         top.line
     );
     if stop.reason != "step" {

@@ -20,12 +20,13 @@ const SCALARS: &[&str] = &["int", "float", "bool", "NoneType", "complex", "Decim
 const NESTED_LIMIT: usize = 40;
 const STRINGS: &[&str] = &["str", "bytes", "bytearray", "string"];
 
-/// `1 item`, `3 items`, `5+ items`.
-fn count_items(n: usize, plus: &str) -> String {
-    if n == 1 && plus.is_empty() {
-        "1 item".into()
-    } else {
-        format!("{n}{plus} items")
+/// `1 item`, `3 items`, or a lower bound in words when the adapter cut
+/// the value short (`more than 59 items`).
+fn count_items(n: usize, cut: bool) -> String {
+    match (n, cut) {
+        (_, true) => format!("more than {n} items"),
+        (1, false) => "1 item".into(),
+        _ => format!("{n} items"),
     }
 }
 
@@ -43,26 +44,26 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     let t = v.type_name.as_str();
     let limit = limit_at(cfg, depth);
     if STRINGS.contains(&t) {
-        return render_string(&v.value, v.truncated, limit);
+        return render_string(&v.value, v.truncated, v.length, limit);
     }
     if SCALARS.contains(&t) {
-        return truncate(&v.value, limit);
+        return cut_atom(&v.value, limit);
     }
     // A C string behind a pointer: `0x00005555 "origin"` reads as "origin".
     if let Some(s) = pointed_string(&v.value) {
-        return render_string(&c_string(s), v.truncated, limit);
+        return render_string(&c_string(s), v.truncated, None, limit);
     }
     if is_null_pointer(v) {
         return "NULL".into();
     }
     if v.value.starts_with('"') && v.value.contains("\\0") {
-        return render_string(&c_string(&v.value), v.truncated, limit);
+        return render_string(&c_string(&v.value), v.truncated, None, limit);
     }
     // A collection summarised by its size alone (`size=3`).
     if v.children.is_none()
         && let Some(n) = v.value.strip_prefix("size=").and_then(|n| n.parse().ok())
     {
-        return format!("<{}: {}>", short_type(t), count_items(n, ""));
+        return format!("<{}: {}>", short_type(t), count_items(n, false));
     }
     // A summary that is only the type's name says nothing more than `<T>`.
     if v.children.is_none() && !v.value.is_empty() && v.value == v.type_name {
@@ -122,7 +123,7 @@ fn render_typed(typed: &Typed, hint: &str, cfg: &ViewportConfig, depth: usize) -
             };
             let n = len.unwrap_or(items.len() + more);
             if nested {
-                return format!("<{}: {}>", name_of(t), count_items(n, ""));
+                return format!("<{}: {}>", name_of(t), count_items(n, false));
             }
             let is_map = t.starts_with("map[");
             let element = element_type(t);
@@ -154,7 +155,7 @@ fn render_typed_item(item: &str, hint: &str, cfg: &ViewportConfig, depth: usize)
         return render_typed(&typed, hint, cfg, depth);
     }
     if item.starts_with('"') {
-        return render_string(item, false, limit_at(cfg, depth));
+        return render_string(item, false, None, limit_at(cfg, depth));
     }
     truncate(item, limit_at(cfg, depth))
 }
@@ -212,7 +213,7 @@ fn from_children(v: &Var, children: &[Var], cfg: &ViewportConfig, depth: usize) 
     let len = collection_len(children).unwrap_or(members.len());
     if depth >= cfg.locals_max_depth.max(1) {
         return if is_coll {
-            format!("<{}: {}>", short_type(t), count_items(len, ""))
+            format!("<{}: {}>", short_type(t), count_items(len, false))
         } else {
             format!("<{}>", short_type(t))
         };
@@ -277,8 +278,14 @@ fn render_repr(value: &str, type_name: &str, cfg: &ViewportConfig, depth: usize)
                 type_name
             };
             if nested {
-                let plus = if cut { "+" } else { "" };
-                return format!("<{label}: {}>", count_items(n, plus));
+                if let Some(whole) = whole_repr(value, cut, limit, cfg, depth) {
+                    return whole;
+                }
+                // `{...}`: the adapter did not read this level at all.
+                if cut && n == 0 {
+                    return unread(open, type_name);
+                }
+                return format!("<{label}: {}>", count_items(n, cut));
             }
             let shown: Vec<String> = items
                 .iter()
@@ -290,13 +297,12 @@ fn render_repr(value: &str, type_name: &str, cfg: &ViewportConfig, depth: usize)
                 '(' => ')',
                 _ => '}',
             };
-            let body = if cut {
-                format!("{}, ... ({n}+ items)", shown.join(", "))
-            } else {
-                with_count(shown, n)
-            };
-            truncate(
-                &format!("{open}{body}{close}"),
+            fit_items(
+                open,
+                close,
+                shown,
+                n,
+                cut,
                 limit.max(cfg.string_truncate_length),
             )
         }
@@ -328,7 +334,9 @@ fn render_repr(value: &str, type_name: &str, cfg: &ViewportConfig, depth: usize)
             object(name, &fields, more, depth)
         }
         Repr::Atom(a) => {
-            if a.contains(" object at 0x") {
+            if let Some(what) = described_object(a) {
+                what
+            } else if a.contains(" object at 0x") {
                 let ty = a
                     .trim_start_matches('<')
                     .split(' ')
@@ -336,10 +344,97 @@ fn render_repr(value: &str, type_name: &str, cfg: &ViewportConfig, depth: usize)
                     .unwrap_or(type_name);
                 format!("<{}>", short_type(ty))
             } else {
-                truncate(a, limit)
+                cut_atom(a, limit)
             }
         }
     }
+}
+
+/// A nested value whose own repr, complete, fits its limit, rendered whole
+/// (`deque([3, 4, 4])`) rather than summarised behind its wrapper.
+fn whole_repr(
+    value: &str,
+    cut: bool,
+    limit: usize,
+    cfg: &ViewportConfig,
+    depth: usize,
+) -> Option<String> {
+    if cut || value.contains("...") || value.chars().count() > limit {
+        return None;
+    }
+    let open = ViewportConfig {
+        locals_max_depth: usize::MAX,
+        ..cfg.clone()
+    };
+    Some(render_repr(value, "", &open, depth))
+}
+
+/// A level the adapter left unread, said as such rather than guessed.
+fn unread(open: char, type_name: &str) -> String {
+    let kind = match (open, type_name) {
+        (_, t) if !t.is_empty() && t != "?" => t,
+        ('[', _) => "list",
+        ('(', _) => "tuple",
+        _ => "dict or set",
+    };
+    format!("<{kind}: not read>")
+}
+
+/// `<generator object f.<locals>.<genexpr> at 0x..>` → `<generator f.<locals>.<genexpr>>`.
+fn described_object(a: &str) -> Option<String> {
+    let inner = a.strip_prefix('<')?.strip_suffix('>')?;
+    let (kind, rest) = inner.split_once(" object ")?;
+    let (name, addr) = rest.rsplit_once(" at 0x")?;
+    (!name.is_empty() && !kind.contains(' ') && addr.chars().all(|c| c.is_ascii_hexdigit()))
+        .then(|| format!("<{} {name}>", short_type(kind)))
+}
+
+/// Numbers are never cut: a shortened number is a different number.
+fn cut_atom(a: &str, limit: usize) -> String {
+    let numeric = !a.is_empty()
+        && a.chars()
+            .all(|c| c.is_ascii_digit() || "+-.eEjx_abcdefABCDEF()".contains(c))
+        && a.chars().any(|c| c.is_ascii_digit());
+    let n = a.chars().count();
+    if numeric || n <= limit {
+        a.to_string()
+    } else {
+        format!("{} ({n} chars)", truncate(a, limit))
+    }
+}
+
+/// `[a, b, ... (n items)]` with as many items as fit `limit`; the count is
+/// never what gets cut.
+fn fit_items(
+    open: char,
+    close: char,
+    shown: Vec<String>,
+    n: usize,
+    cut: bool,
+    limit: usize,
+) -> String {
+    let whole = if cut {
+        None
+    } else {
+        let all = format!("{open}{}{close}", with_count(shown.clone(), n));
+        (all.chars().count() <= limit).then_some(all)
+    };
+    if let Some(all) = whole {
+        return all;
+    }
+    let tail = format!("... ({})", count_items(n, cut));
+    let mut kept: Vec<String> = vec![];
+    let mut used = tail.chars().count() + 2;
+    for item in shown {
+        let w = item.chars().count() + 2;
+        if used + w > limit && !kept.is_empty() {
+            break;
+        }
+        used += w;
+        kept.push(item);
+    }
+    kept.push(tail);
+    format!("{open}{}{close}", kept.join(", "))
 }
 
 /// One item inside a repr: strings requoted, containers summarised.
@@ -354,7 +449,7 @@ fn render_item(item: &str, cfg: &ViewportConfig, depth: usize) -> String {
         );
     }
     if t.starts_with('\'') || t.starts_with('"') {
-        return render_string(t, false, limit_at(cfg, depth));
+        return render_string(t, false, None, limit_at(cfg, depth));
     }
     render_repr(t, "", cfg, depth)
 }
@@ -381,6 +476,9 @@ fn split_pair(t: &str) -> Option<(&str, &str)> {
 }
 
 fn object(name: &str, fields: &[String], more: &str, depth: usize) -> String {
+    if fields.is_empty() && more.is_empty() {
+        return format!("<{name}>");
+    }
     if depth == 0 {
         format!("<{name}: {}{more}>", fields.join(", "))
     } else {
@@ -464,22 +562,33 @@ fn collection_len(children: &[Var]) -> Option<usize> {
         .and_then(|c| c.value.parse().ok())
 }
 
-/// Python reprs quote with '; the viewport quotes with ".
-fn render_string(repr: &str, was_cut: bool, limit: usize) -> String {
-    let inner = repr
+/// Python reprs quote with '; the viewport quotes with ". A cut string
+/// says so and how long it is (a lower bound when the adapter cut it).
+fn render_string(repr: &str, was_cut: bool, length: Option<usize>, limit: usize) -> String {
+    let (prefix, body) = match repr.strip_prefix('b') {
+        Some(rest) if rest.starts_with(['\'', '"']) => ("b", rest),
+        _ => ("", repr),
+    };
+    let inner = body
         .strip_prefix('\'')
         .and_then(|s| s.strip_suffix('\''))
-        .or_else(|| repr.strip_prefix('"').and_then(|s| s.strip_suffix('"')))
-        .or_else(|| was_cut.then(|| repr.trim_start_matches(['\'', '"'])));
+        .or_else(|| body.strip_prefix('"').and_then(|s| s.strip_suffix('"')))
+        .or_else(|| was_cut.then(|| body.trim_start_matches(['\'', '"'])));
     match inner {
         Some(s) => {
-            let cut = limit.saturating_sub(2);
-            if s.chars().count() > cut || was_cut {
-                let head: String = s.chars().take(cut.saturating_sub(3)).collect();
-                format!("\"{head}...\"")
-            } else {
-                format!("\"{s}\"")
+            let n = s.chars().count();
+            if n + 2 + prefix.len() <= limit && !was_cut {
+                return format!("{prefix}\"{s}\"");
             }
+            let size = match (length, was_cut) {
+                (Some(len), _) => format!(" ({len} chars)"),
+                (None, true) => format!(" (more than {n} chars)"),
+                (None, false) => format!(" ({n} chars)"),
+            };
+            // The whole, with its length, stays within the limit.
+            let room = limit.saturating_sub(prefix.len() + 5 + size.len()).max(1);
+            let head: String = s.chars().take(room).collect();
+            format!("{prefix}\"{head}...\"{size}")
         }
         None => truncate(repr, limit),
     }
@@ -507,6 +616,7 @@ mod tests {
             evaluate_name: None,
             children: None,
             truncated: false,
+            length: None,
             hidden: false,
         }
     }
@@ -523,7 +633,28 @@ mod tests {
         );
         let long = format!("'{}'", "a".repeat(500));
         let r = render(&var("s", "str", &long), &cfg, 0);
-        assert!(r.chars().count() <= 120 && r.ends_with("...\""), "{r}");
+        assert!(r.chars().count() <= 120, "{r}");
+        assert!(r.ends_with("...\" (500 chars)"), "{r}");
+        let big = "1".repeat(60);
+        let mut small = cfg.clone();
+        small.string_truncate_length = 40;
+        assert_eq!(render(&var("n", "int", &big), &small, 0), big);
+        assert_eq!(
+            render(&var("b", "bytes", "b'\\x00a'"), &cfg, 0),
+            "b\"\\x00a\""
+        );
+        assert_eq!(
+            render(
+                &var(
+                    "g",
+                    "generator",
+                    "<generator object f.<locals>.<genexpr> at 0x7f>"
+                ),
+                &cfg,
+                0
+            ),
+            "<generator f.<locals>.<genexpr>>"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
         evaluate_name: Some(name.into()),
         children: None,
         truncated: false,
+        length: None,
         // As a read marks (or drops) them: the adapter's groups and dunders.
         hidden: !python().language().is_shown(name),
     }

@@ -44,6 +44,8 @@ static QUIRKS: Quirks = Quirks {
     // pydevd matches a function breakpoint by the code's bare name, so
     // `Class.method` never fires, and answers with no file or line.
     functions_by_source: true,
+    // Its other contexts cut long values (SafeRepr); this one does not.
+    whole_value_context: Some("clipboard"),
     ..Quirks::DEFAULT
 };
 
@@ -280,6 +282,7 @@ fn attach_arguments(pid: u32, spec: &LaunchSpec) -> Value {
         "justMyCode": spec.just_my_code,
         "subProcess": false,
         "cwd": spec.cwd,
+        "showReturnValue": true,
     })
 }
 
@@ -309,7 +312,8 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         "env": env,
         "stopOnEntry": spec.stop_on_entry,
         "python": python,
-        "showReturnValue": false,
+        // After a step out, the returned value shows as `(return) f`.
+        "showReturnValue": true,
     });
     if spec.nodelay {
         // Our boot file is not the user's code: keep it out of stacks and steps.

@@ -40,6 +40,26 @@ impl Language for Python {
         path_expression(path)
     }
 
+    /// A traceback's last `File "p.py", line 4, in f` is where it was raised.
+    fn raise_site(&self, stack_trace: &str) -> Option<(String, u64, String)> {
+        raise_site(stack_trace)
+    }
+
+    fn length_expression(&self, expression: &str) -> Option<String> {
+        Some(format!("len(({expression}))"))
+    }
+
+    /// debugpy lists at most 500 items of a dict or set, then this note.
+    fn is_listing_cut(&self, name: &str) -> bool {
+        name == "Unable to handle:"
+    }
+
+    fn items_window(&self, expression: &str, start: usize, end: usize) -> Option<String> {
+        Some(format!(
+            "(lambda c, s: dict(s(c.items(), {start}, {end})) if hasattr(c, 'items') else list(s(c, {start}, {end})))(({expression}), __import__('itertools').islice)"
+        ))
+    }
+
     /// debugpy's setVariable answers a bad value with success and the old
     /// value; an assignment run in the frame reports the exception.
     fn set_variable(&self) -> SetVariable {
@@ -55,6 +75,8 @@ impl Language for Python {
             || value.contains(" object at 0x")
             || value.contains(", ...")
             || value.ends_with("...")
+            // A level SafeRepr did not read: `[{...}]`, `(1, (...))`.
+            || ["{...}", "[...]", "(...)"].iter().any(|u| value.contains(u))
     }
 
     fn find_function(
@@ -107,6 +129,31 @@ fn path_expression(path: &str) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// Python prints a traceback innermost last; debugpy lists each chained
+/// exception's frames innermost first, the one that stopped last.
+fn raise_site(stack_trace: &str) -> Option<(String, u64, String)> {
+    let frame = |l: &str| {
+        let rest = l.trim_start().strip_prefix("File \"")?;
+        let (file, rest) = rest.split_once("\", line ")?;
+        let (line, function) = rest.split_once(", in ")?;
+        let function = function.trim().trim_end_matches(" (Current frame)");
+        Some((file.to_string(), line.parse().ok()?, function.to_string()))
+    };
+    if stack_trace.contains("most recent call last") {
+        return stack_trace.lines().rev().find_map(frame);
+    }
+    let mut blocks: Vec<Vec<(String, u64, String)>> = vec![vec![]];
+    for l in stack_trace.lines() {
+        match frame(l) {
+            Some(f) => blocks.last_mut()?.push(f),
+            // An exception's own line ends its block.
+            None if !l.starts_with(' ') && !blocks.last()?.is_empty() => blocks.push(vec![]),
+            None => {}
+        }
+    }
+    blocks.into_iter().rev().find_map(|b| b.into_iter().next())
 }
 
 /// The parameter names of the function `name` whose body holds `line`.
@@ -168,6 +215,16 @@ mod tests {
         );
         assert_eq!(parameters(&s, "g", 8).unwrap(), vec!["x", "y"]);
         assert!(parameters(&s, "h", 2).is_none());
+    }
+
+    #[test]
+    fn the_raise_site_is_the_tracebacks_last_frame() {
+        let site = Some(("/w/parse.py".into(), 455, "parse_record".into()));
+        let tb = "Traceback (most recent call last):\n  File \"/w/main.py\", line 9, in <module>\n    main()\n  File \"/w/parse.py\", line 455, in parse_record\n    raise ValueError('bad record')\nValueError: bad record\n";
+        assert_eq!(raise_site(tb), site);
+        let chained = "  File \"/w/a.py\", line 2, in f\n    x\nKeyError: 1\n\nDuring handling...\n\n  File \"/w/parse.py\", line 455, in parse_record (Current frame)\n    raise ValueError('bad record')\n  File \"/w/main.py\", line 9, in <module>\n    main()\nValueError: bad record\n";
+        assert_eq!(raise_site(chained), site);
+        assert_eq!(raise_site("no frames"), None);
     }
 
     #[test]

@@ -63,6 +63,7 @@ static QUIRKS: Quirks = Quirks {
     ],
     exception_options: None,
     functions_by_source: false,
+    whole_value_context: None,
 };
 
 impl Adapter for Lldb {

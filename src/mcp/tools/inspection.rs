@@ -4,9 +4,10 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
-use crate::mcp::format::{err, ok, var_line};
+use crate::mcp::format::{VALUE_CHARS, err, ok, var_line};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
+use crate::session::output::OUTPUT_CAP_BYTES;
 use crate::session::{Origin, SessionError, VariablesQuery};
 use crate::viewport::frame_call;
 use crate::viewport::render_json;
@@ -104,7 +105,7 @@ impl PairdbgServer {
                     (start + vars.len()).min(total)
                 );
                 for v in &vars {
-                    body.push_str(&var_line(v, p.expand.as_deref()));
+                    body.push_str(&var_line(v, p.expand.as_deref(), VALUE_CHARS));
                     body.push('\n');
                 }
                 if start + vars.len() < total {
@@ -122,8 +123,24 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
+        let max = p.max_length.unwrap_or(VALUE_CHARS);
+        if max == 0 || max > OUTPUT_CAP_BYTES {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid(
+                    "max_length",
+                    format!("{max} is out of range; use 1 to {OUTPUT_CAP_BYTES}"),
+                ),
+            ));
+        }
+        let whole = max > VALUE_CHARS;
         let res = s
-            .evaluate(Origin::Agent, p.expression, p.frame_index.unwrap_or(0))
+            .evaluate_value(
+                Origin::Agent,
+                p.expression,
+                p.frame_index.unwrap_or(0),
+                whole,
+            )
             .await;
         match Self::checked(&s, res) {
             Ok(v) => {
@@ -131,7 +148,7 @@ impl PairdbgServer {
                 let mut body = if v.value.is_empty() && v.type_name.is_empty() {
                     format!("Executed: {}", v.name)
                 } else {
-                    var_line(&v, None).trim_start().to_string()
+                    var_line(&v, None, max).trim_start().to_string()
                 };
                 if v.truncated {
                     body.push_str("\n(value truncated)");

@@ -63,7 +63,8 @@ impl Engine {
             Command::Evaluate {
                 expression,
                 frame_index,
-            } => self.evaluate(reply, expression, frame_index),
+                whole,
+            } => self.evaluate(reply, expression, frame_index, whole),
             Command::SetVariable {
                 path,
                 value,

@@ -35,6 +35,7 @@ impl Engine {
                         .map(|(_, name)| ExceptionDetails {
                             type_name: name.to_string(),
                             message: String::new(),
+                            raised_at: None,
                         })
                 });
                 if exception.is_some() {

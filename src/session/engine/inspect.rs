@@ -13,13 +13,34 @@ use crate::session::types::{Origin, RunState};
 use crate::session::{reads, var_path};
 
 impl Engine {
-    pub(super) fn evaluate(&mut self, reply: ReplyTx, expression: String, frame_index: usize) {
+    pub(super) fn evaluate(
+        &mut self,
+        reply: ReplyTx,
+        expression: String,
+        frame_index: usize,
+        whole: bool,
+    ) {
         let prepared = crate::session::validate::check_expression(&expression)
             .and_then(|_| self.stopped_frame("evaluate", frame_index));
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
-            let context = client.quirks().evaluate_context;
-            let res = reads::evaluate(&client, &expression, Some(frame), context).await;
+            let quirks = client.quirks();
+            let (context, cap) = match quirks.whole_value_context.filter(|_| whole) {
+                Some(c) => (c, usize::MAX),
+                None => (quirks.evaluate_context, reads::STORED_VALUE_CHARS),
+            };
+            let res = match reads::evaluate_up_to(&client, &expression, Some(frame), context, cap)
+                .await
+            {
+                Ok(v) => {
+                    let mut one = [v];
+                    reads::fill_children(&client, &mut one, 1).await;
+                    let [mut v] = one;
+                    v.length = cut_length(&client, &v, frame).await;
+                    Ok(v)
+                }
+                Err(e) => Err(e),
+            };
             let _ = reply.send(
                 res.map(Reply::Value)
                     .map_err(|e| evaluation_error(&client, e)),
@@ -114,22 +135,22 @@ impl Engine {
         let prepared = self.stopped_frame("read variables", q.frame_index);
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
-            let segs = q
-                .path
-                .as_deref()
-                .map(var_path::split_path)
-                .unwrap_or_default();
             let res = async {
-                let reference =
-                    resolve_container(&client, frame, q.scope.as_deref(), &segs).await?;
-                let (page, total) = crate::session::paging::page(
+                let container =
+                    resolve_path(&client, frame, q.scope.as_deref(), q.path.as_deref()).await?;
+                let (mut page, total) = crate::session::paging::page(
                     &client,
-                    reference,
+                    crate::session::paging::Window {
+                        reference: container.reference,
+                        expression: container.expression.as_deref(),
+                        frame,
+                    },
                     q.start,
                     q.count,
                     q.filter.as_deref(),
                 )
                 .await?;
+                reads::fill_children(&client, &mut page, q.count).await;
                 Ok::<_, SessionError>(Reply::Variables { vars: page, total })
             }
             .await;
@@ -219,13 +240,79 @@ impl Engine {
     }
 }
 
+/// A container a path leads to: its variablesReference, and the
+/// expression that reads it where one is known.
+struct Container {
+    reference: i64,
+    expression: Option<String>,
+}
+
+/// The container `path` names under a frame's scope: walked by its
+/// children's names where it can be, else evaluated as an expression, so
+/// any path or expression the tools print is accepted back.
+async fn resolve_path(
+    client: &Link,
+    frame: i64,
+    scope: Option<&str>,
+    path: Option<&str>,
+) -> Result<Container, SessionError> {
+    let segs = path.map(var_path::split_path).unwrap_or_default();
+    let walked = resolve_container(client, frame, scope, &segs).await;
+    let Some(path) = path.filter(|_| walked.is_err()) else {
+        return walked;
+    };
+    let Some(expression) = client.language().path_expression(path).or_else(|| {
+        crate::session::validate::check_expression(path)
+            .ok()
+            .map(|_| path.to_string())
+    }) else {
+        return walked;
+    };
+    let context = client.quirks().evaluate_context;
+    let Ok(v) = reads::evaluate(client, &expression, Some(frame), context).await else {
+        return walked;
+    };
+    if v.reference <= 0 {
+        return Err(SessionError::invalid(
+            "expand",
+            format!("{path} = {} has no children", short_value(&v.value)),
+        ));
+    }
+    Ok(Container {
+        reference: v.reference,
+        expression: Some(expression),
+    })
+}
+
+/// How long a cut text value is, asked of the language; None when the
+/// value was not cut or its length cannot be read.
+async fn cut_length(client: &Link, v: &crate::session::types::Var, frame: i64) -> Option<usize> {
+    let expression = v.evaluate_name.as_deref().filter(|_| v.truncated)?;
+    let len = client.language().length_expression(expression)?;
+    let context = client.quirks().evaluate_context;
+    let n = reads::evaluate(client, &len, Some(frame), context)
+        .await
+        .ok()?;
+    n.value.trim().parse().ok()
+}
+
+/// A value in an error message: never the whole of a long one.
+fn short_value(value: &str) -> String {
+    let n = value.chars().count();
+    if n <= 80 {
+        return value.to_string();
+    }
+    let head: String = value.chars().take(60).collect();
+    format!("{head}... ({n} chars)")
+}
+
 /// The variablesReference of `segs` under a frame's scope.
 async fn resolve_container(
     client: &Link,
     frame: i64,
     scope: Option<&str>,
     segs: &[String],
-) -> Result<i64, SessionError> {
+) -> Result<Container, SessionError> {
     let scopes = reads::scopes(client, frame).await?;
     let wanted = scope.unwrap_or("locals");
     let (_, mut reference) = scopes
@@ -242,6 +329,7 @@ async fn resolve_container(
             )
         })?;
     let mut walked = String::new();
+    let mut expression = None;
     for seg in segs {
         let children = reads::variables(client, reference).await?;
         let Some(v) = var_path::find_child(&children, seg).cloned() else {
@@ -260,12 +348,16 @@ async fn resolve_container(
         if v.reference <= 0 {
             return Err(SessionError::invalid(
                 "expand",
-                format!("{walked} = {} has no children", v.value),
+                format!("{walked} = {} has no children", short_value(&v.value)),
             ));
         }
         reference = v.reference;
+        expression = v.evaluate_name;
     }
-    Ok(reference)
+    Ok(Container {
+        reference,
+        expression,
+    })
 }
 
 /// A new value through the adapter: `setExpression` where it has it, else
@@ -289,7 +381,9 @@ async fn set_by_dap(
     } else {
         let mut segs = var_path::split_path(path);
         let name = segs.pop().unwrap_or_default();
-        let container = resolve_container(client, frame, None, &segs).await?;
+        let container = resolve_container(client, frame, None, &segs)
+            .await?
+            .reference;
         let children = reads::variables(client, container).await?;
         let dap_name = var_path::find_child(&children, &name)
             .map(|v| v.name.clone())
