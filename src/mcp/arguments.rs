@@ -4,6 +4,10 @@
 
 use serde_json::{Map, Value};
 
+/// Arguments every tool takes, left out of each tool's schema (one line of
+/// the server's instructions says so once instead of thirty schemas).
+pub const EVERY_TOOL: &[&str] = &["session_id"];
+
 /// The first argument in `args` (nested objects included) that `schema`
 /// does not declare, worded with the names it does declare.
 pub fn unknown(
@@ -12,7 +16,15 @@ pub fn unknown(
     args: &Map<String, Value>,
 ) -> Option<String> {
     let defs = schema.get("$defs").and_then(Value::as_object);
-    check(tool, schema, &Value::Object(args.clone()), defs)
+    let mut schema = schema.clone();
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        for name in EVERY_TOOL {
+            props
+                .entry(*name)
+                .or_insert_with(|| Value::Object(Map::new()));
+        }
+    }
+    check(tool, &schema, &Value::Object(args.clone()), defs)
 }
 
 fn check(
@@ -100,6 +112,15 @@ mod tests {
             )
         );
         let fine = obj(json!({"breakpoints": [{"file": "a.py", "line": 3}], "session_id": "s"}));
+        let bare = obj(json!({"type": "object", "properties": {"pid": {}}}));
+        assert_eq!(
+            unknown("debug_attach", &bare, &obj(json!({"session_id": "s2"}))),
+            None
+        );
+        assert_eq!(
+            unknown("debug_attach", &bare, &obj(json!({"sessionid": "s2"}))).as_deref(),
+            Some("unknown argument `sessionid` in debug_attach; known: pid, session_id")
+        );
         assert_eq!(unknown("debug_launch", &schema, &fine), None);
     }
 

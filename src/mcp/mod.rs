@@ -1,6 +1,7 @@
 //! The MCP server: tools over the session engine, and its transports.
 
 mod activity;
+mod annotations;
 mod arguments;
 pub mod discovery;
 pub(crate) mod format;

@@ -9,21 +9,18 @@ use crate::viewport::ViewportConfig;
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct BreakpointParam {
-    /// Workspace-relative path.
     pub file: Option<String>,
-    /// 1-based line.
     pub line: Option<i64>,
-    /// Break on entry to this function instead of file/line.
+    /// Instead of file/line.
     pub function: Option<String>,
-    /// A line's text to break on; follows it across edits.
+    /// A line's text; follows edits.
     pub statement: Option<String>,
-    /// Refuse unless the line reads this.
+    /// Refuse unless the line reads so.
     pub expected_content: Option<String>,
-    /// Stop only when this expression is true.
     pub condition: Option<String>,
-    /// Stop on the Nth hit: 3, ">=3" or "%3".
+    /// 3, ">=3" or "%3".
     pub hit_count: Option<HitCount>,
-    /// Log this instead of stopping; {expr} is interpolated.
+    /// Log {expr}s instead of stopping.
     pub log_message: Option<String>,
 }
 
@@ -45,22 +42,20 @@ impl HitCount {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct LaunchParams {
-    /// Script path (or use module).
     pub program: Option<String>,
-    /// Module to run as `python -m`.
+    /// python -m this.
     pub module: Option<String>,
     pub args: Option<Vec<String>>,
     pub cwd: Option<String>,
     pub env: Option<BTreeMap<String, String>>,
-    /// Inferred from the program (.py, a Go package, an ELF binary).
+    /// Default: from the program.
     pub language: Option<String>,
-    /// Interpreter path.
     pub python: Option<String>,
     pub stop_on_entry: Option<bool>,
     pub breakpoints: Option<Vec<BreakpointParam>>,
-    /// Exception filters; default ["uncaught"].
+    /// Default ["uncaught"].
     pub exception_breakpoints: Option<Vec<String>>,
-    /// Default true; false debugs libraries too.
+    /// Default true.
     pub just_my_code: Option<bool>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
@@ -68,15 +63,11 @@ pub struct LaunchParams {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AttachParams {
-    /// The running process.
     pub pid: u32,
-    /// Inferred from the process's program.
     pub language: Option<String>,
     pub breakpoints: Option<Vec<BreakpointParam>>,
     pub exception_breakpoints: Option<Vec<String>>,
     pub just_my_code: Option<bool>,
-    pub viewport_config: Option<ViewportConfig>,
-    /// With breakpoints: how long to wait for one to stop the program.
     pub timeout_ms: Option<u64>,
 }
 
@@ -88,13 +79,13 @@ pub struct SessionParams {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct TerminateParams {
     pub session_id: Option<String>,
-    /// Leave the program running (always so for an attached process).
+    /// Leave the program running.
     pub detach: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ThreadsParams {
-    /// A thread id: show and step that thread from now on; returns its viewport.
+    /// Thread id to show and step.
     pub select: Option<i64>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,
@@ -116,9 +107,7 @@ pub enum StepKindParam {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct StepParams {
-    /// over (default), into or out.
     pub kind: Option<StepKindParam>,
-    /// Steps to take (default 1).
     pub count: Option<u32>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,
@@ -143,30 +132,29 @@ pub enum Format {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct StatusParams {
     pub format: Option<Format>,
-    /// Also becomes this session's default.
+    /// Kept as the default.
     pub viewport_config: Option<ViewportConfig>,
     pub session_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct StackParams {
-    /// Frames to list (default 20).
+    /// Default 20.
     pub levels: Option<usize>,
     pub session_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct VariablesParams {
-    /// 0 is the top frame.
     pub frame_index: Option<usize>,
-    /// Locals (default) or Globals.
+    /// Locals (default), Globals.
     pub scope: Option<String>,
-    /// Path to expand, e.g. "cart.items" or "cart.items[0]".
+    /// e.g. cart.items[0]
     pub expand: Option<String>,
-    /// Keep names containing this text.
+    /// Name substring.
     pub filter: Option<String>,
     pub start: Option<usize>,
-    /// Page size (default 50).
+    /// Default 50.
     pub count: Option<usize>,
     pub session_id: Option<String>,
 }
@@ -174,7 +162,7 @@ pub struct VariablesParams {
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct EvaluateParams {
     pub expression: String,
-    /// Chars of the value to show (default 256).
+    /// Default 256 chars.
     pub max_length: Option<usize>,
     pub frame_index: Option<usize>,
     pub session_id: Option<String>,
@@ -182,9 +170,9 @@ pub struct EvaluateParams {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SetVariableParams {
-    /// Variable or path, e.g. "total" or "cart.items[0].price".
+    /// Variable or path.
     pub name: String,
-    /// New value as an expression.
+    /// An expression.
     pub value: String,
     pub frame_index: Option<usize>,
     pub session_id: Option<String>,
@@ -192,20 +180,18 @@ pub struct SetVariableParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct SourceParams {
-    /// Default: the current file.
     pub file: Option<String>,
-    /// Center line (default: the current line).
     pub line: Option<i64>,
-    /// Lines each side (default 10).
+    /// Default 10.
     pub context: Option<usize>,
     pub session_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct OutputParams {
-    /// "program" (default) or "trace" (tracepoint hits).
+    /// program (default), trace.
     pub stream: Option<String>,
-    /// Cursor from the last call (default 0).
+    /// Cursor.
     pub since: Option<u64>,
     /// Default 8192.
     pub max_bytes: Option<usize>,
@@ -236,13 +222,13 @@ pub struct BreakpointRemoveParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ExceptionParams {
-    /// e.g. ["uncaught"], ["raised", "uncaught"], or [] for none.
+    /// e.g. ["raised","uncaught"].
     pub filters: Option<Vec<String>>,
-    /// Break on this exception type, e.g. "ValueError".
+    /// e.g. ValueError
     pub exception_type: Option<String>,
-    /// When raised (default true).
+    /// Raised (default true).
     pub break_on_first_chance: Option<bool>,
-    /// When uncaught (default true).
+    /// Uncaught (default true).
     pub break_on_second_chance: Option<bool>,
     /// Default true.
     pub include_subtypes: Option<bool>,
@@ -261,18 +247,17 @@ pub struct BreakpointEnableParams {
 pub struct TracepointParams {
     pub file: String,
     pub line: i64,
-    /// {expr} is evaluated; {{ }} are literal braces.
+    /// {expr} evaluated; {{ }} literal.
     pub log_message: Option<String>,
-    /// Record every Nth hit (0: all).
+    /// Record every Nth hit.
     pub hit_count_multiple: Option<u64>,
-    /// Disable after N records (0: never).
+    /// Then disable.
     pub max_notifications: Option<u64>,
     pub session_id: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct NoteParams {
-    /// What you think is going on, for the person watching.
     pub text: String,
     pub session_id: Option<String>,
 }
@@ -287,9 +272,7 @@ pub enum FindKindParam {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct FindParams {
-    /// Text, or part of a name for function/class.
     pub pattern: String,
-    /// Default text.
     pub kind: Option<FindKindParam>,
     /// Default 30.
     pub max_results: Option<usize>,

@@ -4,11 +4,77 @@
 
 use serde_json::{Map, Value};
 
+/// Trims a tool's input schema: the noise below, then every `$ref`
+/// inlined (a definition used by one field costs more as a reference),
+/// and descriptions kept only on the tool's own fields: nested fields
+/// (a launch's breakpoints, the viewport's settings) read by their names,
+/// and the tool that sets them alone explains them.
+pub fn compact_tool(schema: &mut Value) {
+    compact(schema);
+    let defs = match schema.as_object_mut().and_then(|m| m.remove("$defs")) {
+        Some(Value::Object(d)) => d,
+        _ => Map::new(),
+    };
+    inline_refs(schema, &defs);
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        for field in props.values_mut() {
+            drop_descriptions_below(field);
+        }
+    }
+}
+
+fn inline_refs(v: &mut Value, defs: &Map<String, Value>) {
+    match v {
+        Value::Object(map) => {
+            let target = map
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/$defs/"))
+                .and_then(|name| defs.get(name))
+                .cloned();
+            if let Some(Value::Object(def)) = target {
+                map.remove("$ref");
+                for (k, val) in def {
+                    map.entry(k).or_insert(val);
+                }
+            }
+            map.values_mut().for_each(|x| inline_refs(x, defs));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|x| inline_refs(x, defs)),
+        _ => {}
+    }
+}
+
+/// Removes the descriptions inside a field (of its items, of its fields),
+/// keeping the field's own.
+fn drop_descriptions_below(field: &mut Value) {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                map.remove("description");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    if let Value::Object(map) = field {
+        for (k, v) in map.iter_mut() {
+            if k != "description" {
+                strip(v);
+            }
+        }
+    }
+}
+
 pub fn compact(v: &mut Value) {
     match v {
         Value::Object(map) => {
             map.remove("$schema");
-            map.remove("format");
+            // The keyword (`"format": "uint32"`), not a field named format.
+            if map.get("format").is_some_and(Value::is_string) {
+                map.remove("format");
+            }
             if map.get("minimum") == Some(&Value::from(0)) {
                 map.remove("minimum");
             }
@@ -18,6 +84,8 @@ pub fn compact(v: &mut Value) {
             drop_null_type(map);
             unwrap_nullable_any_of(map);
             map.values_mut().for_each(compact);
+            // After the alternatives themselves lost their noise.
+            any_of_types(map);
         }
         Value::Array(items) => items.iter_mut().for_each(compact),
         _ => {}
@@ -56,10 +124,73 @@ fn unwrap_nullable_any_of(map: &mut Map<String, Value>) {
     }
 }
 
+/// `"anyOf": [{"type": "integer"}, {"type": "string"}]` → `"type":
+/// ["integer", "string"]`: the same choice in a third of the bytes.
+fn any_of_types(map: &mut Map<String, Value>) {
+    let Some(Value::Array(any)) = map.get("anyOf") else {
+        return;
+    };
+    let types: Option<Vec<Value>> = any
+        .iter()
+        .map(|a| match a.as_object() {
+            Some(o) if o.len() == 1 => o.get("type").filter(|t| t.is_string()).cloned(),
+            _ => None,
+        })
+        .collect();
+    if let Some(types) = types.filter(|t| t.len() > 1) {
+        map.remove("anyOf");
+        map.insert("type".into(), Value::Array(types));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn inlines_definitions_and_keeps_only_the_tools_own_descriptions() {
+        let mut s = json!({
+            "type": "object",
+            "properties": {
+                "kind": {"$ref": "#/$defs/K", "description": "k"},
+                "breakpoints": {"type": "array", "description": "b", "items": {"$ref": "#/$defs/B"}}
+            },
+            "$defs": {
+                "K": {"type": "string", "enum": ["a", "b"]},
+                "B": {"type": "object", "description": "x", "properties": {"line": {"type": "integer", "description": "1-based"}}}
+            }
+        });
+        compact_tool(&mut s);
+        assert_eq!(
+            s,
+            json!({
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "enum": ["a", "b"], "description": "k"},
+                    "breakpoints": {"type": "array", "description": "b", "items": {"type": "object", "properties": {"line": {"type": "integer"}}}}
+                }
+            })
+        );
+    }
+
+    #[test]
+    fn a_field_named_format_is_kept() {
+        let mut s = json!({"type": "object", "properties": {"format": {"type": "string", "enum": ["text", "json"]}}});
+        let before = s.clone();
+        compact(&mut s);
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn a_choice_of_plain_types_is_a_type_list() {
+        let mut s = json!({"anyOf": [{"type": "integer"}, {"type": "string"}], "description": "n"});
+        compact(&mut s);
+        assert_eq!(
+            s,
+            json!({"type": ["integer", "string"], "description": "n"})
+        );
+    }
 
     #[test]
     fn trims_noise_and_keeps_meaning() {

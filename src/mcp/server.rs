@@ -22,7 +22,7 @@ pairdbg drives a live debugger for Python, C, C++, Rust and Go. Workflow:
 1. debug_launch {program, breakpoints:[{file,line}]} (a .py file, a binary, or a Go package directory; debug_attach {pid} for a running process) runs to the first stop and returns the viewport: location, stack, source, locals, watches. If a person already runs a session in pairdbg's TUI (debug_status shows it), work in that one.
 2. Move with debug_step {kind: over|into|out}, debug_continue, debug_run_to {file,line}; each returns the next viewport, or the exit code and last output.
 3. Inspect with debug_evaluate {expression}, debug_variables {expand:\"obj.attr\"}, debug_watch {add:[...]}. Set viewport_config {diff_mode:true} to see only changes.
-Paths are workspace-relative. Results end with [session · epoch]; if a person moved the program since your last call, the result says so first. Errors say what failed and the session's state.";
+Every tool takes session_id (default: the current session; debug_sessions lists them). Paths are workspace-relative. Results end with [session · epoch]; if a person moved the program since your last call, the result says so first. Errors say what failed and the session's state.";
 
 pub(crate) const DEFAULT_WAIT_MS: u64 = 30_000;
 pub(crate) const DEFAULT_REQUEST_MS: u64 = 20_000;
@@ -54,8 +54,14 @@ impl PairdbgServer {
             + Self::run_until_router()
             + Self::events_router();
         for route in tool_router.map.values_mut() {
+            route.attr.annotations = Some(super::annotations::annotations(&route.attr.name));
             let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());
-            super::schema::compact(&mut schema);
+            super::schema::compact_tool(&mut schema);
+            if let Some(serde_json::Value::Object(props)) = schema.get_mut("properties") {
+                for name in super::arguments::EVERY_TOOL {
+                    props.remove(*name);
+                }
+            }
             if let serde_json::Value::Object(m) = schema {
                 route.attr.input_schema = std::sync::Arc::new(m);
             }

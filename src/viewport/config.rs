@@ -1,7 +1,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The seven knobs of the viewport, with the reference defaults.
+// The seven knobs of the viewport, with the reference defaults. (A plain
+// comment: a doc comment would be repeated in every tool's schema.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ViewportConfig {

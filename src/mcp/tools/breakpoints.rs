@@ -17,9 +17,7 @@ const MAX_TRACE_LIMIT: u64 = 1_000_000_000;
 
 #[tool_router(router = breakpoints_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(
-        description = "Set a breakpoint at file+line, a statement's text, or a function (condition, hit_count, log_message optional)."
-    )]
+    #[tool(description = "Breakpoint at file+line, file+statement, or function.")]
     async fn breakpoint_set(&self, Parameters(p): Parameters<BreakpointSetParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -49,9 +47,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(
-        description = "Set a tracepoint: records log_message at each hit without stopping; read with debug_output {stream:\"trace\"}."
-    )]
+    #[tool(description = "Log at a line without stopping; read with debug_output stream trace.")]
     async fn tracepoint_set(&self, Parameters(p): Parameters<TracepointParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -98,7 +94,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Remove a breakpoint by id, or by file and line.")]
+    #[tool(description = "Remove by id, or file and line.")]
     async fn breakpoint_remove(
         &self,
         Parameters(p): Parameters<BreakpointRemoveParams>,
@@ -132,7 +128,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Enable or disable a breakpoint, kept either way.")]
+    #[tool(description = "Enable or disable a breakpoint.")]
     async fn breakpoint_enable(
         &self,
         Parameters(p): Parameters<BreakpointEnableParams>,
@@ -157,7 +153,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "List breakpoints: id, type, state, line, condition, hits.")]
+    #[tool(description = "Breakpoints with state and hits.")]
     async fn breakpoint_list(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -181,9 +177,7 @@ impl PairdbgServer {
         Ok(ok(&self.views, &snap, body))
     }
 
-    #[tool(
-        description = "Break on exceptions: by exception_type, or adapter filters such as uncaught, raised."
-    )]
+    #[tool(description = "Break on exceptions by type or filters.")]
     async fn breakpoint_set_exception(
         &self,
         Parameters(p): Parameters<ExceptionParams>,

@@ -104,9 +104,7 @@ fn hit_json(snap: &Snapshot, wanted: Option<u64>) -> Option<serde_json::Value> {
 
 #[tool_router(router = events_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(
-        description = "Wait for a breakpoint hit (any, or breakpoint_id); returns the hit and viewport."
-    )]
+    #[tool(description = "Wait for a breakpoint hit.")]
     async fn breakpoint_wait(&self, Parameters(p): Parameters<BreakpointWaitParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -174,9 +172,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(
-        description = "At an exception: type, message, causes, frames and their values, in one call."
-    )]
+    #[tool(description = "At an exception: type, message, causes, frames, values.")]
     async fn exception_get_context(
         &self,
         Parameters(p): Parameters<ExceptionContextParams>,

@@ -14,9 +14,7 @@ use crate::session::{LaunchRequest, Origin, RunState, SessionError, StepKind};
 
 #[tool_router(router = execution_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(
-        description = "Launch a program under the debugger and wait for the first stop or the exit; returns the viewport."
-    )]
+    #[tool(description = "Launch and run to the first stop or exit.")]
     async fn debug_launch(&self, Parameters(p): Parameters<LaunchParams>) -> ToolResult {
         let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
             Ok(t) => t,
@@ -67,7 +65,7 @@ impl PairdbgServer {
         Ok(result)
     }
 
-    #[tool(description = "Continue to the next stop or the exit.")]
+    #[tool(description = "Continue to the next stop or exit.")]
     async fn debug_continue(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.move_and_wait(
             p.session_id,
@@ -77,7 +75,7 @@ impl PairdbgServer {
         .await
     }
 
-    #[tool(description = "Step over, into or out, count times; returns the viewport.")]
+    #[tool(description = "Step over, into or out.")]
     async fn debug_step(&self, Parameters(p): Parameters<StepParams>) -> ToolResult {
         let kind = match p.kind.unwrap_or(StepKindParam::Over) {
             StepKindParam::Over => StepKind::Over,
@@ -99,7 +97,7 @@ impl PairdbgServer {
         .await
     }
 
-    #[tool(description = "Run until a line is reached (or another stop).")]
+    #[tool(description = "Run to a line.")]
     async fn debug_run_to(&self, Parameters(p): Parameters<RunToParams>) -> ToolResult {
         self.move_and_wait(
             p.session_id,
@@ -109,7 +107,7 @@ impl PairdbgServer {
         .await
     }
 
-    #[tool(description = "Pause the running program; returns the viewport.")]
+    #[tool(description = "Pause the program.")]
     async fn debug_pause(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.move_and_wait(
             p.session_id,
@@ -119,7 +117,7 @@ impl PairdbgServer {
         .await
     }
 
-    #[tool(description = "Restart the program with the same breakpoints; returns the first stop.")]
+    #[tool(description = "Restart with the same breakpoints.")]
     async fn debug_restart(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.move_and_wait(
             p.session_id,
@@ -129,7 +127,7 @@ impl PairdbgServer {
         .await
     }
 
-    #[tool(description = "Wait for the next stop or the exit without moving execution.")]
+    #[tool(description = "Wait for the next stop or exit.")]
     async fn debug_wait(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -154,9 +152,7 @@ impl PairdbgServer {
         ))
     }
 
-    #[tool(
-        description = "Attach to a running local process by pid; with breakpoints, wait for one. Returns the viewport."
-    )]
+    #[tool(description = "Attach to a local process.")]
     async fn debug_attach(&self, Parameters(p): Parameters<AttachParams>) -> ToolResult {
         let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
             Ok(t) => t,
@@ -176,7 +172,7 @@ impl PairdbgServer {
             just_my_code: p.just_my_code,
             ..Default::default()
         };
-        let s = match self.start_session(request, p.viewport_config).await {
+        let s = match self.start_session(request, None).await {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
@@ -199,9 +195,7 @@ impl PairdbgServer {
         ))
     }
 
-    #[tool(
-        description = "End the session: a launched program ends, an attached one is left running."
-    )]
+    #[tool(description = "End the session (an attached program keeps running).")]
     async fn debug_terminate(&self, Parameters(p): Parameters<TerminateParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -226,7 +220,7 @@ impl PairdbgServer {
         ))
     }
 
-    #[tool(description = "List debug sessions.")]
+    #[tool(description = "List sessions (any tool takes session_id).")]
     async fn debug_sessions(&self) -> ToolResult {
         let (list, current) = self.registry.list();
         let mut body = String::from("Sessions:\n");

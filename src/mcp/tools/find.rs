@@ -14,10 +14,7 @@ const DEFAULT_RESULTS: usize = 30;
 
 #[tool_router(router = find_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(
-        description = "Search the workspace: text, or function/class definitions by name. Returns file:line hits.",
-        annotations(read_only_hint = true, idempotent_hint = true)
-    )]
+    #[tool(description = "Find text or definitions in the workspace.")]
     async fn debug_find(&self, Parameters(p): Parameters<FindParams>) -> ToolResult {
         let kind = match p.kind.unwrap_or(FindKindParam::Text) {
             FindKindParam::Text => FindKind::Text,

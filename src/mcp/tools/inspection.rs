@@ -14,7 +14,7 @@ use crate::viewport::render_json;
 
 #[tool_router(router = inspection_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "The current viewport (text or json), without moving.")]
+    #[tool(description = "The current viewport.")]
     async fn debug_status(&self, Parameters(p): Parameters<StatusParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -38,7 +38,7 @@ impl PairdbgServer {
         Ok(ok(&self.views, &snap, body))
     }
 
-    #[tool(description = "The call stack of the stopped thread.")]
+    #[tool(description = "The call stack.")]
     async fn debug_stack(&self, Parameters(p): Parameters<StackParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -71,9 +71,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(
-        description = "List variables of a frame's scope, or expand a path such as cart.items; paged."
-    )]
+    #[tool(description = "List or expand variables, paged.")]
     async fn debug_variables(&self, Parameters(p): Parameters<VariablesParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -117,7 +115,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Evaluate an expression in a frame (default: top).")]
+    #[tool(description = "Evaluate an expression.")]
     async fn debug_evaluate(&self, Parameters(p): Parameters<EvaluateParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -159,9 +157,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(
-        description = "Set a variable (or a path like cart.items[0].price) to an expression's value."
-    )]
+    #[tool(description = "Set a variable or path.")]
     async fn debug_set_variable(&self, Parameters(p): Parameters<SetVariableParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -180,7 +176,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Show source lines around a line of a file.")]
+    #[tool(description = "Source lines around a line.")]
     async fn debug_source(&self, Parameters(p): Parameters<SourceParams>) -> ToolResult {
         let snap = self
             .registry
@@ -256,7 +252,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Program output (stdout; stderr lines marked) from a cursor.")]
+    #[tool(description = "Program output from a cursor.")]
     async fn debug_output(&self, Parameters(p): Parameters<OutputParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -305,9 +301,7 @@ impl PairdbgServer {
         Ok(ok(&self.views, &s.snapshot(), body))
     }
 
-    #[tool(
-        description = "List the program's threads; `select` switches to one (then stepped and shown)."
-    )]
+    #[tool(description = "List threads, or select one.")]
     async fn debug_threads(&self, Parameters(p): Parameters<ThreadsParams>) -> ToolResult {
         if let Some(id) = p.select {
             return self
@@ -339,7 +333,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Add or remove watch expressions, evaluated at every stop.")]
+    #[tool(description = "Add or remove watches.")]
     async fn debug_watch(&self, Parameters(p): Parameters<WatchParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -369,7 +363,7 @@ impl PairdbgServer {
         ))
     }
 
-    #[tool(description = "Leave a note (your hypothesis, your plan) in the person's TUI.")]
+    #[tool(description = "Leave the person a note.")]
     async fn debug_note(&self, Parameters(p): Parameters<NoteParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
