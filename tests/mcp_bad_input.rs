@@ -144,9 +144,19 @@ async fn running_exited_and_raising_states_give_clear_errors() {
         .await;
     assert_eq!(stopped_line(&v), Some(3), "{v}");
     // A 10 MB string costs the viewport no more than the truncation limit.
+    // It says it was cut, and how long it is at least.
     let s = local(&v, "s").expect("s is shown");
-    assert!(s.chars().count() <= 120, "{} chars: {s}", s.chars().count());
-    assert!(s.starts_with("\"xxx") && s.ends_with("...\""), "{s}");
+    let (quoted, note) = s.split_once("...\" ").expect("a cut string");
+    assert!(
+        quoted.chars().count() <= 120,
+        "{} chars: {s}",
+        quoted.chars().count()
+    );
+    assert!(quoted.starts_with("\"xxx"), "{s}");
+    assert!(
+        note.starts_with("(more than ") && note.ends_with(" chars)"),
+        "{s}"
+    );
     assert!(v.len() < 2_000, "viewport is {} bytes", v.len());
 
     let msg = mcp
