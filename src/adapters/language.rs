@@ -42,6 +42,15 @@ pub trait Language: Send + Sync {
     /// the viewport's preview.
     fn needs_children(&self, value: &str, truncated: bool) -> bool;
 
+    /// Whether a value shown one level down, inside a preview (where a
+    /// struct reads `<Item>` and a collection `<Vec: 3 items>`), needs its
+    /// own children read to be shown truly. By default the same rule as at
+    /// the top; where the value's text already gives its type and count,
+    /// the read would cost a request and change nothing on the screen.
+    fn needs_children_when_nested(&self, value: &str, truncated: bool) -> bool {
+        self.needs_children(value, truncated)
+    }
+
     /// Whether a container's listing ends in the adapter's note that it
     /// listed no more (a cap on items), so the rest is read by `items_window`.
     fn is_listing_cut(&self, _name: &str) -> bool {

@@ -9,7 +9,9 @@ use serde_json::json;
 use super::callers;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
-use super::reads::{evaluate, fill_children, frame_locals, parse_frames, str_field, variables};
+use super::reads::{
+    evaluate, fill_nested_children, frame_locals, parse_frames, str_field, variables,
+};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;
@@ -185,10 +187,17 @@ async fn with_previews(
     mut vars: Vec<Var>,
     mut speculative: Vec<Speculative>,
 ) -> Vec<Var> {
+    for v in vars.iter_mut().filter(|v| v.reference > 0) {
+        v.children = client.shapes.preview(v);
+    }
     let wanted: Vec<usize> = vars
         .iter()
         .enumerate()
-        .filter(|(_, v)| v.reference > 0 && client.language().needs_children(&v.value, v.truncated))
+        .filter(|(_, v)| {
+            v.reference > 0
+                && v.children.is_none()
+                && client.language().needs_children(&v.value, v.truncated)
+        })
         .map(|(i, _)| i)
         .take(PREVIEW_LOCALS)
         .collect();
@@ -209,6 +218,7 @@ async fn with_previews(
         .collect();
     for (i, res) in wanted.iter().zip(join_all(futs).await) {
         if let Ok(children) = res {
+            client.shapes.learn(&vars[*i], &children);
             vars[*i].children = Some(children);
         }
     }
@@ -218,7 +228,7 @@ async fn with_previews(
         .iter()
         .flat_map(|&i| vars[i].children.clone().unwrap_or_default())
         .collect();
-    fill_children(client, &mut grandchildren, PREVIEW_LOCALS).await;
+    fill_nested_children(client, &mut grandchildren, PREVIEW_LOCALS).await;
     for &i in &wanted {
         for child in vars[i].children.iter_mut().flatten() {
             if let Some(read) = grandchildren

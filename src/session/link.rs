@@ -3,6 +3,7 @@
 
 use std::ops::Deref;
 
+use super::shapes::ElementShapes;
 use crate::adapters::{AdapterRef, Language, Quirks};
 use crate::dap::DapClient;
 
@@ -10,11 +11,17 @@ use crate::dap::DapClient;
 pub struct Link {
     client: DapClient,
     pub adapter: AdapterRef,
+    /// What this adapter showed of collections' elements, for previews.
+    pub shapes: ElementShapes,
 }
 
 impl Link {
     pub fn new(client: DapClient, adapter: AdapterRef) -> Self {
-        Link { client, adapter }
+        Link {
+            client,
+            adapter,
+            shapes: ElementShapes::default(),
+        }
     }
 
     pub fn language(&self) -> &'static dyn Language {

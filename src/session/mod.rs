@@ -24,6 +24,7 @@ pub mod reads;
 pub mod registry;
 pub mod run_until;
 pub mod setup;
+mod shapes;
 pub mod sources;
 pub mod trace;
 pub mod types;

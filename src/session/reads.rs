@@ -181,15 +181,31 @@ pub async fn evaluate_up_to(
 /// little (cut short, a bare object), at most `max` of them: a count or
 /// a type is then read, never guessed from a cut repr.
 pub async fn fill_children(client: &Link, vars: &mut [Var], max: usize) {
+    fill_children_by(client, vars, max, |l, v| {
+        l.needs_children(&v.value, v.truncated)
+    })
+    .await
+}
+
+/// Like `fill_children`, for values shown one level down in a preview.
+pub async fn fill_nested_children(client: &Link, vars: &mut [Var], max: usize) {
+    fill_children_by(client, vars, max, |l, v| {
+        l.needs_children_when_nested(&v.value, v.truncated)
+    })
+    .await
+}
+
+async fn fill_children_by(
+    client: &Link,
+    vars: &mut [Var],
+    max: usize,
+    wants: impl Fn(&dyn crate::adapters::Language, &Var) -> bool,
+) {
     let language = client.language();
     let wanted: Vec<usize> = vars
         .iter()
         .enumerate()
-        .filter(|(_, v)| {
-            v.reference > 0
-                && v.children.is_none()
-                && language.needs_children(&v.value, v.truncated)
-        })
+        .filter(|(_, v)| v.reference > 0 && v.children.is_none() && wants(language, v))
         .map(|(i, _)| i)
         .take(max)
         .collect();

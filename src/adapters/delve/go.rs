@@ -36,6 +36,11 @@ impl Language for Go {
         value.is_empty() || truncated || value.starts_with("(*") && value.contains(")(0x")
     }
 
+    /// Nested, an unloaded pointer shows as `<Item>` from its own text.
+    fn needs_children_when_nested(&self, value: &str, truncated: bool) -> bool {
+        value.is_empty() || truncated
+    }
+
     /// `Unable to evaluate expression: could not find symbol value for x`:
     /// the part after delve's prefix is the reason.
     fn evaluation_error(&self, message: &str) -> String {

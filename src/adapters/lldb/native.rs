@@ -38,6 +38,12 @@ impl Language for Native {
             || is_type_name(v)
     }
 
+    /// Nested, a struct shows as its type and a collection by its
+    /// `size=N`, both in the text lldb gave: only a cut value is read.
+    fn needs_children_when_nested(&self, _value: &str, truncated: bool) -> bool {
+        truncated
+    }
+
     /// lldb's clang errors carry a prefix (`<user expression 0>:1:1: `)
     /// and, for Rust, a line about falling back to C++; the `error:` line
     /// is the one worth reading.
