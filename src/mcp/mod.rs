@@ -11,6 +11,7 @@ mod push;
 mod resources;
 mod schema;
 pub mod server;
+mod side_effects;
 mod tools;
 pub mod view;
 pub mod waiting;
@@ -23,7 +24,7 @@ pub use server::PairdbgServer;
 
 /// Serves MCP on stdio until the client leaves or a signal arrives, then ends
 /// every session so no adapter or debuggee outlives us.
-pub async fn serve_stdio(ws: Workspace) -> u8 {
+pub async fn serve_stdio(ws: Workspace, redact: bool) -> u8 {
     // A TUI of this workspace is running: drive its session.
     if let Some(d) = discovery::find(&ws.root) {
         return match proxy::run(d).await {
@@ -35,7 +36,8 @@ pub async fn serve_stdio(ws: Workspace) -> u8 {
         };
     }
     let registry = Registry::default();
-    let server = PairdbgServer::new(registry.clone(), ws);
+    let views = view::Views::default().with_redaction(redact);
+    let server = PairdbgServer::with_views(registry.clone(), ws, views);
     let service = match server.serve(rmcp::transport::stdio()).await {
         Ok(s) => s,
         Err(e) => {

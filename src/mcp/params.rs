@@ -168,6 +168,8 @@ pub struct VariablesParams {
     pub start: Option<usize>,
     /// Page size (default 50).
     pub count: Option<usize>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }
 
@@ -177,6 +179,8 @@ pub struct EvaluateParams {
     /// Chars of the value to show (default 256).
     pub max_length: Option<usize>,
     pub frame_index: Option<usize>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }
 
@@ -216,6 +220,8 @@ pub struct OutputParams {
 pub struct WatchParams {
     pub add: Option<Vec<String>>,
     pub remove: Option<Vec<String>>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }
 
@@ -310,5 +316,7 @@ pub struct RunUntilParams {
     /// Default 1000.
     pub max_steps: Option<u32>,
     pub timeout_ms: Option<u64>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }

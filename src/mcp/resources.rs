@@ -166,7 +166,7 @@ impl PairdbgServer {
                 // Reading a resource is not the agent seeing a result: no
                 // diff base or note marker moves.
                 let body = render_text(
-                    &snap,
+                    &self.views.agent_snapshot(&snap),
                     &self.views.config(id),
                     Extras {
                         previous: None,
@@ -201,7 +201,8 @@ impl PairdbgServer {
                 Ok(text(
                     uri,
                     "text/plain",
-                    s.output_tail(OUTPUT_LINES).join("\n"),
+                    self.views
+                        .agent_text(&s.output_tail(OUTPUT_LINES).join("\n")),
                 ))
             }
             Target::Trace(id) => {
@@ -226,7 +227,7 @@ impl PairdbgServer {
                     ));
                 }
                 let body = std::fs::read_to_string(&file).map_err(|e| not_found(uri, e))?;
-                Ok(text(uri, "text/plain", body))
+                Ok(text(uri, "text/plain", self.views.agent_text(&body)))
             }
         }
     }

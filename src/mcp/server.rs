@@ -60,11 +60,12 @@ impl PairdbgServer {
                 route.attr.input_schema = std::sync::Arc::new(m);
             }
         }
+        let push = std::sync::Arc::new(super::push::Push::new(views.redacts()));
         PairdbgServer {
+            push,
             registry,
             views,
             workspace,
-            push: Default::default(),
             tool_router,
         }
     }
