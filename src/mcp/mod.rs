@@ -2,6 +2,7 @@
 
 mod activity;
 mod arguments;
+mod completions;
 pub mod discovery;
 pub(crate) mod format;
 pub mod http;

@@ -12,8 +12,23 @@ use crate::session::autopsy::{ContextVar, ExceptionContext};
 use crate::session::types::{Snapshot, SourceFile, Var};
 
 /// What stands in for a hidden value: how long it was, never what it was.
+/// A string literal's length is its text's, without the quotes.
 pub fn mask(hidden: &str) -> String {
-    format!("<redacted: {} chars>", hidden.chars().count())
+    format!("<redacted: {} chars>", literal_text(hidden).chars().count())
+}
+
+fn literal_text(s: &str) -> &str {
+    let body = s.trim_start_matches(['b', 'r', 'f', 'u']);
+    for q in ['\'', '"'] {
+        if body.len() >= 2
+            && body.starts_with(q)
+            && body.ends_with(q)
+            && let Some(inner) = body.get(1..body.len() - 1)
+        {
+            return inner;
+        }
+    }
+    s
 }
 
 /// Name segments that mark a secret on their own.
@@ -249,8 +264,10 @@ pub fn text(s: &str) -> String {
 pub fn var(v: &mut Var, inherited: bool) {
     let secret = inherited || is_secret_name(&v.name);
     if secret && !harmless(&v.value) {
-        let n = v.length.unwrap_or_else(|| v.value.chars().count());
-        v.value = format!("<redacted: {n} chars>");
+        v.value = match v.length {
+            Some(n) => format!("<redacted: {n} chars>"),
+            None => mask(&v.value),
+        };
         v.truncated = false;
         v.length = None;
         // Its parts would show it again; expanding it reads them masked.
@@ -470,6 +487,7 @@ mod tests {
     fn credential_shapes_are_masked_with_their_length() {
         let aws = "AKIAIOSFODNN7EXAMPLE";
         assert_eq!(text(&format!("'{aws}'")), "'<redacted: 20 chars>'");
+        assert_eq!(mask("'hunter2'"), "<redacted: 7 chars>");
         let gh = format!("ghp_{}", "a".repeat(36));
         assert_eq!(text(&gh), "<redacted: 40 chars>");
         assert_eq!(
@@ -490,11 +508,11 @@ mod tests {
     fn keyed_values_inside_reprs() {
         assert_eq!(
             text("{'user': 'bob', 'token': 'abc123'}"),
-            "{'user': 'bob', 'token': <redacted: 8 chars>}"
+            "{'user': 'bob', 'token': <redacted: 6 chars>}"
         );
         assert_eq!(
             text("Login(password='x y', n=3)"),
-            "Login(password=<redacted: 5 chars>, n=3)"
+            "Login(password=<redacted: 3 chars>, n=3)"
         );
         assert_eq!(
             text("{'auth': ('bob', 'pw')}"),
@@ -513,7 +531,7 @@ mod tests {
             ..Default::default()
         };
         var(&mut v, false);
-        assert_eq!(v.value, "<redacted: 9 chars>");
+        assert_eq!(v.value, "<redacted: 7 chars>");
         let mut d = Var {
             name: "cfg".into(),
             value: "{'api_key': 'k'}".into(),
@@ -526,8 +544,8 @@ mod tests {
             ..Default::default()
         };
         var(&mut d, false);
-        assert_eq!(d.value, "{'api_key': <redacted: 3 chars>}");
-        assert_eq!(d.children.unwrap()[0].value, "<redacted: 3 chars>");
+        assert_eq!(d.value, "{'api_key': <redacted: 1 chars>}");
+        assert_eq!(d.children.unwrap()[0].value, "<redacted: 1 chars>");
     }
 
     #[test]
@@ -539,7 +557,7 @@ mod tests {
         assert_eq!(trace_message(Some("n={n}"), "n=3"), "n=3");
         assert_eq!(
             trace_message(Some("{{k}} {api_key}"), "{k} 'x'"),
-            "{k} <redacted: 3 chars>"
+            "{k} <redacted: 1 chars>"
         );
     }
 }
