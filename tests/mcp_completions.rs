@@ -39,12 +39,7 @@ async fn resource_arguments_complete() {
 
     let files = mcp
         .client
-        .complete_resource_argument(
-            "debugger://session/{id}/source/{path}",
-            "path",
-            "pk",
-            None,
-        )
+        .complete_resource_argument("debugger://session/{id}/source/{path}", "path", "pk", None)
         .await
         .expect("complete path");
     assert_eq!(files.values, vec!["pkg/util.py".to_string()]);

@@ -32,7 +32,8 @@ async fn python_side_effects_need_the_flag() {
         .fails("debug_evaluate", json!({"expression": "items.pop()"}))
         .await;
     assert!(
-        refused.contains("expression") && refused.contains("calls `pop`")
+        refused.contains("expression")
+            && refused.contains("calls `pop`")
             && refused.contains("allow_side_effects: true"),
         "{refused}"
     );
@@ -42,14 +43,33 @@ async fn python_side_effects_need_the_flag() {
         .await;
     assert!(len.contains("True"), "{len}");
     for (tool, args, field) in [
-        ("debug_evaluate", json!({"expression": "total = 0"}), "expression"),
-        ("debug_evaluate", json!({"expression": "del items[0]"}), "expression"),
+        (
+            "debug_evaluate",
+            json!({"expression": "total = 0"}),
+            "expression",
+        ),
+        (
+            "debug_evaluate",
+            json!({"expression": "del items[0]"}),
+            "expression",
+        ),
         ("debug_watch", json!({"add": ["items.append(4)"]}), "add"),
-        ("debug_run_until", json!({"expression": "items.pop()"}), "expression"),
-        ("debug_variables", json!({"expand": "items.copy()"}), "expand"),
+        (
+            "debug_run_until",
+            json!({"expression": "items.pop()"}),
+            "expression",
+        ),
+        (
+            "debug_variables",
+            json!({"expand": "items.copy()"}),
+            "expand",
+        ),
     ] {
         let r = mcp.fails(tool, args).await;
-        assert!(r.contains(field) && r.contains("allow_side_effects"), "{tool}: {r}");
+        assert!(
+            r.contains(field) && r.contains("allow_side_effects"),
+            "{tool}: {r}"
+        );
     }
     let ran = mcp
         .ok(
@@ -63,8 +83,11 @@ async fn python_side_effects_need_the_flag() {
         .await;
     assert!(len.contains("len(items) = 2"), "{len}");
     // Setting a variable is a side effect by its nature: no flag.
-    mcp.ok("debug_set_variable", json!({"name": "total", "value": "99"}))
-        .await;
+    mcp.ok(
+        "debug_set_variable",
+        json!({"name": "total", "value": "99"}),
+    )
+    .await;
     mcp.close().await;
 }
 
@@ -93,7 +116,10 @@ async fn c_increments_and_calls_need_the_flag() {
     let r = mcp
         .fails("debug_evaluate", json!({"expression": "count++"}))
         .await;
-    assert!(r.contains("uses `++`") && r.contains("allow_side_effects"), "{r}");
+    assert!(
+        r.contains("uses `++`") && r.contains("allow_side_effects"),
+        "{r}"
+    );
     let r = mcp
         .fails("debug_evaluate", json!({"expression": "puts(\"hi\")"}))
         .await;
