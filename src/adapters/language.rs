@@ -34,6 +34,12 @@ pub trait Language: Send + Sync {
     /// None when it is not one (so no code rides in on a name).
     fn path_expression(&self, path: &str) -> Option<String>;
 
+    /// What in `expression` may change the program (a call, an
+    /// assignment), in a few words; None when nothing does.
+    fn side_effect(&self, expression: &str) -> Option<String> {
+        super::side_effects::scan(expression, &super::side_effects::C_LIKE)
+    }
+
     fn set_variable(&self) -> SetVariable {
         SetVariable::Dap
     }

@@ -9,6 +9,7 @@ pub mod delve;
 mod detect;
 mod language;
 pub mod lldb;
+pub mod side_effects;
 mod signature;
 mod spec;
 mod which;

@@ -69,6 +69,12 @@ pub struct Cli {
     /// Allow programs and breakpoints outside the workspace.
     #[arg(long, global = true)]
     pub allow_outside_workspace: bool,
+    /// Show the agent values that look like secrets (masked by default).
+    #[arg(long, global = true)]
+    pub no_redact: bool,
+    /// Ask the person before an agent's side effect runs (A toggles).
+    #[arg(long)]
+    pub approve_side_effects: bool,
     #[command(subcommand)]
     pub command: Option<Cmd>,
 }
@@ -114,7 +120,7 @@ pub fn main() -> std::process::ExitCode {
     let ws = crate::session::validate::Workspace::new(&workspace, cli.allow_outside_workspace);
     let code = rt.block_on(async move {
         match cli.command {
-            Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws).await,
+            Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws, !cli.no_redact).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
             None => match target_request(&ws, &cli)
@@ -122,7 +128,11 @@ pub fn main() -> std::process::ExitCode {
             {
                 Ok(((ws_override, request), (theme, keymap))) => {
                     let ws = ws_override.unwrap_or(ws);
-                    crate::tui::run(ws, request, theme, keymap).await
+                    let policy = crate::tui::AgentPolicy {
+                        redact: !cli.no_redact,
+                        approve_side_effects: cli.approve_side_effects,
+                    };
+                    crate::tui::run(ws, request, theme, keymap, policy).await
                 }
                 Err(e) => {
                     eprintln!("pairdbg: {e}");

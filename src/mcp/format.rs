@@ -90,6 +90,7 @@ pub fn outcome(
             if !tail.is_empty() {
                 body.push_str("Last output:\n");
                 for l in tail {
+                    let l = views.agent_text(&l);
                     body.push_str(&format!("  | {}\n", truncate(&l, 200)));
                 }
             }
@@ -228,6 +229,14 @@ pub fn var_line(v: &Var, path_prefix: Option<&str>, limit: usize) -> String {
         s.push_str(&format!("  ▸ expand={p}"));
     }
     s
+}
+
+/// The result, led by the person's answer when they were asked.
+pub fn with_approval(result: CallToolResult, approved: Option<&str>) -> CallToolResult {
+    match approved {
+        Some(note) => prefixed(result, note),
+        None => result,
+    }
 }
 
 /// The same result with `head` as its first line.

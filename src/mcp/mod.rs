@@ -3,6 +3,7 @@
 mod activity;
 mod annotations;
 mod arguments;
+mod completions;
 pub mod discovery;
 pub(crate) mod format;
 pub mod http;
@@ -12,6 +13,7 @@ mod push;
 mod resources;
 mod schema;
 pub mod server;
+mod side_effects;
 mod tools;
 pub mod view;
 pub mod waiting;
@@ -24,7 +26,7 @@ pub use server::PairdbgServer;
 
 /// Serves MCP on stdio until the client leaves or a signal arrives, then ends
 /// every session so no adapter or debuggee outlives us.
-pub async fn serve_stdio(ws: Workspace) -> u8 {
+pub async fn serve_stdio(ws: Workspace, redact: bool) -> u8 {
     // A TUI of this workspace is running: drive its session.
     if let Some(d) = discovery::find(&ws.root) {
         return match proxy::run(d).await {
@@ -36,7 +38,8 @@ pub async fn serve_stdio(ws: Workspace) -> u8 {
         };
     }
     let registry = Registry::default();
-    let server = PairdbgServer::new(registry.clone(), ws);
+    let views = view::Views::default().with_redaction(redact);
+    let server = PairdbgServer::with_views(registry.clone(), ws, views);
     let service = match server.serve(rmcp::transport::stdio()).await {
         Ok(s) => s,
         Err(e) => {

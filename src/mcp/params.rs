@@ -156,6 +156,8 @@ pub struct VariablesParams {
     pub start: Option<usize>,
     /// Default 50.
     pub count: Option<usize>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }
 
@@ -165,6 +167,8 @@ pub struct EvaluateParams {
     /// Default 256 chars.
     pub max_length: Option<usize>,
     pub frame_index: Option<usize>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }
 
@@ -202,6 +206,8 @@ pub struct OutputParams {
 pub struct WatchParams {
     pub add: Option<Vec<String>>,
     pub remove: Option<Vec<String>>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }
 
@@ -293,5 +299,7 @@ pub struct RunUntilParams {
     /// Default 1000.
     pub max_steps: Option<u32>,
     pub timeout_ms: Option<u64>,
+    /// Permit calls and assignments.
+    pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }

@@ -33,6 +33,17 @@ impl ServerHandler for Proxy {
             .map_err(upstream_error)
     }
 
+    async fn complete(
+        &self,
+        request: rmcp::model::CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::CompleteResult, ErrorData> {
+        self.upstream
+            .complete(request)
+            .await
+            .map_err(upstream_error)
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,

@@ -28,6 +28,8 @@ pub struct Push {
     /// Until the session keeps a trace log of its own, the hits this
     /// connection saw, newest last, per session.
     traces: Mutex<HashMap<String, VecDeque<Value>>>,
+    /// Set by `--no-redact`: hits are pushed unmasked.
+    no_redact: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -35,6 +37,13 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Push {
+    pub fn new(redact: bool) -> Self {
+        Push {
+            no_redact: !redact,
+            ..Default::default()
+        }
+    }
+
     pub fn subscribe(&self, uri: String) {
         lock(&self.subscriptions).insert(uri);
     }
@@ -129,7 +138,9 @@ impl Push {
                     let Some(ws) = seen.workspace.clone() else {
                         continue;
                     };
-                    self.on_hit(&peer, &id, &ws, &hit).await;
+                    let template = seen.templates.get(&hit.breakpoint_id.unwrap_or(0)).cloned();
+                    self.on_hit(&peer, &id, &ws, &hit, template.as_deref())
+                        .await;
                 }
                 Ok(SessionEvent::Output) => {
                     self.resource_updated(&peer, &format!("debugger://session/{id}/output"))
@@ -152,13 +163,18 @@ impl Push {
         }
         let id = &snap.session_id;
         seen.workspace = Some(snap.workspace.clone());
+        seen.templates = snap
+            .breakpoints
+            .iter()
+            .filter_map(|b| Some((b.id, b.log_message.clone()?)))
+            .collect();
         let previous = seen.state.replace(snap.state);
         seen.epoch = Some(snap.epoch);
         notify(peer, STATE_CHANGED, state_changed(snap, previous)).await;
         if snap.state == RunState::Stopped && snap.stop_seq > seen.stop_seq {
             seen.stop_seq = snap.stop_seq;
             if let Some(hit) = snap.stop.as_ref().and_then(|s| s.hit.as_ref()) {
-                self.on_hit(peer, id, &snap.workspace, hit).await;
+                self.on_hit(peer, id, &snap.workspace, hit, None).await;
             }
         }
         if previous != Some(snap.state) {
@@ -180,7 +196,13 @@ impl Push {
         session: &str,
         workspace: &std::path::Path,
         hit: &BreakpointHit,
+        template: Option<&str>,
     ) {
+        let mut hit = hit.clone();
+        if !self.no_redact {
+            crate::viewport::redact::hit(&mut hit, template);
+        }
+        let hit = &hit;
         let params = hit_params(session, workspace, hit);
         self.record(session, &params);
         notify(peer, BREAKPOINT_HIT, params).await;
@@ -207,6 +229,8 @@ struct Seen {
     stop_seq: u64,
     breakpoints: Option<String>,
     workspace: Option<std::path::PathBuf>,
+    /// Tracepoints' messages as written, to find the values in their hits.
+    templates: HashMap<u64, String>,
 }
 
 async fn notify(peer: &Peer<RoleServer>, method: &str, params: Value) {

@@ -24,6 +24,7 @@ enum Target<'a> {
     Sessions,
     Viewport(&'a str),
     Breakpoints(&'a str),
+    Breakpoint(&'a str, u64),
     Output(&'a str),
     Trace(&'a str),
     Source(&'a str, &'a str),
@@ -43,6 +44,9 @@ fn parse(uri: &str) -> Option<Target<'_>> {
         "breakpoints" => Target::Breakpoints(id),
         "output" => Target::Output(id),
         "trace" => Target::Trace(id),
+        t if t.starts_with("breakpoints/") => {
+            Target::Breakpoint(id, t.strip_prefix("breakpoints/")?.parse().ok()?)
+        }
         t => Target::Source(id, t.strip_prefix("source/").filter(|p| !p.is_empty())?),
     })
 }
@@ -106,6 +110,11 @@ impl PairdbgServer {
                 "Breakpoints as JSON",
             ),
             t(
+                "debugger://session/{id}/breakpoints/{breakpoint_id}",
+                "breakpoint",
+                "One breakpoint as JSON",
+            ),
+            t(
                 "debugger://session/{id}/output",
                 "output",
                 "The program's last output",
@@ -129,6 +138,7 @@ impl PairdbgServer {
             Some(
                 Target::Viewport(id)
                 | Target::Breakpoints(id)
+                | Target::Breakpoint(id, _)
                 | Target::Output(id)
                 | Target::Trace(id)
                 | Target::Source(id, _),
@@ -166,7 +176,7 @@ impl PairdbgServer {
                 // Reading a resource is not the agent seeing a result: no
                 // diff base or note marker moves.
                 let body = render_text(
-                    &snap,
+                    &self.views.agent_snapshot(&snap),
                     &self.views.config(id),
                     Extras {
                         previous: None,
@@ -196,12 +206,25 @@ impl PairdbgServer {
                     json!({"epoch": snap.epoch, "breakpoints": list}).to_string(),
                 ))
             }
+            Target::Breakpoint(id, bp) => {
+                let snap = self.resource_session(uri, id)?.snapshot();
+                let b = snap
+                    .breakpoints
+                    .iter()
+                    .find(|b| b.id == bp)
+                    .ok_or_else(|| not_found(uri, format!("no breakpoint {bp}")))?;
+                let mut v = serde_json::to_value(b).unwrap_or_default();
+                v["file"] = json!(snap.display_path(&b.file));
+                v["epoch"] = json!(snap.epoch);
+                Ok(text(uri, "application/json", v.to_string()))
+            }
             Target::Output(id) => {
                 let s = self.resource_session(uri, id)?;
                 Ok(text(
                     uri,
                     "text/plain",
-                    s.output_tail(OUTPUT_LINES).join("\n"),
+                    self.views
+                        .agent_text(&s.output_tail(OUTPUT_LINES).join("\n")),
                 ))
             }
             Target::Trace(id) => {
@@ -226,7 +249,7 @@ impl PairdbgServer {
                     ));
                 }
                 let body = std::fs::read_to_string(&file).map_err(|e| not_found(uri, e))?;
-                Ok(text(uri, "text/plain", body))
+                Ok(text(uri, "text/plain", self.views.agent_text(&body)))
             }
         }
     }

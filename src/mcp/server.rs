@@ -66,11 +66,12 @@ impl PairdbgServer {
                 route.attr.input_schema = std::sync::Arc::new(m);
             }
         }
+        let push = std::sync::Arc::new(super::push::Push::new(views.redacts()));
         PairdbgServer {
+            push,
             registry,
             views,
             workspace,
-            push: Default::default(),
             tool_router,
         }
     }
@@ -210,9 +211,18 @@ impl ServerHandler for PairdbgServer {
                 .enable_tools()
                 .enable_resources()
                 .enable_resources_subscribe()
+                .enable_completions()
                 .build(),
         )
         .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn complete(
+        &self,
+        request: rmcp::model::CompleteRequestParams,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::CompleteResult, rmcp::ErrorData> {
+        Ok(self.complete_argument(&request))
     }
 
     async fn on_initialized(&self, context: rmcp::service::NotificationContext<rmcp::RoleServer>) {

@@ -22,6 +22,8 @@ pub struct Views {
     /// The session the agent's last result was about: the person can make
     /// another one current, and the agent must not mistake one for the other.
     last_session: Arc<Mutex<Option<String>>>,
+    /// Set by `--no-redact`: secrets reach the agent unmasked.
+    no_redact: bool,
 }
 
 impl Views {
@@ -41,6 +43,33 @@ impl Views {
         })
     }
 
+    pub fn with_redaction(mut self, on: bool) -> Self {
+        self.no_redact = !on;
+        self
+    }
+
+    pub fn redacts(&self) -> bool {
+        !self.no_redact
+    }
+
+    /// The snapshot as the agent may see it.
+    pub fn agent_snapshot<'a>(&self, snap: &'a Snapshot) -> std::borrow::Cow<'a, Snapshot> {
+        if self.no_redact {
+            std::borrow::Cow::Borrowed(snap)
+        } else {
+            std::borrow::Cow::Owned(crate::viewport::redact::snapshot(snap))
+        }
+    }
+
+    /// Program output or other free text as the agent may see it.
+    pub fn agent_text(&self, text: &str) -> String {
+        if self.no_redact {
+            text.to_string()
+        } else {
+            crate::viewport::redact::text(text)
+        }
+    }
+
     pub fn set_config(&self, session: &str, cfg: ViewportConfig) {
         self.lock().entry(session.to_string()).or_default().config = cfg;
     }
@@ -54,6 +83,7 @@ impl Views {
 
     /// Renders a stop for the agent and remembers it as seen.
     pub fn viewport(&self, snap: &Snapshot) -> String {
+        let snap = &*self.agent_snapshot(snap);
         let mut g = self.lock();
         let view = g.entry(snap.session_id.clone()).or_default();
         let text = render_text(

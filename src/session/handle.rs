@@ -25,6 +25,7 @@ pub struct SessionHandle {
     trace: Arc<Mutex<TraceLog>>,
     activity: Arc<Mutex<std::collections::VecDeque<Activity>>>,
     attached: bool,
+    language: &'static dyn crate::adapters::Language,
 }
 
 /// Calls kept for the activity pane.
@@ -74,6 +75,7 @@ impl SessionHandle {
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (apply_tx, apply_rx) = mpsc::unbounded_channel();
         let attached = config.attach_pid.is_some();
+        let language = config.adapter.language();
         let engine = Engine::new(
             config,
             snap,
@@ -96,7 +98,13 @@ impl SessionHandle {
             trace,
             activity: Default::default(),
             attached,
+            language,
         }
+    }
+
+    /// What in `expression` may change the program, in its language.
+    pub fn side_effect(&self, expression: &str) -> Option<String> {
+        self.language.side_effect(expression)
     }
 
     pub fn snapshot(&self) -> Arc<Snapshot> {

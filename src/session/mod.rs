@@ -2,6 +2,7 @@
 //! MCP server, the CLI, later the TUI) send commands and read snapshots.
 
 mod api;
+pub mod approval;
 pub mod autopsy;
 pub mod callers;
 mod command;

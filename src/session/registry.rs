@@ -12,6 +12,8 @@ pub struct Registry {
     /// The current session's id, for controllers that follow it (the TUI
     /// shows the session an agent launched).
     current: tokio::sync::watch::Sender<Option<String>>,
+    /// The person's approvals of agent side effects, for every session.
+    approvals: super::approval::Approvals,
 }
 
 impl Default for Registry {
@@ -19,6 +21,7 @@ impl Default for Registry {
         Registry {
             inner: Default::default(),
             current: tokio::sync::watch::Sender::new(None),
+            approvals: Default::default(),
         }
     }
 }
@@ -36,6 +39,10 @@ pub const MAX_SESSIONS: usize = 16;
 impl Registry {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn approvals(&self) -> &super::approval::Approvals {
+        &self.approvals
     }
 
     pub async fn launch(&self, config: LaunchConfig) -> Result<SessionHandle, SessionError> {

@@ -45,6 +45,7 @@ pub enum Action {
     NextThread,
     NextSession,
     SetValue,
+    ToggleApproval,
 }
 
 impl Action {
@@ -107,6 +108,7 @@ impl Action {
             Action::NextThread => "show the next thread",
             Action::NextSession => "show the next session",
             Action::SetValue => "set the value",
+            Action::ToggleApproval => "approve agent side effects",
         }
     }
 }

@@ -144,6 +144,9 @@ pub fn draw(f: &mut Frame, v: &View) {
     if v.ui.show_help {
         panes::help::render(f, f.area(), v.keymap, v.theme);
     }
+    if let Some(r) = &v.ui.approval {
+        panes::approval::render(f, f.area(), &r.what, v.theme);
+    }
 }
 
 /// One pane over the whole screen; the others get no room.

@@ -47,6 +47,15 @@ fn mouse(on: bool) {
     }
 }
 
+/// What the person allows the agent that joins this TUI.
+#[derive(Debug, Clone, Copy)]
+pub struct AgentPolicy {
+    /// Mask values that look like secrets in the agent's results.
+    pub redact: bool,
+    /// Ask the person before an agent's side effect runs.
+    pub approve_side_effects: bool,
+}
+
 /// Launches the program and runs the UI until the person quits. The terminal
 /// is restored on every way out, panics included (ratatui's hook).
 pub async fn run(
@@ -54,6 +63,7 @@ pub async fn run(
     request: LaunchRequest,
     theme: theme::Theme,
     keymap: action::Keymap,
+    policy: AgentPolicy,
 ) -> u8 {
     let config = match request.validate(&ws, Duration::from_secs(20)) {
         Ok(c) => crate::session::LaunchConfig {
@@ -80,6 +90,9 @@ pub async fn run(
         }
     }
     let registry = Registry::default();
+    registry
+        .approvals()
+        .set_required(policy.approve_side_effects);
     let session = match registry.launch(config).await {
         Ok(s) => s,
         Err(e) => {
@@ -88,8 +101,8 @@ pub async fn run(
         }
     };
     // Agents reach this very session over MCP; `pairdbg mcp` finds it.
-    let endpoint =
-        crate::mcp::http::serve(registry.clone(), Default::default(), ws.clone(), true).await;
+    let views = crate::mcp::view::Views::default().with_redaction(policy.redact);
+    let endpoint = crate::mcp::http::serve(registry.clone(), views, ws.clone(), true).await;
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let mut terminal = ratatui::init();
     mouse(true);

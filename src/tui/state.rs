@@ -75,6 +75,10 @@ pub struct UiState {
     /// The ids of the open sessions, when there are several.
     pub sessions: Vec<String>,
     pub show_help: bool,
+    /// The person approves the agent's side effects.
+    pub approve_required: bool,
+    /// The agent's side effect waiting for the person's answer.
+    pub approval: Option<crate::session::approval::Request>,
     /// The file picker: its query and selected row.
     pub picker: Option<(String, usize)>,
     /// Workspace files, listed when the picker first opens.
@@ -138,6 +142,8 @@ impl Default for UiState {
             value_path: String::new(),
             sessions: vec![],
             show_help: false,
+            approve_required: false,
+            approval: None,
             zoomed: None,
             palette: None,
             picker: None,

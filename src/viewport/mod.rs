@@ -2,6 +2,7 @@
 
 mod config;
 mod json;
+pub mod redact;
 mod repr;
 mod signature;
 mod text;

@@ -16,6 +16,10 @@ impl Language for Python {
         true
     }
 
+    fn side_effect(&self, expression: &str) -> Option<String> {
+        crate::adapters::side_effects::scan(expression, &crate::adapters::side_effects::PYTHON)
+    }
+
     fn exception_chain(&self, max: usize) -> Option<String> {
         Some(super::cause_chain::expression(max))
     }

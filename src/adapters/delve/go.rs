@@ -17,6 +17,10 @@ impl Language for Go {
         parameters(lines, function, line)
     }
 
+    fn side_effect(&self, expression: &str) -> Option<String> {
+        crate::adapters::side_effects::scan(expression, &crate::adapters::side_effects::GO)
+    }
+
     fn path_expression(&self, path: &str) -> Option<String> {
         c_like_path(&split_path(path))
     }

@@ -141,11 +141,13 @@ impl PairdbgServer {
         };
         let ms = timeout.as_millis() as u64;
         let head = match &waited.outcome {
-            WaitOutcome::Stopped(snap) => match hit_json(snap, p.breakpoint_id) {
-                Some(h) => h,
-                None => json!({"hit": false, "reason": "stopped",
+            WaitOutcome::Stopped(snap) => {
+                match hit_json(&self.views.agent_snapshot(snap), p.breakpoint_id) {
+                    Some(h) => h,
+                    None => json!({"hit": false, "reason": "stopped",
                     "message": "The program is paused elsewhere; move it (debug_continue) before waiting."}),
-            },
+                }
+            }
             WaitOutcome::TimedOut(snap) if waited.capped.is_some() => json!({
                 "hit": false, "reason": "still_running", "epoch": snap.epoch,
                 "message": "Still running; call breakpoint_wait again to keep waiting."}),
@@ -186,7 +188,10 @@ impl PairdbgServer {
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
         match Self::checked(&s, s.exception_context(Origin::Agent, q).await) {
-            Ok(c) => {
+            Ok(mut c) => {
+                if self.views.redacts() {
+                    crate::viewport::redact::exception_context(&mut c);
+                }
                 let snap = s.snapshot();
                 let body = serde_json::to_string(&context_json(&snap, &c)).unwrap_or_default();
                 Ok(ok(&self.views, &snap, body))

@@ -4,13 +4,13 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
-use crate::mcp::format::{VALUE_CHARS, err, ok, var_line};
+use crate::mcp::format::{VALUE_CHARS, err, ok, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
 use crate::session::output::OUTPUT_CAP_BYTES;
 use crate::session::{Origin, SessionError, VariablesQuery};
 use crate::viewport::frame_call;
-use crate::viewport::render_json;
+use crate::viewport::{redact, render_json};
 
 #[tool_router(router = inspection_router, vis = "pub(crate)")]
 impl PairdbgServer {
@@ -30,7 +30,8 @@ impl PairdbgServer {
         let body = match p.format.unwrap_or_default() {
             Format::Text => self.views.viewport(&snap),
             Format::Json => {
-                let mut v = render_json(&snap, &self.views.config(&s.id));
+                let shown = self.views.agent_snapshot(&snap);
+                let mut v = render_json(&shown, &self.views.config(&s.id));
                 v["epoch"] = snap.epoch.into();
                 serde_json::to_string(&v).unwrap_or_default()
             }
@@ -48,6 +49,7 @@ impl PairdbgServer {
         match Self::checked(&s, s.stack(Origin::Agent, levels).await) {
             Ok((frames, total)) => {
                 let snap = s.snapshot();
+                let shown = self.views.agent_snapshot(&snap);
                 let cfg = self.views.config(&snap.session_id);
                 let mut body = format!("Call Stack ({} of {total} frames):\n", frames.len());
                 for (i, f) in frames.iter().enumerate() {
@@ -57,7 +59,7 @@ impl PairdbgServer {
                         .map(|p| snap.display_path(p))
                         .unwrap_or_default();
                     // Frames the stop has read show their arguments' values.
-                    let call = match snap.stop.as_ref() {
+                    let call = match shown.stop.as_ref() {
                         Some(stop) if stop.frames.get(i).is_some_and(|g| g.id == f.id) => {
                             frame_call(stop, i, &cfg)
                         }
@@ -84,6 +86,20 @@ impl PairdbgServer {
                 &SessionError::invalid("count", format!("{count} is out of range; use 1 to 500")),
             ));
         }
+        let approved = match self
+            .side_effects_gate(
+                &s,
+                "debug_variables",
+                "expand",
+                &[p.expand.as_deref().unwrap_or_default()],
+                p.allow_side_effects,
+                std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+            )
+            .await
+        {
+            Ok(a) => a,
+            Err(refusal) => return Ok(refusal),
+        };
         let start = p.start.unwrap_or(0);
         let q = VariablesQuery {
             frame_index: p.frame_index.unwrap_or(0),
@@ -94,8 +110,12 @@ impl PairdbgServer {
             count,
         };
         match Self::checked(&s, s.variables(Origin::Agent, q).await) {
-            Ok((vars, total)) => {
+            Ok((mut vars, total)) => {
                 let snap = s.snapshot();
+                if self.views.redacts() {
+                    let under = p.expand.as_deref().is_some_and(redact::path_is_secret);
+                    redact::vars(&mut vars, under);
+                }
                 let what = p.expand.as_deref().unwrap_or("locals");
                 let mut body = format!(
                     "{what} ({}–{} of {total}):\n",
@@ -109,7 +129,7 @@ impl PairdbgServer {
                 if start + vars.len() < total {
                     body.push_str(&format!("  (more: start={})\n", start + vars.len()));
                 }
-                Ok(ok(&self.views, &snap, body))
+                Ok(with_approval(ok(&self.views, &snap, body), approved))
             }
             Err(e) => Ok(e),
         }
@@ -131,6 +151,20 @@ impl PairdbgServer {
                 ),
             ));
         }
+        let approved = match self
+            .side_effects_gate(
+                &s,
+                "debug_evaluate",
+                "expression",
+                &[p.expression.as_str()],
+                p.allow_side_effects,
+                std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+            )
+            .await
+        {
+            Ok(a) => a,
+            Err(refusal) => return Ok(refusal),
+        };
         let whole = max > VALUE_CHARS;
         let res = s
             .evaluate_value(
@@ -141,7 +175,10 @@ impl PairdbgServer {
             )
             .await;
         match Self::checked(&s, res) {
-            Ok(v) => {
+            Ok(mut v) => {
+                if self.views.redacts() {
+                    redact::var(&mut v, false);
+                }
                 // A statement (`x = 1`) runs and has no value.
                 let mut body = if v.value.is_empty() && v.type_name.is_empty() {
                     format!("Executed: {}", v.name)
@@ -151,7 +188,10 @@ impl PairdbgServer {
                 if v.truncated {
                     body.push_str("\n(value truncated)");
                 }
-                Ok(ok(&self.views, &s.snapshot(), body))
+                Ok(with_approval(
+                    ok(&self.views, &s.snapshot(), body),
+                    approved,
+                ))
             }
             Err(e) => Ok(e),
         }
@@ -289,7 +329,7 @@ impl PairdbgServer {
                 r.dropped
             ));
         }
-        body.push_str(&r.text);
+        body.push_str(&self.views.agent_text(&r.text));
         if !body.ends_with('\n') {
             body.push('\n');
         }
@@ -339,6 +379,21 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
+        let added: Vec<&str> = p.add.iter().flatten().map(String::as_str).collect();
+        let approved = match self
+            .side_effects_gate(
+                &s,
+                "debug_watch",
+                "add",
+                &added,
+                p.allow_side_effects,
+                std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+            )
+            .await
+        {
+            Ok(a) => a,
+            Err(refusal) => return Ok(refusal),
+        };
         let res = s
             .watch(
                 Origin::Agent,
@@ -356,10 +411,13 @@ impl PairdbgServer {
             .map(|w| format!("  {}", w.expression))
             .collect::<Vec<_>>()
             .join("\n");
-        Ok(ok(
-            &self.views,
-            &snap,
-            format!("Watches (values show in the viewport):\n{list}"),
+        Ok(with_approval(
+            ok(
+                &self.views,
+                &snap,
+                format!("Watches (values show in the viewport):\n{list}"),
+            ),
+            approved,
         ))
     }
 

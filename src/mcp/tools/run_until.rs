@@ -23,6 +23,20 @@ impl PairdbgServer {
             Ok(t) => t,
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
+        let approved = match self
+            .side_effects_gate(
+                &s,
+                "debug_run_until",
+                "expression",
+                &[p.expression.as_str()],
+                p.allow_side_effects,
+                timeout,
+            )
+            .await
+        {
+            Ok(a) => a,
+            Err(refusal) => return Ok(refusal),
+        };
         let until = match p.until.unwrap_or(UntilParam::Changes) {
             UntilParam::Changes => Until::Changes,
             UntilParam::BecomesTrue => Until::BecomesTrue,
@@ -34,6 +48,12 @@ impl PairdbgServer {
             Ok(r) => r,
             Err(e) => return Ok(e),
         };
+        let mut r = r;
+        if self.views.redacts() {
+            let secret = crate::viewport::redact::is_secret_name(&p.expression);
+            r.old = hide(secret, &r.old);
+            r.new = r.new.map(|n| hide(secret, &n));
+        }
         let expr = &p.expression;
         let steps = match r.steps {
             1 => "1 step".to_string(),
@@ -60,6 +80,18 @@ impl PairdbgServer {
             _ => format!("{expr} was {}; the run ended after {steps}:", r.old),
         };
         let res = format::outcome(&self.views, &s, r.outcome, timeout.as_millis() as u64);
-        Ok(format::prefixed(res, &head))
+        Ok(format::with_approval(
+            format::prefixed(res, &head),
+            approved,
+        ))
+    }
+}
+
+/// A value of the watched expression as the agent may see it.
+fn hide(secret: bool, value: &str) -> String {
+    if secret {
+        crate::viewport::redact::mask(value)
+    } else {
+        crate::viewport::redact::text(value)
     }
 }

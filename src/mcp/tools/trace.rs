@@ -6,6 +6,7 @@ use crate::mcp::format::ok;
 use crate::mcp::server::PairdbgServer;
 use crate::session::SessionHandle;
 use crate::session::trace::TRACE_CAP;
+use crate::viewport::redact;
 
 impl PairdbgServer {
     /// The trace log from a cursor, one line per record, at most `max_bytes`
@@ -24,11 +25,23 @@ impl PairdbgServer {
                 r.dropped
             ));
         }
+        let snap = s.snapshot();
+        let template = |id: u64| {
+            snap.breakpoints
+                .iter()
+                .find(|b| b.id == id)
+                .and_then(|b| b.log_message.clone())
+        };
         let mut next = r.records.first().map(|x| x.seq).unwrap_or(r.next);
         for (taken, t) in r.records.iter().enumerate() {
+            let message = if self.views.redacts() {
+                redact::trace_message(template(t.breakpoint_id).as_deref(), &t.message)
+            } else {
+                t.message.clone()
+            };
             let line = format!(
-                "[{}] #{} hit {} {}:{} {}\n",
-                t.timestamp, t.breakpoint_id, t.hit, t.file, t.line, t.message
+                "[{}] #{} hit {} {}:{} {message}\n",
+                t.timestamp, t.breakpoint_id, t.hit, t.file, t.line
             );
             if taken > 0 && body.len() + line.len() > max_bytes {
                 break;
@@ -41,6 +54,6 @@ impl PairdbgServer {
             "(next since={next}{})",
             if more { ", more available" } else { "" }
         ));
-        ok(&self.views, &s.snapshot(), body)
+        ok(&self.views, &snap, body)
     }
 }

@@ -12,6 +12,10 @@ use crossterm::event::KeyEvent;
 impl App {
     pub(super) fn on_key(&mut self, k: KeyEvent) {
         self.ui.message = None;
+        if let Some(request) = self.registry.approvals().pending() {
+            self.on_approval_key(request, k);
+            return;
+        }
         if let Some(prompt) = self.ui.typing {
             self.on_prompt_key(prompt, k);
             return;
@@ -79,6 +83,7 @@ impl App {
                     ControlMode::Shared => "the agent may drive again".into(),
                 });
             }
+            Action::ToggleApproval => self.toggle_approval(),
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
             Action::Search => {
                 self.ui.typing = Some(Prompt::Search);

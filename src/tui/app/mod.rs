@@ -2,6 +2,7 @@
 //! a redraw out whenever something changed. It never waits on the adapter:
 //! every command runs in a task of its own.
 
+mod approval;
 mod keys;
 mod mouse;
 mod panes;
@@ -111,6 +112,7 @@ impl App {
         let mut events = EventStream::new();
         let mut snaps = self.session.watch_snapshots();
         let mut session_events = self.session.subscribe();
+        let mut approvals = self.registry.approvals().watch();
         let mut current = self.registry.watch_current();
         current.mark_unchanged();
         let mut tick = tokio::time::interval(Duration::from_millis(120));
@@ -206,6 +208,9 @@ impl App {
                         dirty = true;
                     }
                 }
+                changed = approvals.changed() => {
+                    if changed.is_ok() { dirty = true; }
+                }
                 _ = tick.tick() => {
                     let s = self.session.snapshot().state;
                     if matches!(s, RunState::Running | RunState::Starting) || self.waiting() {
@@ -235,6 +240,8 @@ impl App {
     fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
         self.ui.sessions = self.registry.list().0.into_iter().map(|s| s.id).collect();
         self.ui.waiting = self.waiting();
+        self.ui.approve_required = self.registry.approvals().required();
+        self.ui.approval = self.registry.approvals().pending();
         let file = self.source.clone();
         let tx = self.tx.clone();
         let colours = file.as_ref().and_then(|f| {

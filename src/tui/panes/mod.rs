@@ -1,6 +1,7 @@
 //! One file per pane; each draws from (snapshot, UI state, theme) only.
 
 pub mod activity;
+pub mod approval;
 pub mod breakpoints;
 pub mod console;
 pub mod files;

@@ -65,6 +65,12 @@ pub fn render(
             theme.status,
         ),
     ];
+    if ui.approve_required {
+        spans.push(Span::styled(
+            " │ approving agent side effects (A) ",
+            theme.status,
+        ));
+    }
     if let Some(m) = &ui.message {
         spans.push(Span::styled(
             format!(" {m} "),

@@ -1,0 +1,284 @@
+//! Whether an expression may change the program: a call, an assignment, or
+//! a statement that does (`del`, `import`). A scan of the text, not a
+//! parser: it errs towards saying yes, and string literals never count.
+
+/// What counts in one language.
+pub struct Rules {
+    /// Functions known not to change anything, callable freely.
+    pub pure_calls: &'static [&'static str],
+    /// Words that take parentheses without being calls (`sizeof (x)`).
+    pub not_calls: &'static [&'static str],
+    /// Words that change the program wherever they appear.
+    pub statements: &'static [&'static str],
+    /// `++` and `--` change their operand.
+    pub increments: bool,
+    /// `<-` sends or receives on a channel.
+    pub channels: bool,
+    /// Characters that open a string literal.
+    pub quotes: &'static [char],
+}
+
+pub const PYTHON: Rules = Rules {
+    pure_calls: &[
+        "len",
+        "isinstance",
+        "issubclass",
+        "type",
+        "abs",
+        "min",
+        "max",
+        "repr",
+        "str",
+        "int",
+        "float",
+        "bool",
+        "id",
+        "round",
+        "sum",
+        "any",
+        "all",
+        "sorted",
+        "hasattr",
+        "callable",
+    ],
+    not_calls: &[
+        "and", "or", "not", "in", "is", "if", "else", "lambda", "for",
+    ],
+    statements: &[
+        "del", "import", "exec", "eval", "global", "nonlocal", "yield",
+    ],
+    // `--x` is a double negation in Python.
+    increments: false,
+    channels: false,
+    quotes: &['"', '\''],
+};
+
+pub const GO: Rules = Rules {
+    pure_calls: &[
+        "len", "cap", "int", "int64", "int32", "uint", "uint64", "float64", "string", "byte",
+        "rune", "bool",
+    ],
+    not_calls: &["func"],
+    statements: &["go", "defer"],
+    increments: true,
+    channels: true,
+    quotes: &['"', '\'', '`'],
+};
+
+pub const C_LIKE: Rules = Rules {
+    pure_calls: &["sizeof", "alignof", "_Alignof", "offsetof"],
+    not_calls: &["sizeof", "alignof", "_Alignof", "if", "while", "return"],
+    statements: &[],
+    increments: true,
+    channels: false,
+    quotes: &['"', '\''],
+};
+
+/// What in `expr` may change the program, said in a few words; None when
+/// nothing does.
+pub fn scan(expr: &str, rules: &Rules) -> Option<String> {
+    let chars: Vec<char> = expr.chars().collect();
+    let mut i = 0;
+    // What came last outside literals: a word (and whether a `.` led to
+    // it), or a closing bracket.
+    let mut last_word: Option<(String, bool)> = None;
+    let mut last_close = false;
+    let mut prev_char: Option<char> = None;
+    // For each open parenthesis: whether it holds a pure call's arguments,
+    // where `name=` is a keyword argument rather than an assignment.
+    let mut parens: Vec<bool> = vec![];
+    while i < chars.len() {
+        let c = chars[i];
+        if rules.quotes.contains(&c) {
+            i = skip_literal(&chars, i);
+            last_word = None;
+            last_close = false;
+            prev_char = Some(c);
+            continue;
+        }
+        if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            if rules.statements.contains(&word.as_str()) {
+                return Some(format!("uses `{word}`"));
+            }
+            let method = prev_char == Some('.');
+            last_word = Some((word, method));
+            last_close = false;
+            prev_char = chars.get(i - 1).copied();
+            continue;
+        }
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let next = chars.get(i + 1).copied();
+        match c {
+            '(' => {
+                let mut pure_call = false;
+                if let Some((w, method)) = &last_word {
+                    let pure = !method && rules.pure_calls.contains(&w.as_str());
+                    let keyword = !method && rules.not_calls.contains(&w.as_str());
+                    let number = w.chars().next().is_some_and(|d| d.is_ascii_digit());
+                    if !pure && !keyword && !number {
+                        return Some(format!("calls `{w}`"));
+                    }
+                    pure_call = pure;
+                } else if last_close {
+                    return Some("calls the result of an expression".into());
+                }
+                parens.push(pure_call);
+            }
+            ')' => {
+                parens.pop();
+            }
+            '=' => {
+                let before = prev_char.unwrap_or(' ');
+                let keyword_argument = parens.last() == Some(&true)
+                    && prev_char.is_some_and(|p| p.is_alphanumeric() || p == '_');
+                let comparison = keyword_argument
+                    || next == Some('=')
+                    || next == Some('>')
+                    || matches!(before, '=' | '!')
+                    || (matches!(before, '<' | '>') && !is_shift_assign(&chars, i));
+                if !comparison {
+                    let op: String = if before == ':' {
+                        ":=".into()
+                    } else if "+-*/%&|^@<>".contains(before) {
+                        let start = if i >= 2 && chars[i - 2] == before && before != '@' {
+                            i - 2
+                        } else {
+                            i - 1
+                        };
+                        chars[start..=i].iter().collect()
+                    } else {
+                        "=".into()
+                    };
+                    return Some(format!("assigns with `{op}`"));
+                }
+                // `==`: its second `=` is part of it.
+                if next == Some('=') {
+                    i += 1;
+                }
+            }
+            '+' | '-' if rules.increments && next == Some(c) => {
+                return Some(format!("uses `{c}{c}`"));
+            }
+            '<' if rules.channels && next == Some('-') => {
+                return Some("uses the channel operator `<-`".into());
+            }
+            _ => {}
+        }
+        last_close = matches!(c, ')' | ']');
+        last_word = None;
+        prev_char = Some(c);
+        i += 1;
+    }
+    None
+}
+
+/// `<<=` and `>>=` assign; `<=` and `>=` compare.
+fn is_shift_assign(chars: &[char], eq: usize) -> bool {
+    eq >= 2 && chars[eq - 1] == chars[eq - 2]
+}
+
+/// The index past the literal whose quote is at `at`.
+fn skip_literal(chars: &[char], at: usize) -> usize {
+    let q = chars[at];
+    // Python's triple quotes.
+    if chars.get(at + 1) == Some(&q) && chars.get(at + 2) == Some(&q) {
+        let mut i = at + 3;
+        while i + 2 < chars.len() {
+            if chars[i] == '\\' {
+                i += 2;
+                continue;
+            }
+            if chars[i] == q && chars[i + 1] == q && chars[i + 2] == q {
+                return i + 3;
+            }
+            i += 1;
+        }
+        return chars.len();
+    }
+    let mut i = at + 1;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' if q != '`' => i += 2,
+            c if c == q => return i + 1,
+            _ => i += 1,
+        }
+    }
+    chars.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python() {
+        for (e, says) in [
+            ("items.pop()", "calls `pop`"),
+            ("(n := 3)", "assigns with `:=`"),
+            ("del d['k']", "uses `del`"),
+            ("import os", "uses `import`"),
+            ("x //= 2", "assigns with `//=`"),
+            ("x **= 2", "assigns with `**=`"),
+            ("print(x)", "calls `print`"),
+        ] {
+            assert_eq!(scan(e, &PYTHON).as_deref(), Some(says), "{e}");
+        }
+        for e in [
+            "len(items) > 3",
+            "isinstance(x, int) and not (y)",
+            "sorted(xs, key=abs)",
+            "'a.pop()' + \"x = 1\"",
+            "--x",
+            "d['k'] == 2",
+        ] {
+            assert_eq!(scan(e, &PYTHON), None, "{e}");
+        }
+    }
+
+    #[test]
+    fn go() {
+        assert_eq!(
+            scan("<-ch", &GO).as_deref(),
+            Some("uses the channel operator `<-`")
+        );
+        assert_eq!(scan("x := 1", &GO).as_deref(), Some("assigns with `:=`"));
+        assert_eq!(scan("len(s) == cap(s)", &GO), None);
+        assert_eq!(scan("`f()`", &GO), None);
+    }
+
+    #[test]
+    fn c_like() {
+        for (e, says) in [
+            ("f(x)", "calls `f`"),
+            ("a.b()", "calls `b`"),
+            ("x = 1", "assigns with `=`"),
+            ("x += 1", "assigns with `+=`"),
+            ("x <<= 1", "assigns with `<<=`"),
+            ("i++", "uses `++`"),
+            ("--i", "uses `--`"),
+            ("fns[0](1)", "calls the result of an expression"),
+        ] {
+            assert_eq!(scan(e, &C_LIKE).as_deref(), Some(says), "{e}");
+        }
+        for e in [
+            "a == b",
+            "a != b",
+            "a <= b && b >= c",
+            "sizeof(int)",
+            "\"f(x) = 1\"",
+            "p->next",
+            "arr[i] - 1",
+            "(a + b) * c",
+        ] {
+            assert_eq!(scan(e, &C_LIKE), None, "{e}");
+        }
+    }
+}

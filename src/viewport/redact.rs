@@ -1,0 +1,563 @@
+//! What an agent must not read: values that look like secrets, by their
+//! own shape (an AWS key, a GitHub token, a JWT, a private key) or by the
+//! name they are kept under (`password`, `api_key`). The person's TUI never
+//! goes through here; every agent front end does, on the values before they
+//! are rendered, so the rest of the text is left as it was.
+
+use std::sync::{Arc, LazyLock};
+
+use regex::Regex;
+
+use crate::session::autopsy::{ContextVar, ExceptionContext};
+use crate::session::types::{Snapshot, SourceFile, Var};
+
+/// What stands in for a hidden value: how long it was, never what it was.
+/// A string literal's length is its text's, without the quotes.
+pub fn mask(hidden: &str) -> String {
+    format!("<redacted: {} chars>", literal_text(hidden).chars().count())
+}
+
+fn literal_text(s: &str) -> &str {
+    let body = s.trim_start_matches(['b', 'r', 'f', 'u']);
+    for q in ['\'', '"'] {
+        if body.len() >= 2
+            && body.starts_with(q)
+            && body.ends_with(q)
+            && let Some(inner) = body.get(1..body.len() - 1)
+        {
+            return inner;
+        }
+    }
+    s
+}
+
+/// Name segments that mark a secret on their own.
+const WORDS: &[&str] = &[
+    "password",
+    "passwd",
+    "passphrase",
+    "secret",
+    "secrets",
+    "token",
+    "apikey",
+    "auth",
+    "authorization",
+    "credential",
+    "credentials",
+];
+
+/// Adjacent segments that do (`api_key`, `privateKey`).
+const PAIRS: &[(&str, &str)] = &[("api", "key"), ("private", "key"), ("access", "key")];
+
+/// A name's words, lower case: `self.apiKey['x']` is self, api, key, x.
+fn segments(name: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut word = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if !c.is_ascii_alphanumeric() {
+            if !word.is_empty() {
+                out.push(std::mem::take(&mut word));
+            }
+            prev_lower = false;
+            continue;
+        }
+        // camelCase splits where a capital follows a small letter.
+        if c.is_ascii_uppercase() && prev_lower && !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        word.push(c.to_ascii_lowercase());
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// True when a variable, key or expression is named like a secret. Whole
+/// words only: `author` and `tokens` are not.
+pub fn is_secret_name(name: &str) -> bool {
+    let words = segments(name);
+    words.iter().any(|w| WORDS.contains(&w.as_str()))
+        || words
+            .windows(2)
+            .any(|p| PAIRS.contains(&(p[0].as_str(), p[1].as_str())))
+}
+
+/// Values that say nothing even under a secret's name.
+fn harmless(value: &str) -> bool {
+    matches!(
+        value.trim(),
+        "" | "None"
+            | "null"
+            | "nil"
+            | "NULL"
+            | "True"
+            | "False"
+            | "true"
+            | "false"
+            | "''"
+            | "\"\""
+            | "b''"
+            | "0x0"
+            | "0x0000000000000000"
+    )
+}
+
+/// Well-known shapes of credentials. A group 1, where there is one, is the
+/// part hidden; otherwise the whole match is.
+static PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    [
+        r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+        r"\bgh[pousr]_[A-Za-z0-9]{30,}",
+        r"\bgithub_pat_[A-Za-z0-9_]{20,}",
+        r"\bxox[abposr]-[A-Za-z0-9-]{10,}",
+        r"\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}",
+        r"\bsk-[A-Za-z0-9_-]{20,}",
+        r"\b[sr]k_live_[A-Za-z0-9]{16,}",
+        r"\bAIza[0-9A-Za-z_-]{35}",
+        r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z ]*PRIVATE KEY-----|$)",
+        r"\b[Bb]earer\s+([A-Za-z0-9\-._~+/]{8,}=*)",
+        r"://[^/\s:@]+:([^/\s@]+)@",
+    ]
+    .iter()
+    .filter_map(|p| Regex::new(p).ok())
+    .collect()
+});
+
+/// A name and its separator: `'token': `, `password=`, `api_key = `.
+static KEYED: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r#"(['"]?)([A-Za-z_][A-Za-z0-9_-]*)(['"]?)[ \t]*(?::|=)[ \t]*"#).ok()
+});
+
+/// Masks the credential shapes anywhere in `text`.
+fn mask_patterns(text: &str) -> String {
+    let mut out = text.to_string();
+    for re in PATTERNS.iter() {
+        if !re.is_match(&out) {
+            continue;
+        }
+        out = re
+            .replace_all(&out, |c: &regex::Captures| match c.get(1) {
+                Some(g) => {
+                    let whole = c.get(0).map(|m| m.as_str()).unwrap_or_default();
+                    let at = g.start() - c.get(0).map(|m| m.start()).unwrap_or(0);
+                    format!(
+                        "{}{}{}",
+                        &whole[..at],
+                        mask(g.as_str()),
+                        &whole[at + g.len()..]
+                    )
+                }
+                None => mask(c.get(0).map(|m| m.as_str()).unwrap_or_default()),
+            })
+            .into_owned();
+    }
+    out
+}
+
+/// The length of the value that starts `rest`: a quoted literal, a
+/// bracketed group, or a bare token.
+fn value_len(rest: &str) -> usize {
+    let b = rest.as_bytes();
+    let mut i = 0;
+    // String prefixes: b'', r"", f''.
+    while i < b.len() && i < 2 && matches!(b[i], b'b' | b'r' | b'f' | b'u' | b'B' | b'R') {
+        i += 1;
+    }
+    if i < b.len() && matches!(b[i], b'\'' | b'"') {
+        return quoted_len(rest, i);
+    }
+    match b.first() {
+        Some(b'(' | b'[' | b'{' | b'<') => bracketed_len(rest),
+        _ => rest
+            .find(|c: char| c.is_whitespace() || ",)]}>;".contains(c))
+            .unwrap_or(rest.len()),
+    }
+}
+
+/// The end of the literal whose quote is at `at`, escapes honoured; the
+/// rest of the text when it is cut before it closes.
+fn quoted_len(s: &str, at: usize) -> usize {
+    let b = s.as_bytes();
+    let q = b[at];
+    let mut i = at + 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            c if c == q => return i + 1,
+            _ => i += 1,
+        }
+    }
+    s.len()
+}
+
+fn bracketed_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\'' | b'"' => {
+                i = quoted_len(s, i);
+                continue;
+            }
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    s.len()
+}
+
+/// Masks what is kept under a secret's name inside a repr or a line:
+/// `{'token': 'abc'}`, `Login(password='x')`, `api_key = "x"`.
+fn mask_keyed(text: &str) -> String {
+    let Some(re) = KEYED.as_ref() else {
+        return text.to_string();
+    };
+    let mut out = String::new();
+    let mut last = 0;
+    for c in re.captures_iter(text) {
+        let (Some(whole), Some(key)) = (c.get(0), c.get(2)) else {
+            continue;
+        };
+        if whole.start() < last
+            || c.get(1).map(|m| m.as_str()) != c.get(3).map(|m| m.as_str())
+            || !is_secret_name(key.as_str())
+        {
+            continue;
+        }
+        let rest = &text[whole.end()..];
+        // A comparison (`==`), an annotation's `=` of `:=`, or an arrow.
+        if rest.starts_with(['=', '>']) || text[..whole.end()].ends_with("==") {
+            continue;
+        }
+        let len = value_len(rest);
+        let value = &rest[..len];
+        if len == 0 || harmless(value) || value.starts_with("<redacted") {
+            continue;
+        }
+        out.push_str(&text[last..whole.end()]);
+        out.push_str(&mask(value));
+        last = whole.end() + len;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// A piece of text with every secret in it masked: the credential shapes,
+/// and values kept under secret names.
+pub fn text(s: &str) -> String {
+    mask_keyed(&mask_patterns(s))
+}
+
+/// Masks a value in place. `inherited`: it lies under a secret's name (a
+/// field of `credentials`), so all of it is hidden.
+pub fn var(v: &mut Var, inherited: bool) {
+    let secret = inherited || is_secret_name(&v.name);
+    if secret && !harmless(&v.value) {
+        v.value = match v.length {
+            Some(n) => format!("<redacted: {n} chars>"),
+            None => mask(&v.value),
+        };
+        v.truncated = false;
+        v.length = None;
+        // Its parts would show it again; expanding it reads them masked.
+        v.children = None;
+        return;
+    }
+    v.value = text(&v.value);
+    for c in v.children.iter_mut().flatten() {
+        var(c, secret);
+    }
+}
+
+pub fn vars(vs: &mut [Var], inherited: bool) {
+    for v in vs {
+        var(v, inherited);
+    }
+}
+
+/// True when a path (`creds.token`, `cfg["api_key"]`) passes through a
+/// secret's name: everything under it is hidden.
+pub fn path_is_secret(path: &str) -> bool {
+    is_secret_name(path)
+}
+
+fn source(f: &SourceFile) -> SourceFile {
+    SourceFile {
+        path: f.path.clone(),
+        lines: f.lines.iter().map(|l| text(l)).collect(),
+    }
+}
+
+/// A snapshot as an agent may see it.
+pub fn snapshot(snap: &Snapshot) -> Snapshot {
+    let mut s = snap.clone();
+    if let Some(stop) = s.stop.as_mut() {
+        vars(&mut stop.locals, false);
+        for c in &mut stop.callers {
+            vars(&mut c.vars, false);
+        }
+        if let Some(e) = stop.exception.as_mut() {
+            e.message = text(&e.message);
+        }
+        if let Some(src) = stop.source.as_mut() {
+            *src = Arc::new(source(src));
+        }
+        for f in &mut stop.files {
+            *f = Arc::new(source(f));
+        }
+        if let Some(h) = stop.hit.as_mut() {
+            hit(h, None);
+        }
+    }
+    for w in &mut s.watches {
+        let secret = is_secret_name(&w.expression);
+        match &mut w.value {
+            Ok(v) => var(v, secret),
+            Err(e) => *e = text(e),
+        }
+    }
+    for b in &mut s.breakpoints {
+        if let Some(c) = b.condition.as_mut() {
+            *c = text(c);
+        }
+    }
+    s
+}
+
+/// A hit as pushed or waited for: its message and exception masked.
+pub fn hit(h: &mut crate::session::hits::BreakpointHit, template: Option<&str>) {
+    if let Some(m) = h.log_message.as_mut() {
+        *m = trace_message(template, m);
+    }
+    if let Some(x) = h.exception_info.as_mut() {
+        x.message = text(&x.message);
+    }
+}
+
+/// A tracepoint's message, masked: each `{expr}` of its template whose
+/// expression is named like a secret is hidden, found by matching the
+/// template's literal text; the rest goes through `text`.
+pub fn trace_message(template: Option<&str>, message: &str) -> String {
+    let masked = template.and_then(|t| mask_placeholders(t, message));
+    text(masked.as_deref().unwrap_or(message))
+}
+
+/// The template's literal runs and `{expr}` placeholders, `{{`/`}}` literal.
+fn template_parts(t: &str) -> Vec<(bool, String)> {
+    let mut parts: Vec<(bool, String)> = vec![(false, String::new())];
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                push_literal(&mut parts, '{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                push_literal(&mut parts, '}');
+            }
+            '{' => {
+                let mut expr = String::new();
+                let mut depth = 0;
+                for c in chars.by_ref() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    expr.push(c);
+                }
+                parts.push((true, expr));
+                parts.push((false, String::new()));
+            }
+            c => push_literal(&mut parts, c),
+        }
+    }
+    parts
+}
+
+fn push_literal(parts: &mut [(bool, String)], c: char) {
+    if let Some((false, s)) = parts.last_mut() {
+        s.push(c);
+    }
+}
+
+fn mask_placeholders(template: &str, message: &str) -> Option<String> {
+    let parts = template_parts(template);
+    if !parts.iter().any(|(p, e)| *p && is_secret_name(e)) {
+        return None;
+    }
+    let mut out = String::new();
+    let mut rest = message;
+    let mut i = 0;
+    while i < parts.len() {
+        let (is_expr, s) = &parts[i];
+        if !is_expr {
+            rest = rest.strip_prefix(s.as_str())?;
+            out.push_str(s);
+            i += 1;
+            continue;
+        }
+        // The value runs to where the next literal run starts.
+        let next = parts.get(i + 1).map(|(_, l)| l.as_str()).unwrap_or("");
+        let end = if next.is_empty() {
+            if i + 2 >= parts.len() {
+                rest.len()
+            } else {
+                // Two placeholders back to back cannot be told apart.
+                return Some(mask(message));
+            }
+        } else {
+            rest.find(next)?
+        };
+        let value = &rest[..end];
+        out.push_str(&if is_secret_name(s) && !harmless(value) {
+            mask(value)
+        } else {
+            value.to_string()
+        });
+        rest = &rest[end..];
+        i += 1;
+    }
+    Some(out)
+}
+
+fn context_var(v: &mut ContextVar) {
+    v.value = if is_secret_name(&v.name) && !harmless(&v.value) {
+        mask(&v.value)
+    } else {
+        text(&v.value)
+    };
+}
+
+/// An exception's context as an agent may see it.
+pub fn exception_context(c: &mut ExceptionContext) {
+    c.exception.message = text(&c.exception.message);
+    c.exception.stack_trace_string = text(&c.exception.stack_trace_string);
+    for i in &mut c.inner_exceptions {
+        i.message = text(&i.message);
+    }
+    for f in &mut c.frames {
+        for v in f.arguments.iter_mut().flatten() {
+            context_var(v);
+        }
+        if let Some(vs) = f.variables.as_mut() {
+            vs.locals.iter_mut().for_each(context_var);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_whole_words() {
+        for n in [
+            "password",
+            "db_password",
+            "apiKey",
+            "API_KEY",
+            "'token'",
+            "self.auth",
+            "private_key",
+            "AccessKey",
+            "cfg[\"api_key\"]",
+        ] {
+            assert!(is_secret_name(n), "{n}");
+        }
+        for n in ["author", "tokens", "max_tokens", "keys", "passage", "key"] {
+            assert!(!is_secret_name(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn credential_shapes_are_masked_with_their_length() {
+        let aws = "AKIAIOSFODNN7EXAMPLE";
+        assert_eq!(text(&format!("'{aws}'")), "'<redacted: 20 chars>'");
+        assert_eq!(mask("'hunter2'"), "<redacted: 7 chars>");
+        let gh = format!("ghp_{}", "a".repeat(36));
+        assert_eq!(text(&gh), "<redacted: 40 chars>");
+        assert_eq!(
+            text("'Bearer abcdefghijkl'"),
+            "'Bearer <redacted: 12 chars>'"
+        );
+        assert_eq!(
+            text("postgres://bob:hunter2@db/x"),
+            "postgres://bob:<redacted: 7 chars>@db/x"
+        );
+        let pem = "-----BEGIN RSA PRIVATE KEY-----\\nMIIE\\n-----END RSA PRIVATE KEY-----";
+        assert_eq!(text(pem), mask(pem));
+        assert_eq!(text("eyJhbGc.eyJzdWIi.sig_1234"), "<redacted: 25 chars>");
+        assert_eq!(text("'hello world'"), "'hello world'");
+    }
+
+    #[test]
+    fn keyed_values_inside_reprs() {
+        assert_eq!(
+            text("{'user': 'bob', 'token': 'abc123'}"),
+            "{'user': 'bob', 'token': <redacted: 6 chars>}"
+        );
+        assert_eq!(
+            text("Login(password='x y', n=3)"),
+            "Login(password=<redacted: 3 chars>, n=3)"
+        );
+        assert_eq!(
+            text("{'auth': ('bob', 'pw')}"),
+            "{'auth': <redacted: 13 chars>}"
+        );
+        assert_eq!(text("if password == other:"), "if password == other:");
+        assert_eq!(text("{'token': None}"), "{'token': None}");
+    }
+
+    #[test]
+    fn a_secret_var_hides_itself_and_its_parts() {
+        let mut v = Var {
+            name: "password".into(),
+            value: "'hunter2'".into(),
+            type_name: "str".into(),
+            ..Default::default()
+        };
+        var(&mut v, false);
+        assert_eq!(v.value, "<redacted: 7 chars>");
+        let mut d = Var {
+            name: "cfg".into(),
+            value: "{'api_key': 'k'}".into(),
+            type_name: "dict".into(),
+            children: Some(vec![Var {
+                name: "'api_key'".into(),
+                value: "'k'".into(),
+                ..Default::default()
+            }]),
+            ..Default::default()
+        };
+        var(&mut d, false);
+        assert_eq!(d.value, "{'api_key': <redacted: 1 chars>}");
+        assert_eq!(d.children.unwrap()[0].value, "<redacted: 1 chars>");
+    }
+
+    #[test]
+    fn tracepoint_placeholders_named_like_secrets() {
+        assert_eq!(
+            trace_message(Some("user={user} pw={password}!"), "user=bob pw=hunter2!"),
+            "user=bob pw=<redacted: 7 chars>!"
+        );
+        assert_eq!(trace_message(Some("n={n}"), "n=3"), "n=3");
+        assert_eq!(
+            trace_message(Some("{{k}} {api_key}"), "{k} 'x'"),
+            "{k} <redacted: 1 chars>"
+        );
+    }
+}

@@ -1,0 +1,159 @@
+//! Secrets stay out of the agent's results: by their names and by their
+//! shapes, in the viewport, variables, evaluate and trace records, with a
+//! real MCP client on debugpy and on lldb-dap; `--no-redact` shows them.
+
+mod common;
+
+use common::native::*;
+use common::*;
+use serde_json::json;
+
+// Secrets are built at run time so that the source lines in the viewport
+// do not hold them whole.
+const PROG: &str = "\
+def connect(user, password):
+    api_key = 'k-' + '1234567890'
+    settings = {'host': 'db.local', 'token': 'tok-' + 'abcdef'}
+    note = 'AKIA' + 'IOSFODNN7EXAMPLE'
+    count = len(user)
+    return count
+
+
+connect('bob', 'hun' + 'ter2')
+connect('bob', 'hun' + 'ter2')
+";
+
+const SECRETS: &[&str] = &[
+    "hunter2",
+    "k-1234567890",
+    "tok-abcdef",
+    "AKIAIOSFODNN7EXAMPLE",
+];
+
+/// The text with its column padding collapsed: `a   = 1` reads `a = 1`.
+fn squash(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if !(c == ' ' && out.ends_with(' ')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn assert_hidden(what: &str, text: &str) -> String {
+    for s in SECRETS {
+        assert!(!text.contains(s), "{what} shows {s}: {text}");
+    }
+    squash(text)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn secrets_are_masked_for_the_agent_by_default() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("app.py", PROG)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "app.py", "breakpoints": [{"file": "app.py", "line": 6}]}),
+        )
+        .await;
+    let v = assert_hidden("the viewport", &v);
+    assert!(v.contains("password = <redacted: 7 chars>"), "{v}");
+    assert!(v.contains("api_key = <redacted: 12 chars>"), "{v}");
+    assert!(v.contains("<redacted: 20 chars>"), "{v}");
+    // What is not a secret is left as it was.
+    assert!(v.contains("user = \"bob\""), "{v}");
+    assert!(v.contains("db.local"), "{v}");
+
+    let vars = mcp.ok("debug_variables", json!({})).await;
+    let vars = assert_hidden("debug_variables", &vars);
+    assert!(vars.contains("password = <redacted: 7 chars>"), "{vars}");
+    let inside = mcp
+        .ok("debug_variables", json!({"expand": "settings"}))
+        .await;
+    assert_hidden("the expanded dict", &inside);
+    assert!(inside.contains("<redacted: 10 chars>"), "{inside}");
+
+    for e in ["password", "settings['token']", "note", "api_key"] {
+        let r = mcp.ok("debug_evaluate", json!({"expression": e})).await;
+        assert_hidden(e, &r);
+        assert!(r.contains("<redacted:"), "{e}: {r}");
+    }
+
+    // A tracepoint's message hides the placeholder named like a secret.
+    mcp.ok(
+        "tracepoint_set",
+        json!({"file": "app.py", "line": 5, "log_message": "login {user} {password}"}),
+    )
+    .await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert_hidden("the second stop", &v);
+    let trace = mcp.ok("debug_output", json!({"stream": "trace"})).await;
+    assert!(trace.contains("login bob <redacted: 7 chars>"), "{trace}");
+    assert_hidden("the trace", &trace);
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_redact_shows_the_values() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("app.py", PROG)]);
+    let mcp = mcp_with(ws.path(), &["--no-redact"]).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "app.py", "breakpoints": [{"file": "app.py", "line": 6}]}),
+        )
+        .await;
+    assert!(squash(&v).contains("password = \"hunter2\""), "{v}");
+    assert!(v.contains("AKIAIOSFODNN7EXAMPLE"), "{v}");
+    let r = mcp
+        .ok("debug_evaluate", json!({"expression": "settings['token']"}))
+        .await;
+    assert!(r.contains("tok-abcdef"), "{r}");
+    mcp.close().await;
+}
+
+const C_PROG: &str = r#"#include <stdio.h>
+#include <string.h>
+
+int main(void) {
+    char user[] = "bob";
+    char password[16];
+    strcpy(password, "hun");
+    strcat(password, "ter2");
+    int n = (int)strlen(password) + (int)strlen(user);
+    printf("%d\n", n);
+    return 0;
+}
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn native_secrets_are_masked_too() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("login.c", C_PROG)]);
+    build_c(&ws.path().join("login.c"), &ws.path().join("login"));
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "login", "breakpoints": [{"file": "login.c", "line": 10}]}),
+        )
+        .await;
+    assert!(!v.contains("hunter2"), "{v}");
+    assert!(squash(&v).contains("password = <redacted: 7 chars>"), "{v}");
+    assert!(v.contains("bob"), "{v}");
+    let r = mcp
+        .ok("debug_evaluate", json!({"expression": "password"}))
+        .await;
+    assert!(!r.contains("hunter2") && r.contains("<redacted:"), "{r}");
+    mcp.close().await;
+}
