@@ -97,3 +97,53 @@ async fn every_tool_answers_on_go() {
     every_other_tool(&mcp, "assets/demo/go/main.go", "user", 41).await;
     mcp.close().await;
 }
+
+/// debug_run_until on a native adapter: the expression is the language's
+/// own, and the stop is where its value changed.
+async fn runs_until(mcp: &Mcp, file: &str, line: u64, changing: &str, condition: &str) {
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": if file.ends_with(".go") { "assets/demo/go" } else { "inventory" },
+                   "breakpoints": [{"file": file, "line": line}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(line), "{v}");
+    let r = mcp
+        .ok("debug_run_until", json!({"expression": changing}))
+        .await;
+    assert!(r.starts_with(&format!("{changing}: 0 → ")), "{r}");
+    let r = mcp
+        .ok(
+            "debug_run_until",
+            json!({"expression": condition, "until": "becomes_true"}),
+        )
+        .await;
+    assert!(r.starts_with(&format!("{condition}: ")), "{r}");
+    assert!(r.contains(" after ") && r.contains("── STOPPED at"), "{r}");
+    mcp.ok("debug_terminate", json!({})).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn runs_until_a_value_changes_on_c_and_go() {
+    if lldb_available() {
+        let ws = workspace(&[]);
+        build_c_demo(ws.path());
+        let mcp = mcp_in(ws.path()).await;
+        // At the loop, total is 0; it grows by each item's stock.
+        runs_until(&mcp, "inventory.c", 46, "total", "total > 20").await;
+        mcp.close().await;
+    }
+    if go_available() {
+        let mcp = mcp_in(&repo_root()).await;
+        runs_until(
+            &mcp,
+            "assets/demo/go/main.go",
+            42,
+            "subtotal",
+            "subtotal > 10000",
+        )
+        .await;
+        mcp.close().await;
+    }
+}
