@@ -165,6 +165,21 @@ pub async fn listen_in(workspace: &Path, env: &[(&str, &str)]) -> Listening {
     Listening { client, pushed }
 }
 
+/// A recording client on an MCP endpoint over streamable HTTP.
+pub async fn listen_http(url: &str, token: &str) -> Listening {
+    use rmcp::transport::StreamableHttpClientTransport;
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    let config = StreamableHttpClientTransportConfig::with_uri(url.to_string())
+        .auth_header(token.to_string());
+    let pushed = Recorder::default();
+    let client = pushed
+        .clone()
+        .serve(StreamableHttpClientTransport::from_config(config))
+        .await
+        .expect("MCP initialize over HTTP");
+    Listening { client, pushed }
+}
+
 impl Listening {
     /// Calls a tool, with a progress token when given; (text, is_error).
     pub async fn call_with(
