@@ -69,9 +69,12 @@ async fn an_http_client_reads_subscribes_and_is_pushed_hits() {
     let v = l.ok("debug_continue", json!({})).await;
     assert_eq!(stopped_line(&v), Some(4), "{v}");
     l.pushed
-        .wait_for(mark, 30, "viewport update over HTTP", |p| {
-            matches!(p, Pushed::ResourceUpdated(u) if u == "debugger://session/s1")
-        })
+        .wait_for(
+            mark,
+            30,
+            "viewport update over HTTP",
+            |p| matches!(p, Pushed::ResourceUpdated(u) if u == "debugger://session/s1"),
+        )
         .await;
     let hit = l
         .pushed

@@ -203,3 +203,59 @@ async fn the_tui_shows_a_program_the_agent_launches() {
         "no process of either session survives the quit"
     );
 }
+
+/// An agent joining the person's session through `pairdbg mcp` is pushed
+/// what a direct client is: hits, state changes and resource updates.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_joined_agent_is_pushed_hits_and_reads_resources() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let t = Tmux::start(
+        "pairpush",
+        ws.path(),
+        &["--break", "prog.py:4", "--", "prog.py"],
+    );
+    t.wait_for("the first stop", |s| {
+        s.contains("stopped: breakpoint") && s.contains("MCP 127.0.0.1:")
+    })
+    .await;
+    let agent = common::listener::listen_in(ws.path(), &[]).await;
+    let list = agent.client.list_resources(None).await.expect("resources");
+    assert!(
+        list.resources
+            .iter()
+            .any(|r| r.uri == "debugger://session/s1"),
+        "{list:?}"
+    );
+    #[allow(deprecated)]
+    agent
+        .client
+        .subscribe(rmcp::model::SubscribeRequestParams::new(
+            "debugger://session/s1",
+        ))
+        .await
+        .expect("subscribe through the proxy");
+    let mark = agent.pushed.mark();
+    // The person continues; the agent hears of the next hit.
+    t.keys(&["c"]);
+    let hit = agent
+        .pushed
+        .custom(mark, "debugger/breakpointHit", |p| p["hitCount"] == 2)
+        .await;
+    assert_eq!(hit["location"]["line"], 4, "{hit}");
+    agent
+        .pushed
+        .custom(mark, "debugger/sessionStateChanged", |p| {
+            p["state"] == "stopped"
+        })
+        .await;
+    agent
+        .pushed
+        .wait_for(mark, 30, "the viewport's update", |p| {
+            matches!(p, common::listener::Pushed::ResourceUpdated(u) if u == "debugger://session/s1")
+        })
+        .await;
+    agent.close().await;
+}
