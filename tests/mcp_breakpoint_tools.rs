@@ -415,3 +415,45 @@ async fn c_function_breakpoints_tracepoints_enable_and_exception_types() {
     assert!(v.contains("EXITED"), "disabled, it no longer stops: {v}");
     mcp.close().await;
 }
+
+/// A breakpoint set by its statement follows that statement when the file
+/// is edited above it, across a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_statement_breakpoint_follows_its_code_across_an_edit_and_a_restart() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "prog.py", "breakpoints": [{"file": "prog.py", "line": 11}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(11), "{v}");
+    let st = mcp
+        .ok(
+            "breakpoint_set",
+            json!({"file": "prog.py", "statement": "marker = 1"}),
+        )
+        .await;
+    assert!(st.contains("prog.py:13"), "{st}");
+    // Three lines land above the statement while the program runs.
+    let edited = PROG.replace(
+        "def main():\n",
+        "def main():\n    a = 1\n    b = 2\n    c2 = 3\n",
+    );
+    std::fs::write(ws.path().join("prog.py"), edited).expect("edit");
+    let v = mcp.ok("debug_restart", json!({})).await;
+    // A line breakpoint is a line: it stays at 11, now `a = 1`.
+    assert_eq!(stopped_line(&v), Some(11), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert_eq!(
+        stopped_line(&v),
+        Some(16),
+        "the statement moved with its code: {v}"
+    );
+    assert!(v.contains("marker = 1"), "{v}");
+    mcp.close().await;
+}
