@@ -157,3 +157,46 @@ async fn native_secrets_are_masked_too() {
     assert!(!r.contains("hunter2") && r.contains("<redacted:"), "{r}");
     mcp.close().await;
 }
+
+/// What the server pushes is masked as what it answers is: a tracepoint's
+/// message in `debugger/breakpointHit`, and the viewport resource.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pushed_hits_and_resources_are_masked_too() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("app.py", PROG)]);
+    let l = common::listener::listen_in(ws.path(), &[]).await;
+    l.ok(
+        "debug_launch",
+        json!({"program": "app.py", "breakpoints": [{"file": "app.py", "line": 6}]}),
+    )
+    .await;
+    l.ok(
+        "tracepoint_set",
+        json!({"file": "app.py", "line": 5, "log_message": "login {user} {password}"}),
+    )
+    .await;
+    let mark = l.pushed.mark();
+    l.ok("debug_continue", json!({})).await;
+    let hit = l
+        .pushed
+        .custom(mark, "debugger/breakpointHit", |p| {
+            p["type"] == "tracepoint"
+        })
+        .await;
+    let msg = hit["logMessage"].as_str().unwrap_or_default().to_string();
+    assert_hidden("the pushed hit", &msg);
+    assert_eq!(msg, "login bob <redacted: 7 chars>", "{hit}");
+    let r = l
+        .client
+        .read_resource(rmcp::model::ReadResourceRequestParams::new(
+            "debugger://session/s1",
+        ))
+        .await
+        .expect("the viewport resource");
+    let text = format!("{:?}", r.contents);
+    assert_hidden("the viewport resource", &text);
+    assert!(text.contains("<redacted: 7 chars>"), "{text}");
+    l.close().await;
+}
