@@ -91,6 +91,7 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     }
     out.push('\n');
 
+    const STACK_ALIGN_MAX: usize = 32;
     let shown = stop.frames.len().min(cfg.stack_depth);
     if stop.total_frames > shown {
         let _ = writeln!(out, "Call Stack ({shown} of {} frames):", stop.total_frames);
@@ -101,7 +102,15 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
         .iter()
         .map(|f| format!("{}:{}", file_of(snap, f), f.line))
         .collect();
-    let width = locs.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    // Columns line up for the workspace's short paths; a long one (a
+    // runtime's file outside the workspace) would pad every line with
+    // spaces the agent pays for, so it alone goes unaligned.
+    let width = locs
+        .iter()
+        .map(|l| l.chars().count())
+        .filter(|&n| n <= STACK_ALIGN_MAX)
+        .max()
+        .unwrap_or(0);
     for (i, loc) in locs.iter().enumerate() {
         let mark = if i == 0 { "→" } else { " " };
         let call = signature::frame_call(stop, i, cfg);

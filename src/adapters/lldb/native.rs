@@ -35,7 +35,7 @@ impl Language for Native {
             || (v.starts_with("0x")
                 && !v.contains(['"', '\''])
                 && !v[2..].chars().all(|c| c == '0'))
-            || is_type_name(v)
+            || (is_type_name(v) && !is_std_internal(v))
     }
 
     /// Nested, a struct shows as its type and a collection by its
@@ -81,6 +81,15 @@ impl Language for Native {
 
 /// Whether a summary is only a type's name: `point`, `shop::Item`,
 /// `int[3]`, `core::ops::range::Range<unsigned long>`.
+/// A Rust standard-library type with no formatter of its own (a slice's
+/// `Iter`, a `PhantomData`): its fields are the library's internals, worth
+/// a read only when asked for, not in every stop's preview.
+fn is_std_internal(v: &str) -> bool {
+    ["core::", "alloc::", "std::"]
+        .iter()
+        .any(|p| v.starts_with(p))
+}
+
 fn is_type_name(v: &str) -> bool {
     let first = v.chars().next().unwrap_or('0');
     (first.is_alphabetic() || first == '_')
@@ -353,6 +362,8 @@ mod tests {
             "0x0000555555556004 \"origin\"",
             "'a'",
             "true",
+            "core::slice::iter::Iter<shop::Item>",
+            "core::marker::PhantomData<u8>",
         ] {
             assert!(!n.needs_children(v, false), "{v}");
         }
