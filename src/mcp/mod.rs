@@ -2,7 +2,9 @@
 
 mod activity;
 mod arguments;
+pub(crate) mod budget;
 pub mod discovery;
+mod economy;
 pub(crate) mod format;
 pub mod http;
 pub mod params;

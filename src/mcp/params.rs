@@ -145,6 +145,7 @@ pub struct StatusParams {
     pub format: Option<Format>,
     /// Also becomes this session's default.
     pub viewport_config: Option<ViewportConfig>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -152,6 +153,8 @@ pub struct StatusParams {
 pub struct StackParams {
     /// Frames to list (default 20).
     pub levels: Option<usize>,
+    pub start: Option<usize>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -168,6 +171,7 @@ pub struct VariablesParams {
     pub start: Option<usize>,
     /// Page size (default 50).
     pub count: Option<usize>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -177,6 +181,7 @@ pub struct EvaluateParams {
     /// Chars of the value to show (default 256).
     pub max_length: Option<usize>,
     pub frame_index: Option<usize>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -209,6 +214,7 @@ pub struct OutputParams {
     pub since: Option<u64>,
     /// Default 8192.
     pub max_bytes: Option<usize>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 

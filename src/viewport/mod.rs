@@ -2,6 +2,7 @@
 
 mod config;
 mod json;
+mod ranked;
 mod repr;
 mod signature;
 mod text;
@@ -9,5 +10,6 @@ pub mod value;
 
 pub use config::ViewportConfig;
 pub use json::render_json;
+pub use ranked::{cut_to, render_within};
 pub use signature::frame_call;
 pub use text::{Extras, render_text};

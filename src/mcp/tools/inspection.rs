@@ -4,6 +4,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
+use crate::mcp::budget::{self, Fit, ok_fit};
 use crate::mcp::format::{VALUE_CHARS, err, ok, var_line};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
@@ -26,9 +27,13 @@ impl PairdbgServer {
             }
             self.views.set_config(&s.id, cfg);
         }
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
         let snap = s.snapshot();
         let body = match p.format.unwrap_or_default() {
-            Format::Text => self.views.viewport(&snap),
+            Format::Text => self.views.viewport_within(&snap, bytes),
             Format::Json => {
                 let mut v = render_json(&snap, &self.views.config(&s.id));
                 v["epoch"] = snap.epoch.into();
@@ -45,12 +50,21 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let levels = p.levels.unwrap_or(20).clamp(1, 1000);
-        match Self::checked(&s, s.stack(Origin::Agent, levels).await) {
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        let start = p.start.unwrap_or(0).min(100_000);
+        match Self::checked(&s, s.stack(Origin::Agent, start + levels).await) {
             Ok((frames, total)) => {
                 let snap = s.snapshot();
                 let cfg = self.views.config(&snap.session_id);
-                let mut body = format!("Call Stack ({} of {total} frames):\n", frames.len());
-                for (i, f) in frames.iter().enumerate() {
+                let shown = frames.len().saturating_sub(start);
+                let mut body = match start {
+                    0 => format!("Call Stack ({shown} of {total} frames):\n"),
+                    _ => format!("Call Stack (from #{start}, {shown} of {total} frames):\n"),
+                };
+                for (i, f) in frames.iter().enumerate().skip(start) {
                     let file = f
                         .file
                         .as_deref()
@@ -65,7 +79,15 @@ impl PairdbgServer {
                     };
                     body.push_str(&format!("  #{i} {file}:{} {call}\n", f.line));
                 }
-                Ok(ok(&self.views, &snap, body))
+                // Line `i` of the body is frame `start + i - 1`.
+                let fit = Fit::new(&body, 1, |i| {
+                    let from = (start + i).saturating_sub(1);
+                    format!(
+                        "… {} more frames: debug_stack {{start: {from}}}",
+                        total.saturating_sub(from)
+                    )
+                });
+                Ok(ok_fit(&self.views, &snap, fit, bytes))
             }
             Err(e) => Ok(e),
         }
@@ -87,6 +109,11 @@ impl PairdbgServer {
             ));
         }
         let start = p.start.unwrap_or(0);
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        let again = super::handles::variables_args(&p);
         let q = VariablesQuery {
             frame_index: p.frame_index.unwrap_or(0),
             scope: p.scope,
@@ -111,7 +138,15 @@ impl PairdbgServer {
                 if start + vars.len() < total {
                     body.push_str(&format!("  (more: start={})\n", start + vars.len()));
                 }
-                Ok(ok(&self.views, &snap, body))
+                // Line `i` of the body is item `start + i - 1`.
+                let fit = Fit::new(&body, 1, |i| {
+                    let from = (start + i).saturating_sub(1).min(start + vars.len());
+                    format!(
+                        "… {} more {what}: debug_variables {{{again}start: {from}}}",
+                        total.saturating_sub(from)
+                    )
+                });
+                Ok(ok_fit(&self.views, &snap, fit, bytes))
             }
             Err(e) => Ok(e),
         }
@@ -133,6 +168,12 @@ impl PairdbgServer {
                 ),
             ));
         }
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        // Room for the name, the type and the footer around the value.
+        let max = bytes.map_or(max, |b| max.min(b.saturating_sub(160).max(16)));
         let whole = max > VALUE_CHARS;
         let res = s
             .evaluate_value(
@@ -153,7 +194,10 @@ impl PairdbgServer {
                 if v.truncated {
                     body.push_str("\n(value truncated)");
                 }
-                Ok(ok(&self.views, &s.snapshot(), body))
+                let fit = Fit::new(&body, 0, |_| {
+                    "… cut to fit max_tokens: ask with more, or debug_variables {expand}".into()
+                });
+                Ok(ok_fit(&self.views, &s.snapshot(), fit, bytes))
             }
             Err(e) => Ok(e),
         }
@@ -272,6 +316,11 @@ impl PairdbgServer {
                 ),
             ));
         }
+        let max = match budget::check("max_tokens", p.max_tokens) {
+            // The cursor line and the footer need room too.
+            Ok(b) => b.map_or(max, |b| max.min(b.saturating_sub(160).max(1))),
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
         match p.stream.as_deref() {
             None | Some("program") => {}
             Some("trace") => return Ok(self.trace_output(&s, p.since.unwrap_or(0), max)),
