@@ -24,6 +24,7 @@ const MOVING: &[&str] = &[
     "debug_threads",
     "debug_run_until",
     "breakpoint_wait",
+    "debug_status",
 ];
 
 #[derive(Default)]
