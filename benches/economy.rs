@@ -209,7 +209,7 @@ async fn context_latency() {
         b += &call(
             &c,
             "debug_evaluate",
-            json!({"expression": "[repr(x) for x in (e, e.__cause__, e.__context__, e.__context__ and e.__context__.__context__)]"}),
+            json!({"expression": "[repr(x) for x in (__exception__[1], __exception__[1].__cause__, __exception__[1].__cause__.__context__)]"}),
         )
         .await;
         b += &call(&c, "debug_stack", json!({"levels": 10})).await;
