@@ -146,6 +146,7 @@ fn small_config_limits_every_section() {
         string_truncate_length: 20,
         collection_preview_items: 2,
         diff_mode: false,
+        max_tokens: None,
     };
     insta::assert_snapshot!(render_text(&s, &cfg, Extras::default()));
 }

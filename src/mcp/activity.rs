@@ -32,6 +32,7 @@ pub fn describe(
     args: &Map<String, Value>,
     result: &Result<CallToolResponse, rmcp::ErrorData>,
     took: Duration,
+    epoch: u64,
 ) -> Activity {
     let (summary, is_error) = match result {
         Ok(CallToolResponse::Complete(r)) => {
@@ -61,5 +62,6 @@ pub fn describe(
         summary,
         is_error,
         millis: took.as_millis() as u64,
+        epoch,
     }
 }

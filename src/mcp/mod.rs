@@ -3,8 +3,10 @@
 mod activity;
 mod annotations;
 mod arguments;
+pub(crate) mod budget;
 mod completions;
 pub mod discovery;
+mod economy;
 pub(crate) mod format;
 pub mod http;
 pub mod params;

@@ -134,6 +134,7 @@ pub struct StatusParams {
     pub format: Option<Format>,
     /// Kept as the default.
     pub viewport_config: Option<ViewportConfig>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -141,6 +142,8 @@ pub struct StatusParams {
 pub struct StackParams {
     /// Default 20.
     pub levels: Option<usize>,
+    pub start: Option<usize>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -156,8 +159,8 @@ pub struct VariablesParams {
     pub start: Option<usize>,
     /// Default 50.
     pub count: Option<usize>,
-    /// Permit calls and assignments.
     pub allow_side_effects: Option<bool>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -167,8 +170,8 @@ pub struct EvaluateParams {
     /// Default 256 chars.
     pub max_length: Option<usize>,
     pub frame_index: Option<usize>,
-    /// Permit calls and assignments.
     pub allow_side_effects: Option<bool>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -199,6 +202,7 @@ pub struct OutputParams {
     pub since: Option<u64>,
     /// Default 8192.
     pub max_bytes: Option<usize>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -206,7 +210,6 @@ pub struct OutputParams {
 pub struct WatchParams {
     pub add: Option<Vec<String>>,
     pub remove: Option<Vec<String>>,
-    /// Permit calls and assignments.
     pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }
@@ -299,7 +302,6 @@ pub struct RunUntilParams {
     /// Default 1000.
     pub max_steps: Option<u32>,
     pub timeout_ms: Option<u64>,
-    /// Permit calls and assignments.
     pub allow_side_effects: Option<bool>,
     pub session_id: Option<String>,
 }

@@ -15,6 +15,8 @@ use crate::session::types::{RunState, Snapshot};
 use crate::session::{Registry, SessionEvent};
 
 pub const BREAKPOINT_HIT: &str = "debugger/breakpointHit";
+type TraceSource = std::sync::Arc<std::sync::Mutex<crate::session::trace::TraceLog>>;
+
 pub const STATE_CHANGED: &str = "debugger/sessionStateChanged";
 
 /// Hits kept per session for the trace resource.
@@ -104,7 +106,12 @@ impl Push {
                 // would keep an ended session's engine alive.
                 let events = s.subscribe();
                 let snap = s.snapshot();
-                let task = tokio::spawn(self.clone().follow_session(peer.clone(), snap, events));
+                let trace = s.trace_log();
+                let task =
+                    tokio::spawn(
+                        self.clone()
+                            .follow_session(peer.clone(), snap, events, trace),
+                    );
                 followed.insert(s.id.clone(), task);
                 changed = true;
             }
@@ -125,16 +132,20 @@ impl Push {
         peer: Peer<RoleServer>,
         first: Arc<Snapshot>,
         mut events: tokio::sync::broadcast::Receiver<SessionEvent>,
+        trace: TraceSource,
     ) {
         let id = first.session_id.clone();
         let mut seen = Seen::default();
+        let mut next_trace = trace.lock().unwrap_or_else(|p| p.into_inner()).end();
         self.on_snapshot(&peer, &mut seen, &first).await;
         loop {
             match events.recv().await {
                 Ok(SessionEvent::Published(snap)) => {
                     self.on_snapshot(&peer, &mut seen, &snap).await
                 }
-                Ok(SessionEvent::BreakpointHit(hit)) => {
+                // Tracepoint hits are pushed from the trace log, which a
+                // reader that fell behind the event stream can still read.
+                Ok(SessionEvent::BreakpointHit(hit)) if hit.kind != HitKind::Tracepoint => {
                     let Some(ws) = seen.workspace.clone() else {
                         continue;
                     };
@@ -142,13 +153,19 @@ impl Push {
                     self.on_hit(&peer, &id, &ws, &hit, template.as_deref())
                         .await;
                 }
+                Ok(SessionEvent::TraceHit(r)) if r.seq >= next_trace => {
+                    next_trace = self.push_trace(&peer, &id, &seen, &trace, next_trace).await;
+                }
                 Ok(SessionEvent::Output) => {
                     self.resource_updated(&peer, &format!("debugger://session/{id}/output"))
                         .await;
                 }
                 Ok(_) => {}
                 // Epochs were missed; the next snapshot says where it is.
-                Err(RecvError::Lagged(n)) => tracing::warn!("{n} session events not pushed"),
+                Err(RecvError::Lagged(n)) => {
+                    tracing::warn!("{n} session events not pushed");
+                    next_trace = self.push_trace(&peer, &id, &seen, &trace, next_trace).await;
+                }
                 Err(RecvError::Closed) => break,
             }
             if peer.is_transport_closed() {
@@ -188,6 +205,40 @@ impl Push {
             self.resource_updated(peer, &format!("debugger://session/{id}/breakpoints"))
                 .await;
         }
+    }
+
+    /// Pushes every trace record from `next` on, in order; returns the
+    /// cursor past them.
+    async fn push_trace(
+        &self,
+        peer: &Peer<RoleServer>,
+        session: &str,
+        seen: &Seen,
+        trace: &TraceSource,
+        next: u64,
+    ) -> u64 {
+        let Some(ws) = seen.workspace.clone() else {
+            return next;
+        };
+        let read = trace
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .read(next, usize::MAX);
+        for r in read.records {
+            let mut hit = BreakpointHit::tracepoint(
+                r.breakpoint_id,
+                std::path::PathBuf::from(&r.file),
+                r.line,
+                0,
+                r.hit,
+                r.message,
+            );
+            hit.timestamp = r.timestamp;
+            let template = seen.templates.get(&r.breakpoint_id).cloned();
+            self.on_hit(peer, session, &ws, &hit, template.as_deref())
+                .await;
+        }
+        read.next
     }
 
     async fn on_hit(

@@ -45,13 +45,14 @@ fn inline_refs(v: &mut Value, defs: &Map<String, Value>) {
     }
 }
 
-/// Removes the descriptions inside a field (of its items, of its fields),
-/// keeping the field's own.
+/// Removes the descriptions and defaults inside a field (of its items, of
+/// its fields), keeping the field's own: the README gives the defaults.
 fn drop_descriptions_below(field: &mut Value) {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(map) => {
                 map.remove("description");
+                map.remove("default");
                 map.values_mut().for_each(strip);
             }
             Value::Array(items) => items.iter_mut().for_each(strip),

@@ -52,7 +52,8 @@ impl PairdbgServer {
             + Self::breakpoints_router()
             + Self::find_router()
             + Self::run_until_router()
-            + Self::events_router();
+            + Self::events_router()
+            + Self::action_log_router();
         for route in tool_router.map.values_mut() {
             route.attr.annotations = Some(super::annotations::annotations(&route.attr.name));
             let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());
@@ -192,15 +193,26 @@ impl ServerHandler for PairdbgServer {
         // A client that calls a tool before `initialized` still gets events.
         self.push.start(self.registry.clone(), context.peer.clone());
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
-        let result = waiting::with_progress(progress, self.tool_router.call(tcc)).await;
+        let mut result = waiting::with_progress(progress, self.tool_router.call(tcc)).await;
         let session_id = args.get("session_id").and_then(|v| v.as_str());
-        if let Ok(session) = self.registry.get(session_id) {
+        let session = self.registry.get(session_id).ok();
+        if let Some(session) = &session {
             session.record_activity(super::activity::describe(
                 &tool,
                 &args,
                 &result,
                 started.elapsed(),
+                session.snapshot().epoch,
             ));
+        }
+        if let Ok(r) = result.as_mut() {
+            let id = session.as_ref().map(|s| s.id.as_str());
+            if let Some(note) = id.and_then(|id| super::economy::count(&self.views, id, &args)) {
+                super::economy::lead_with(r, &note);
+            }
+            if let Some(bytes) = super::economy::budget_of(&self.views, id, &tool, &args) {
+                super::economy::enforce(r, bytes);
+            }
         }
         result
     }

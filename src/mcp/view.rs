@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use crate::session::types::{Origin, Snapshot, StopInfo};
-use crate::viewport::{Extras, ViewportConfig, render_text};
+use crate::viewport::{Extras, ViewportConfig, render_text, render_within};
 
 #[derive(Default)]
 pub struct AgentView {
@@ -14,6 +14,8 @@ pub struct AgentView {
     pub last_epoch: u64,
     /// The newest breakpoint warning told.
     pub last_warning: u64,
+    /// Calls and the diff mode choice, for turning diff mode on by itself.
+    pub economy: super::economy::Economy,
 }
 
 #[derive(Clone, Default)]
@@ -83,17 +85,27 @@ impl Views {
 
     /// Renders a stop for the agent and remembers it as seen.
     pub fn viewport(&self, snap: &Snapshot) -> String {
+        self.viewport_within(snap, None)
+    }
+
+    /// The viewport in `bytes` (default: the session's `max_tokens`), room
+    /// left for the epoch footer.
+    pub fn viewport_within(&self, snap: &Snapshot, bytes: Option<usize>) -> String {
         let snap = &*self.agent_snapshot(snap);
         let mut g = self.lock();
         let view = g.entry(snap.session_id.clone()).or_default();
-        let text = render_text(
-            snap,
-            &view.config,
-            Extras {
-                previous: view.last_stop.as_ref(),
-                notes_after_epoch: view.last_epoch,
-            },
-        );
+        let extras = Extras {
+            previous: view.last_stop.as_ref(),
+            notes_after_epoch: view.last_epoch,
+        };
+        let bytes = bytes.or(view.config.max_tokens.map(|t| t * 4));
+        let text = match bytes {
+            Some(b) => {
+                let footer = format!("\n[session {} · epoch {}]", snap.session_id, snap.epoch);
+                render_within(snap, &view.config, extras, b.saturating_sub(footer.len()))
+            }
+            None => render_text(snap, &view.config, extras),
+        };
         if let Some(s) = &snap.stop {
             view.last_stop = Some(s.clone());
         }
@@ -161,6 +173,11 @@ impl Views {
             snap.epoch,
             said.join("; ")
         ))
+    }
+
+    /// Runs `f` on the agent's view of a session.
+    pub fn with<T>(&self, session: &str, f: impl FnOnce(&mut AgentView) -> T) -> T {
+        f(self.lock().entry(session.to_string()).or_default())
     }
 
     pub fn forget(&self, session: &str) {

@@ -69,7 +69,7 @@ impl SessionHandle {
             config.workspace.root.clone(),
         );
         let (snap_tx, snap_rx) = watch::channel(Arc::new(snap.clone()));
-        let (events, _) = broadcast::channel(1024);
+        let (events, _) = broadcast::channel(8192);
         let output = Arc::new(Mutex::new(OutputBuffer::default()));
         let trace = Arc::new(Mutex::new(TraceLog::default()));
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
@@ -195,6 +195,12 @@ impl SessionHandle {
     }
 
     /// Tracepoint records from a cursor, at most `max` of them.
+    /// The trace log itself, for a reader that must see every record even
+    /// when it falls behind the event stream.
+    pub fn trace_log(&self) -> Arc<Mutex<TraceLog>> {
+        self.trace.clone()
+    }
+
     pub fn read_trace(&self, since: u64, max: usize) -> TraceRead {
         self.trace
             .lock()

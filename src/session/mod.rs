@@ -93,4 +93,6 @@ pub struct Activity {
     pub summary: String,
     pub is_error: bool,
     pub millis: u64,
+    /// The session's epoch when the call returned.
+    pub epoch: u64,
 }

@@ -66,6 +66,11 @@ impl TraceLog {
         r
     }
 
+    /// The sequence number the next record will get.
+    pub fn end(&self) -> u64 {
+        self.end
+    }
+
     pub fn read(&self, since: u64, max: usize) -> TraceRead {
         let start = self.records.front().map(|r| r.seq).unwrap_or(self.end);
         let from = since.max(start);

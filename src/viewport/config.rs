@@ -20,6 +20,9 @@ pub struct ViewportConfig {
     pub collection_preview_items: usize,
     /// Show only changes between consecutive stops in the same frame.
     pub diff_mode: bool,
+    /// Token budget per viewport.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_tokens: Option<usize>,
 }
 
 impl Default for ViewportConfig {
@@ -32,6 +35,7 @@ impl Default for ViewportConfig {
             string_truncate_length: 120,
             collection_preview_items: 5,
             diff_mode: false,
+            max_tokens: None,
         }
     }
 }
@@ -76,6 +80,14 @@ impl ViewportConfig {
             if v < lo || v > hi {
                 return Err(format!("{name}: {v} is out of range; use {lo} to {hi}"));
             }
+        }
+        // The same range as every tool's own max_tokens.
+        if let Some(t) = self.max_tokens
+            && !(50..=250_000).contains(&t)
+        {
+            return Err(format!(
+                "viewport_config.max_tokens: {t} is out of range; use 50 to 250000"
+            ));
         }
         Ok(())
     }

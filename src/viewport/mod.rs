@@ -2,6 +2,7 @@
 
 mod config;
 mod json;
+mod ranked;
 pub mod redact;
 mod repr;
 mod signature;
@@ -10,5 +11,6 @@ pub mod value;
 
 pub use config::ViewportConfig;
 pub use json::render_json;
+pub use ranked::{cut_to, render_within};
 pub use signature::frame_call;
 pub use text::{Extras, render_text};

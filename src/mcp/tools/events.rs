@@ -29,6 +29,7 @@ pub struct ExceptionContextParams {
     pub include_variables_for_frames: Option<u64>,
     /// 0-20, default 5.
     pub max_inner_exceptions: Option<u64>,
+    pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
 }
 
@@ -187,13 +188,22 @@ impl PairdbgServer {
             Ok(q) => q,
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
+        let bytes = match crate::mcp::budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
         match Self::checked(&s, s.exception_context(Origin::Agent, q).await) {
             Ok(mut c) => {
                 if self.views.redacts() {
                     crate::viewport::redact::exception_context(&mut c);
                 }
                 let snap = s.snapshot();
-                let body = serde_json::to_string(&context_json(&snap, &c)).unwrap_or_default();
+                let mut v = context_json(&snap, &c);
+                if let Some(b) = bytes {
+                    // The footer (and a note on others' changes) need room.
+                    v = super::handles::fit_context(v, b.saturating_sub(120));
+                }
+                let body = serde_json::to_string(&v).unwrap_or_default();
                 Ok(ok(&self.views, &snap, body))
             }
             Err(e) => Ok(e),

@@ -4,6 +4,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
+use crate::mcp::budget::{self, Fit, ok_fit};
 use crate::mcp::format::{VALUE_CHARS, err, ok, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
@@ -26,9 +27,13 @@ impl PairdbgServer {
             }
             self.views.set_config(&s.id, cfg);
         }
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
         let snap = s.snapshot();
         let body = match p.format.unwrap_or_default() {
-            Format::Text => self.views.viewport(&snap),
+            Format::Text => self.views.viewport_within(&snap, bytes),
             Format::Json => {
                 let shown = self.views.agent_snapshot(&snap);
                 let mut v = render_json(&shown, &self.views.config(&s.id));
@@ -46,20 +51,29 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let levels = p.levels.unwrap_or(20).clamp(1, 1000);
-        match Self::checked(&s, s.stack(Origin::Agent, levels).await) {
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        let start = p.start.unwrap_or(0).min(100_000);
+        match Self::checked(&s, s.stack(Origin::Agent, start + levels).await) {
             Ok((frames, total)) => {
                 let snap = s.snapshot();
-                let shown = self.views.agent_snapshot(&snap);
+                let agent = self.views.agent_snapshot(&snap);
                 let cfg = self.views.config(&snap.session_id);
-                let mut body = format!("Call Stack ({} of {total} frames):\n", frames.len());
-                for (i, f) in frames.iter().enumerate() {
+                let shown = frames.len().saturating_sub(start);
+                let mut body = match start {
+                    0 => format!("Call Stack ({shown} of {total} frames):\n"),
+                    _ => format!("Call Stack (from #{start}, {shown} of {total} frames):\n"),
+                };
+                for (i, f) in frames.iter().enumerate().skip(start) {
                     let file = f
                         .file
                         .as_deref()
                         .map(|p| snap.display_path(p))
                         .unwrap_or_default();
                     // Frames the stop has read show their arguments' values.
-                    let call = match shown.stop.as_ref() {
+                    let call = match agent.stop.as_ref() {
                         Some(stop) if stop.frames.get(i).is_some_and(|g| g.id == f.id) => {
                             frame_call(stop, i, &cfg)
                         }
@@ -67,7 +81,15 @@ impl PairdbgServer {
                     };
                     body.push_str(&format!("  #{i} {file}:{} {call}\n", f.line));
                 }
-                Ok(ok(&self.views, &snap, body))
+                // Line `i` of the body is frame `start + i - 1`.
+                let fit = Fit::new(&body, 1, |i| {
+                    let from = (start + i).saturating_sub(1);
+                    format!(
+                        "… {} more frames: debug_stack {{start: {from}}}",
+                        total.saturating_sub(from)
+                    )
+                });
+                Ok(ok_fit(&self.views, &snap, fit, bytes))
             }
             Err(e) => Ok(e),
         }
@@ -101,6 +123,11 @@ impl PairdbgServer {
             Err(refusal) => return Ok(refusal),
         };
         let start = p.start.unwrap_or(0);
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        let again = super::handles::variables_args(&p);
         let q = VariablesQuery {
             frame_index: p.frame_index.unwrap_or(0),
             scope: p.scope,
@@ -129,7 +156,18 @@ impl PairdbgServer {
                 if start + vars.len() < total {
                     body.push_str(&format!("  (more: start={})\n", start + vars.len()));
                 }
-                Ok(with_approval(ok(&self.views, &snap, body), approved))
+                // Line `i` of the body is item `start + i - 1`.
+                let fit = Fit::new(&body, 1, |i| {
+                    let from = (start + i).saturating_sub(1).min(start + vars.len());
+                    format!(
+                        "… {} more {what}: debug_variables {{{again}start: {from}}}",
+                        total.saturating_sub(from)
+                    )
+                });
+                Ok(with_approval(
+                    ok_fit(&self.views, &snap, fit, bytes),
+                    approved,
+                ))
             }
             Err(e) => Ok(e),
         }
@@ -151,6 +189,12 @@ impl PairdbgServer {
                 ),
             ));
         }
+        let bytes = match budget::check("max_tokens", p.max_tokens) {
+            Ok(b) => b,
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
+        // Room for the name, the type and the footer around the value.
+        let max = bytes.map_or(max, |b| max.min(b.saturating_sub(160).max(16)));
         let approved = match self
             .side_effects_gate(
                 &s,
@@ -188,8 +232,11 @@ impl PairdbgServer {
                 if v.truncated {
                     body.push_str("\n(value truncated)");
                 }
+                let fit = Fit::new(&body, 0, |_| {
+                    "… cut to fit max_tokens: ask with more, or debug_variables {expand}".into()
+                });
                 Ok(with_approval(
-                    ok(&self.views, &s.snapshot(), body),
+                    ok_fit(&self.views, &s.snapshot(), fit, bytes),
                     approved,
                 ))
             }
@@ -308,6 +355,11 @@ impl PairdbgServer {
                 ),
             ));
         }
+        let max = match budget::check("max_tokens", p.max_tokens) {
+            // The cursor line and the footer need room too.
+            Ok(b) => b.map_or(max, |b| max.min(b.saturating_sub(160).max(1))),
+            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
+        };
         match p.stream.as_deref() {
             None | Some("program") => {}
             Some("trace") => return Ok(self.trace_output(&s, p.since.unwrap_or(0), max)),

@@ -1,9 +1,11 @@
 //! The tools, grouped by what they do; server.rs joins their routers.
 
+mod action_log;
 mod breakpoints;
 mod events;
 mod execution;
 mod find;
+mod handles;
 mod inspection;
 mod run_until;
 pub mod trace;

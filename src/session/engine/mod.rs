@@ -72,6 +72,8 @@ pub struct Engine {
     /// Rises at every resume; a stop fetched under an older value is stale.
     run_gen: u64,
     dirty: bool,
+    /// Tracepoint hits are counted but not yet published.
+    hits_pending: bool,
     connector: SharedConnector,
     /// The last adapter being let go (disconnect, then kill), to wait on.
     releasing: Option<Released>,
@@ -109,6 +111,7 @@ impl Engine {
             hits: Default::default(),
             run_gen: 0,
             dirty: false,
+            hits_pending: false,
             connector: parts.connector,
             releasing: None,
         }

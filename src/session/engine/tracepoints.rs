@@ -9,7 +9,6 @@
 use super::breakpoints::{TRACE_CLOSE, TRACE_OPEN};
 use super::{Engine, lock};
 use crate::session::SessionEvent;
-use crate::session::hits::BreakpointHit;
 use crate::session::trace::{TraceRecord, timestamp_now};
 use crate::session::types::BreakpointKind;
 
@@ -53,9 +52,12 @@ impl Engine {
         }
         b.hits += 1;
         let (hits, line, file) = (b.hits, b.at_line(), b.file.clone());
-        self.dirty = true;
-        let Some(t) = b.trace.as_mut() else { return };
+        let Some(t) = b.trace.as_mut() else {
+            self.publish_hits_soon();
+            return;
+        };
         if hits % t.every.max(1) != 0 {
+            self.publish_hits_soon();
             return;
         }
         t.records += 1;
@@ -75,16 +77,8 @@ impl Engine {
             message: message.to_string(),
         };
         let record = lock(&self.trace).push(record);
-        // Logpoint output names no thread: 0 says "not known".
-        self.emit(SessionEvent::BreakpointHit(BreakpointHit::tracepoint(
-            id,
-            file.clone(),
-            line,
-            0,
-            hits,
-            record.message.clone(),
-        )));
         self.emit(SessionEvent::TraceHit(record));
+        self.publish_hits_soon();
         if used_up {
             self.touch(
                 None,
@@ -94,4 +88,24 @@ impl Engine {
             self.sync_file(&file, None);
         }
     }
+
+    /// Hit counts reach the snapshot at most every `HITS_PUBLISHED_EVERY`:
+    /// each hit is pushed on its own already, and a new epoch per hit would
+    /// copy the snapshot and push a state change thousands of times a
+    /// second, capping the rate at which a program can be traced.
+    fn publish_hits_soon(&mut self) {
+        if self.hits_pending {
+            return;
+        }
+        self.hits_pending = true;
+        self.spawn(async {
+            tokio::time::sleep(HITS_PUBLISHED_EVERY).await;
+            Box::new(|e: &mut Engine| {
+                e.hits_pending = false;
+                e.dirty = true;
+            }) as super::Apply
+        });
+    }
 }
+
+const HITS_PUBLISHED_EVERY: std::time::Duration = std::time::Duration::from_millis(100);

@@ -1,0 +1,145 @@
+//! Token budgets: a result that would cost more than the agent allowed keeps
+//! its most useful lines and ends with the call that fetches the rest.
+//! A token is counted as four bytes, the usual rule of thumb for English
+//! and code, so a budget is checkable by anyone with `len() / 4`.
+
+use rmcp::model::{CallToolResult, ContentBlock};
+
+use crate::session::SessionError;
+use crate::session::types::Snapshot;
+
+use super::view::Views;
+
+/// Below this a result cannot hold its header, footer and a handle.
+pub const MIN_TOKENS: usize = 50;
+/// A budget above the output cap would never cut anything.
+pub const MAX_TOKENS: usize = 250_000;
+
+pub const BYTES_PER_TOKEN: usize = 4;
+
+/// The budget in bytes, or a refusal naming the field and its range.
+pub fn check(field: &str, max_tokens: Option<usize>) -> Result<Option<usize>, SessionError> {
+    match max_tokens {
+        None => Ok(None),
+        Some(t) if (MIN_TOKENS..=MAX_TOKENS).contains(&t) => Ok(Some(t * BYTES_PER_TOKEN)),
+        Some(t) => Err(SessionError::invalid(
+            field,
+            format!("{t} is out of range; use {MIN_TOKENS} to {MAX_TOKENS}"),
+        )),
+    }
+}
+
+/// A result body as lines, most relevant first. The first `head` lines are
+/// kept whatever the budget; `handle(i)` says how to fetch what starts at
+/// line `i` when the lines from `i` on do not fit.
+pub struct Fit<'a> {
+    pub lines: Vec<String>,
+    pub head: usize,
+    pub handle: Box<dyn Fn(usize) -> String + 'a>,
+}
+
+impl<'a> Fit<'a> {
+    pub fn new(text: &str, head: usize, handle: impl Fn(usize) -> String + 'a) -> Self {
+        Fit {
+            lines: text.lines().map(str::to_string).collect(),
+            head,
+            handle: Box::new(handle),
+        }
+    }
+
+    /// The lines that fit in `bytes`, then the handle for the rest.
+    pub fn render(&self, bytes: usize) -> String {
+        let whole = self.lines.join("\n");
+        if whole.len() <= bytes {
+            return whole;
+        }
+        let mut out = String::new();
+        for (i, line) in self.lines.iter().enumerate() {
+            // Head lines are kept, so there is nothing to fetch before them.
+            if i >= self.head {
+                let handle = (self.handle)(i);
+                if out.len() + line.len() + 1 + handle.len() > bytes {
+                    out.push_str(&handle);
+                    return cut(&out, bytes);
+                }
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        cut(out.trim_end(), bytes)
+    }
+}
+
+pub use crate::viewport::cut_to as cut;
+
+/// Like `format::ok`, the body fitted to what the budget leaves after the
+/// note on others' changes and the epoch footer.
+pub fn ok_fit(views: &Views, snap: &Snapshot, body: Fit, bytes: Option<usize>) -> CallToolResult {
+    let mut text = String::new();
+    if let Some(s) = views.since_last(snap) {
+        text.push_str(&s);
+        text.push('\n');
+    }
+    let footer = format!("\n[session {} · epoch {}]", snap.session_id, snap.epoch);
+    let room = bytes
+        .map(|b| b.saturating_sub(text.len() + footer.len()))
+        .unwrap_or(usize::MAX);
+    text.push_str(body.render(room).trim_end());
+    text.push_str(&footer);
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// The last guard: a result still over budget (a long note on others'
+/// changes, say) loses lines from its end, keeping the epoch footer.
+pub fn enforce(result: &mut CallToolResult, bytes: usize) {
+    let Some(ContentBlock::Text(t)) = result.content.first_mut() else {
+        return;
+    };
+    if t.text.len() <= bytes {
+        return;
+    }
+    const MORE: &str = "\n… cut to fit max_tokens; ask again with more";
+    let (body, footer) = match t.text.rfind("\n[session ") {
+        Some(i) => (&t.text[..i], &t.text[i..]),
+        None => (t.text.as_str(), ""),
+    };
+    let room = bytes.saturating_sub(footer.len() + MORE.len());
+    let text = format!("{}{MORE}{footer}", cut(body, room));
+    t.text = cut(&text, bytes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_keeps_the_head_and_ends_with_the_handle() {
+        let text = (0..100)
+            .map(|i| format!("line {i}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let fit = Fit::new(&text, 2, |i| format!("… {} more: start={i}", 100 - i));
+        let out = fit.render(120);
+        assert!(out.len() <= 120, "{out}");
+        assert!(out.starts_with("line 0\nline 1\n"), "{out}");
+        let last = out.lines().last().unwrap();
+        let kept = out.lines().count() - 1;
+        assert_eq!(last, format!("… {} more: start={kept}", 100 - kept));
+    }
+
+    #[test]
+    fn a_body_that_fits_is_untouched() {
+        let fit = Fit::new("a\nb", 1, |_| "never".into());
+        assert_eq!(fit.render(100), "a\nb");
+    }
+
+    #[test]
+    fn out_of_range_budgets_name_the_field_and_the_range() {
+        let e = check("max_tokens", Some(10)).unwrap_err().to_string();
+        assert!(
+            e.contains("max_tokens") && e.contains("50 to 250000"),
+            "{e}"
+        );
+        assert_eq!(check("max_tokens", Some(200)).unwrap(), Some(800));
+    }
+}
