@@ -192,3 +192,36 @@ async fn a_c_crash_names_its_signal_and_frame_values() {
     );
     mcp.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rust_panic_gives_its_message_and_the_users_frame() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    common::native::build_rust_demo(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "target/debug/shop", "args": ["panic"]}),
+        )
+        .await;
+    assert!(v.contains("Reason: exception"), "{v}");
+    let c = context(&mcp.ok("exception_get_context", json!({})).await);
+    let what = format!("{} {}", c["exception"]["type"], c["exception"]["message"]);
+    assert!(what.contains("no price for widget (have 0 prices)"), "{c}");
+    let throwing = c["throwingFrameIndex"].as_u64().unwrap() as usize;
+    let f = &c["frames"][throwing];
+    assert_eq!(f["function"], "shop::checkout", "{c}");
+    assert_eq!(f["location"]["file"], "src/main.rs", "{c}");
+    assert_eq!(f["location"]["line"], 41, "{c}");
+    assert_eq!(f["isExternal"], false, "{c}");
+    let named = |list: &Value, n: &str| {
+        list.as_array()
+            .is_some_and(|a| a.iter().any(|v| v["name"] == n))
+    };
+    assert!(named(&f["arguments"], "coupon"), "{c}");
+    assert!(named(&f["variables"]["locals"], "empty"), "{c}");
+    mcp.close().await;
+}

@@ -21,7 +21,8 @@ impl Engine {
             thread_id,
             exception,
             workspace: self.config.workspace.root.clone(),
-            has_exception_info: self.supports("supportsExceptionInfoRequest"),
+            has_exception_info: self.supports("supportsExceptionInfoRequest")
+                && !self.conn.stopped_in_exception_function,
         };
         tokio::spawn(async move {
             let res = autopsy::read(&client, known, q).await;

@@ -48,6 +48,10 @@ pub struct Conn {
     pub step_total: u32,
     /// Steps still to take when the stop being read came.
     pub steps_left: u32,
+    /// The latest stop was a breakpoint on one of the language's exception
+    /// functions (`rust_panic`): the adapter's `exceptionInfo` then
+    /// describes that breakpoint, not the exception.
+    pub stopped_in_exception_function: bool,
     /// Where the last run-to was going: (file, line).
     pub run_to: Option<(std::path::PathBuf, u64)>,
 }
@@ -76,6 +80,7 @@ impl Default for Conn {
             hit_counted: false,
             step_total: 0,
             steps_left: 0,
+            stopped_in_exception_function: false,
             run_to: None,
         }
     }

@@ -41,6 +41,7 @@ impl Engine {
                 if exception.is_some() {
                     s.reason = "exception".into();
                 }
+                self.conn.stopped_in_exception_function = exception.is_some();
                 if quirks.stale_step_stops && self.stale_step(&s.reason) {
                     return;
                 }
