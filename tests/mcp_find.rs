@@ -56,3 +56,36 @@ async fn finds_definitions_and_text_in_the_workspace() {
     assert!(msg.contains("max_results") && msg.contains("200"), "{msg}");
     mcp.close().await;
 }
+
+/// With just_my_code off, a search reaches the modules the program has
+/// loaded: an agent can find where to break inside a library.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_just_my_code_off_the_loaded_modules_are_searched_too() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[(
+        "app.py",
+        "import json\n\nrecord = json.loads('{\"a\": 1}')\nprint(record)\n",
+    )]);
+    for (just_my_code, wanted) in [(true, false), (false, true)] {
+        let mcp = mcp_in(ws.path()).await;
+        mcp.ok(
+            "debug_launch",
+            json!({"program": "app.py", "just_my_code": just_my_code,
+                   "breakpoints": [{"file": "app.py", "line": 4}]}),
+        )
+        .await;
+        let out = mcp
+            .ok(
+                "debug_find",
+                json!({"pattern": "JSONDecoder", "kind": "class"}),
+            )
+            .await;
+        let found = out
+            .lines()
+            .any(|l| l.contains("json/decoder.py:") && l.contains("class JSONDecoder"));
+        assert_eq!(found, wanted, "just_my_code {just_my_code}: {out}");
+        mcp.close().await;
+    }
+}

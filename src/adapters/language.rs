@@ -57,6 +57,18 @@ pub trait Language: Send + Sync {
         self.needs_children(value, truncated)
     }
 
+    /// An expression listing the program's loaded source files, one per
+    /// line, for searches beyond the workspace; None where the language
+    /// has no such list (a native program's libraries carry no sources).
+    fn loaded_sources_expression(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The files in the value `loaded_sources_expression` evaluated to.
+    fn parse_loaded_sources(&self, _value: &str) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+
     /// Whether a container's listing ends in the adapter's note that it
     /// listed no more (a cap on items), so the rest is read by `items_window`.
     fn is_listing_cut(&self, _name: &str) -> bool {

@@ -285,6 +285,7 @@ pub struct FindParams {
     pub kind: Option<FindKindParam>,
     /// Default 30.
     pub max_results: Option<usize>,
+    pub session_id: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]

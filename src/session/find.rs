@@ -93,6 +93,29 @@ pub fn find(root: &Path, pattern: &str, kind: FindKind, cap: usize) -> Result<Fo
     Ok(found)
 }
 
+/// Searches `files` too (a program's loaded modules outside the
+/// workspace), after what `find` found; hits show the files' full paths.
+pub fn also_search(
+    found: &mut Found,
+    files: &[PathBuf],
+    pattern: &str,
+    kind: FindKind,
+    cap: usize,
+) {
+    for path in files {
+        if found.files_searched == MAX_FILES {
+            found.files_capped = true;
+            break;
+        }
+        let big = std::fs::metadata(path).map_or(true, |m| m.len() > MAX_FILE_BYTES);
+        if big {
+            continue;
+        }
+        found.files_searched += 1;
+        search_file(Path::new(""), path, pattern, kind, cap, found);
+    }
+}
+
 fn source_files(root: &Path) -> impl Iterator<Item = PathBuf> {
     let mut files: Vec<PathBuf> = WalkBuilder::new(root)
         .require_git(false)

@@ -25,6 +25,7 @@ pub struct SessionHandle {
     trace: Arc<Mutex<TraceLog>>,
     activity: Arc<Mutex<std::collections::VecDeque<Activity>>>,
     attached: bool,
+    just_my_code: bool,
     language: &'static dyn crate::adapters::Language,
 }
 
@@ -75,6 +76,7 @@ impl SessionHandle {
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (apply_tx, apply_rx) = mpsc::unbounded_channel();
         let attached = config.attach_pid.is_some();
+        let just_my_code = config.just_my_code;
         let language = config.adapter.language();
         let engine = Engine::new(
             config,
@@ -98,6 +100,7 @@ impl SessionHandle {
             trace,
             activity: Default::default(),
             attached,
+            just_my_code,
             language,
         }
     }
@@ -265,6 +268,28 @@ impl SessionHandle {
     /// Whether this session attached to a process it did not start.
     pub fn is_attached(&self) -> bool {
         self.attached
+    }
+
+    /// Whether the program's libraries are left out of breakpoints, steps
+    /// and searches.
+    pub fn just_my_code(&self) -> bool {
+        self.just_my_code
+    }
+
+    /// The source files the stopped program has loaded, where its language
+    /// can list them (Python's imported modules): what a search covers
+    /// beyond the workspace once `just_my_code` is off.
+    pub async fn loaded_sources(
+        &self,
+        origin: Origin,
+    ) -> Result<Vec<std::path::PathBuf>, SessionError> {
+        let Some(expr) = self.language.loaded_sources_expression() else {
+            return Ok(Vec::new());
+        };
+        let v = self
+            .evaluate_value(origin, expr.to_string(), 0, true)
+            .await?;
+        Ok(self.language.parse_loaded_sources(&v.value))
     }
 
     /// True once the engine task has gone.

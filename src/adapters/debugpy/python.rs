@@ -73,6 +73,29 @@ impl Language for Python {
     /// A default `<X object at 0x..>` repr, or one cut short, says too
     /// little; every other value renders from its repr, sparing a request
     /// to the adapter on every stop.
+    /// Every imported module's `.py` file, one per line.
+    fn loaded_sources_expression(&self) -> Option<&'static str> {
+        Some(
+            "'\\n'.join(sorted({f for m in list(__import__('sys').modules.values()) \
+             for f in [getattr(m, '__file__', None)] if isinstance(f, str) and f.endswith('.py')}))",
+        )
+    }
+
+    /// The repr of that joined string: quoted, its newlines written `\n`.
+    fn parse_loaded_sources(&self, value: &str) -> Vec<std::path::PathBuf> {
+        let inner = value
+            .strip_prefix('\'')
+            .and_then(|v| v.strip_suffix('\''))
+            .or_else(|| value.strip_prefix('"').and_then(|v| v.strip_suffix('"')))
+            .unwrap_or(value);
+        inner
+            .split("\\n")
+            .map(|p| p.replace("\\\\", "\\"))
+            .filter(|p| !p.is_empty())
+            .map(std::path::PathBuf::from)
+            .collect()
+    }
+
     fn needs_children(&self, value: &str, truncated: bool) -> bool {
         value.is_empty()
             || truncated

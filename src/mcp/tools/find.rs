@@ -12,6 +12,26 @@ use rmcp::model::{CallToolResult, ContentBlock};
 
 const DEFAULT_RESULTS: usize = 30;
 
+impl PairdbgServer {
+    /// With `just_my_code` off, the stopped program's loaded modules outside
+    /// the workspace are searched too; otherwise (or with no session) none.
+    async fn loaded_modules(&self, session_id: Option<&str>) -> Vec<std::path::PathBuf> {
+        let Ok(s) = self.registry.get(session_id) else {
+            return Vec::new();
+        };
+        if s.just_my_code() || s.snapshot().state != crate::session::RunState::Stopped {
+            return Vec::new();
+        }
+        let root = &self.workspace.root;
+        s.loaded_sources(crate::session::Origin::Agent)
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|f| !f.starts_with(root))
+            .collect()
+    }
+}
+
 #[tool_router(router = find_router, vis = "pub(crate)")]
 impl PairdbgServer {
     #[tool(description = "Find text or definitions in the workspace.")]
@@ -25,7 +45,7 @@ impl PairdbgServer {
         let pattern = p.pattern.clone();
         let cap = p.max_results.unwrap_or(DEFAULT_RESULTS);
         let res = tokio::task::spawn_blocking(move || find::find(&root, &pattern, kind, cap)).await;
-        let found = match res {
+        let mut found = match res {
             Ok(Ok(f)) => f,
             Ok(Err(e)) => return Ok(err(None, &e)),
             Err(e) => {
@@ -34,6 +54,23 @@ impl PairdbgServer {
                 ))]));
             }
         };
+        let modules = self.loaded_modules(p.session_id.as_deref()).await;
+        if !modules.is_empty() {
+            let pattern = p.pattern.clone();
+            let res = tokio::task::spawn_blocking(move || {
+                find::also_search(&mut found, &modules, &pattern, kind, cap);
+                found
+            })
+            .await;
+            found = match res {
+                Ok(f) => f,
+                Err(e) => {
+                    return Ok(CallToolResult::error(vec![ContentBlock::text(format!(
+                        "search failed: {e}"
+                    ))]));
+                }
+            };
+        }
         let mut text = String::new();
         for h in &found.hits {
             text.push_str(&format!("{}:{}  {}\n", h.file, h.line, h.text));
