@@ -321,9 +321,16 @@ impl Engine {
         self.snap.exit = None;
         self.snap.error = None;
         self.snap.breakpoints.retain(|b| !b.temporary);
+        // A new run counts its hits afresh, as the adapter's hit
+        // conditions do.
         for b in &mut self.snap.breakpoints {
             b.verified = false;
+            b.hits = 0;
         }
+        for x in &mut self.snap.exception_types {
+            x.hits = 0;
+        }
+        self.hits = Default::default();
         lock(&self.output).push(Stream::Console, "--- restarted ---\n");
         self.touch(
             Some(origin),
