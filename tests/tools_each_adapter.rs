@@ -100,7 +100,7 @@ async fn every_tool_answers_on_go() {
 
 /// debug_run_until on a native adapter: the expression is the language's
 /// own, and the stop is where its value changed.
-async fn runs_until(mcp: &Mcp, file: &str, line: u64, changing: &str, condition: &str) {
+async fn runs_until(mcp: &Mcp, file: &str, line: u64, changing: &str, condition: &str, how: &str) {
     let v = mcp
         .ok(
             "debug_launch",
@@ -113,6 +113,9 @@ async fn runs_until(mcp: &Mcp, file: &str, line: u64, changing: &str, condition:
         .ok("debug_run_until", json!({"expression": changing}))
         .await;
     assert!(r.starts_with(&format!("{changing}: 0 → ")), "{r}");
+    // Where the adapter watches memory, the run stops at the write itself.
+    let first = r.lines().next().unwrap_or_default();
+    assert!(first.ends_with(how), "{first}");
     let r = mcp
         .ok(
             "debug_run_until",
@@ -131,7 +134,16 @@ async fn runs_until_a_value_changes_on_c_and_go() {
         build_c_demo(ws.path());
         let mcp = mcp_in(ws.path()).await;
         // At the loop, total is 0; it grows by each item's stock.
-        runs_until(&mcp, "inventory.c", 46, "total", "total > 20").await;
+        // lldb-dap watches total's memory: one write, not steps.
+        runs_until(
+            &mcp,
+            "inventory.c",
+            46,
+            "total",
+            "total > 20",
+            "after 1 write (data breakpoint).",
+        )
+        .await;
         mcp.close().await;
     }
     if go_available() {
@@ -142,6 +154,8 @@ async fn runs_until_a_value_changes_on_c_and_go() {
             42,
             "subtotal",
             "subtotal > 10000",
+            // delve has no data breakpoints: the run steps.
+            "after 2 steps.",
         )
         .await;
         mcp.close().await;

@@ -154,6 +154,17 @@ impl SessionHandle {
         )
     }
 
+    /// Stops the program when `expression` (in the top frame) is written,
+    /// where the adapter can watch memory; None stops watching. Answers
+    /// with what the adapter watches.
+    pub async fn watch_data(&self, origin: Origin, expression: Option<String>) -> Result<String> {
+        match self.send(origin, Command::WatchData(expression)).await? {
+            Reply::Value(v) => Ok(v.value),
+            Reply::Done => Ok(String::new()),
+            other => Err(unexpected(other)),
+        }
+    }
+
     pub async fn evaluate(
         &self,
         origin: Origin,

@@ -70,6 +70,8 @@ pub struct VariablesQuery {
 #[derive(Debug)]
 pub enum Command {
     Continue,
+    /// Watch writes to an expression in the top frame (None: stop watching).
+    WatchData(Option<String>),
     Step {
         kind: StepKind,
         count: u32,

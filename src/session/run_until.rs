@@ -31,6 +31,9 @@ pub enum UntilEnd {
 
 pub struct RunUntil {
     pub end: UntilEnd,
+    /// The adapter watched the value's memory (a data breakpoint) instead
+    /// of stepping; `steps` then counts the writes it stopped at.
+    pub watched: bool,
     pub outcome: WaitOutcome,
     pub steps: u32,
     pub old: String,
@@ -73,6 +76,26 @@ pub async fn run_until(
         ));
     }
     let deadline = Instant::now() + timeout;
+    if until == Until::Changes
+        && session
+            .watch_data(origin, Some(expression.to_string()))
+            .await
+            .is_ok()
+    {
+        let r = run_watched(
+            session,
+            origin,
+            expression,
+            old.clone(),
+            max_steps,
+            deadline,
+        )
+        .await;
+        // The watch goes whatever ended the run; a failure to clear it
+        // means the connection is gone, and the watch with it.
+        let _ = session.watch_data(origin, None).await;
+        return r;
+    }
     let mut steps = 0;
     let mut depth = frames(&session.snapshot());
     loop {
@@ -85,6 +108,7 @@ pub async fn run_until(
             _ => {
                 return Ok(RunUntil {
                     end: UntilEnd::NotStopped,
+                    watched: false,
                     outcome,
                     steps,
                     old,
@@ -97,6 +121,7 @@ pub async fn run_until(
             Err(e) => {
                 return Ok(RunUntil {
                     end: UntilEnd::LostExpression(e.to_string()),
+                    watched: false,
                     outcome,
                     steps,
                     old,
@@ -135,8 +160,76 @@ pub async fn run_until(
         if let Some(end) = end {
             return Ok(RunUntil {
                 end,
+                watched: false,
                 outcome,
                 steps,
+                old,
+                new: Some(new),
+            });
+        }
+    }
+}
+
+/// Runs with the adapter watching the value's memory: each stop for a
+/// write is checked, and a write of the same value runs on.
+async fn run_watched(
+    session: &SessionHandle,
+    origin: Origin,
+    expression: &str,
+    old: String,
+    max_hits: u32,
+    deadline: Instant,
+) -> Result<RunUntil, SessionError> {
+    let mut hits = 0;
+    loop {
+        let seq = session.resume(origin).await?;
+        let left = deadline.saturating_duration_since(Instant::now());
+        let outcome = session.wait_for_stop(seq, left).await;
+        let WaitOutcome::Stopped(snap) = &outcome else {
+            return Ok(RunUntil {
+                end: UntilEnd::NotStopped,
+                watched: true,
+                outcome,
+                steps: hits,
+                old,
+                new: None,
+            });
+        };
+        let reason = snap
+            .stop
+            .as_ref()
+            .map(|s| s.reason.clone())
+            .unwrap_or_default();
+        let new = match session.evaluate(origin, expression.to_string(), 0).await {
+            Ok(v) => v.value,
+            Err(e) => {
+                return Ok(RunUntil {
+                    end: UntilEnd::LostExpression(e.to_string()),
+                    watched: true,
+                    outcome,
+                    steps: hits,
+                    old,
+                    new: None,
+                });
+            }
+        };
+        let written = reason.contains("data");
+        hits += u32::from(written);
+        let end = if new != old {
+            Some(UntilEnd::Met)
+        } else if !written {
+            Some(UntilEnd::OtherStop(reason))
+        } else if hits >= max_hits {
+            Some(UntilEnd::StepCap)
+        } else {
+            None
+        };
+        if let Some(end) = end {
+            return Ok(RunUntil {
+                end,
+                watched: true,
+                outcome,
+                steps: hits,
                 old,
                 new: Some(new),
             });

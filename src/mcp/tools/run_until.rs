@@ -55,9 +55,11 @@ impl PairdbgServer {
             r.new = r.new.map(|n| hide(secret, &n));
         }
         let expr = &p.expression;
-        let steps = match r.steps {
-            1 => "1 step".to_string(),
-            n => format!("{n} steps"),
+        let steps = match (r.watched, r.steps) {
+            (false, 1) => "1 step".to_string(),
+            (false, n) => format!("{n} steps"),
+            (true, 1) => "1 write (data breakpoint)".to_string(),
+            (true, n) => format!("{n} writes (data breakpoint)"),
         };
         let head = match (&r.end, &r.new) {
             (UntilEnd::Met, Some(new)) => format!("{expr}: {} → {new} after {steps}.", r.old),

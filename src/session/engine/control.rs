@@ -60,6 +60,7 @@ impl Engine {
                 self.set_exception_filters(origin, reply, filters)
             }
             Command::SetExceptionType(req) => self.set_exception_type(origin, reply, req),
+            Command::WatchData(expression) => self.watch_data(reply, expression),
             Command::Evaluate {
                 expression,
                 frame_index,

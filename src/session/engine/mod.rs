@@ -6,6 +6,7 @@ mod autopsy;
 mod breakpoints;
 mod connection;
 mod control;
+mod data_breakpoints;
 mod events;
 mod exceptions;
 mod functions;

@@ -1,0 +1,83 @@
+//! Data breakpoints: the program stops when a value is written, where the
+//! adapter can watch memory (DAP `dataBreakpointInfo`, `setDataBreakpoints`).
+//! One watch at a time serves "run until this changes"; it lives with the
+//! connection and is cleared once read.
+
+use serde_json::json;
+
+use super::{Engine, ReplyTx, or_reply};
+use crate::session::command::Reply;
+use crate::session::error::SessionError;
+
+impl Engine {
+    /// Watches writes to `expression` in the top frame, or with None
+    /// clears the watch. Answers with the adapter's description of what it
+    /// watches.
+    pub(super) fn watch_data(&mut self, reply: ReplyTx, expression: Option<String>) {
+        if !self.supports("supportsDataBreakpoints") {
+            let _ = reply.send(Err(SessionError::Unsupported(format!(
+                "data breakpoints are not supported by {}",
+                self.config.adapter.name()
+            ))));
+            return;
+        }
+        let Some(expression) = expression else {
+            let Some(client) = self.conn.client.clone() else {
+                let _ = reply.send(Ok(Reply::Done));
+                return;
+            };
+            tokio::spawn(async move {
+                let res = client
+                    .request("setDataBreakpoints", Some(json!({"breakpoints": []})))
+                    .await;
+                let _ = reply.send(res.map(|_| Reply::Done).map_err(Into::into));
+            });
+            return;
+        };
+        let prepared = self.stopped_frame("watch a value", 0);
+        let (client, frame) = or_reply!(prepared, reply);
+        // A local is named within its scope; anything else is evaluated in
+        // the frame, where adapters read the result as an address.
+        let locals = self.snap.stop.as_ref().map_or(0, |s| s.locals_reference);
+        let args = if locals > 0 && crate::adapters::is_ident(&expression) {
+            json!({"name": expression, "variablesReference": locals, "frameId": frame})
+        } else {
+            json!({"name": format!("&{expression}"), "frameId": frame})
+        };
+        tokio::spawn(async move {
+            let res = async {
+                let info = client.request("dataBreakpointInfo", Some(args)).await?;
+                let description = info["description"].as_str().unwrap_or_default().to_string();
+                let Some(data_id) = info["dataId"].as_str().filter(|d| !d.is_empty()) else {
+                    return Err(SessionError::Unsupported(format!(
+                        "{expression} cannot be watched: {description}"
+                    )));
+                };
+                let set = client
+                    .request(
+                        "setDataBreakpoints",
+                        Some(json!({"breakpoints": [{"dataId": data_id, "accessType": "write"}]})),
+                    )
+                    .await?;
+                let bound = &set["breakpoints"][0];
+                if bound["verified"].as_bool() != Some(true) {
+                    let why = bound["message"]
+                        .as_str()
+                        .unwrap_or("the adapter refused it");
+                    return Err(SessionError::Unsupported(format!(
+                        "{expression} cannot be watched: {why}"
+                    )));
+                }
+                Ok(description)
+            }
+            .await;
+            let _ = reply.send(res.map(|d| {
+                Reply::Value(crate::session::types::Var {
+                    name: "watch".into(),
+                    value: d,
+                    ..Default::default()
+                })
+            }));
+        });
+    }
+}
