@@ -78,3 +78,51 @@ async fn a_person_debugs_the_rust_demo_with_the_keyboard() {
         "no lldb-dap or program survives the quit"
     );
 }
+
+/// The variables tree on Rust values: a Vec opens to its elements, read
+/// only when opened, and an element to its fields.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_variables_tree_opens_rust_values_lazily() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_demo(ws.path());
+    let t = Tmux::start(
+        "rusttree",
+        ws.path(),
+        &["--break", "src/main.rs:35", "--", "target/debug/shop"],
+    );
+    t.wait_for("the stop with items in the tree", |s| {
+        s.contains("stopped: breakpoint") && s.contains("▸ items")
+    })
+    .await;
+    // Focus the variables pane; items is its first row.
+    t.keys(&["Tab", "Tab", "Enter"]);
+    t.wait_for("the Vec's elements", |s| {
+        s.contains("▾ items") && s.contains("[0]") && s.contains("[2]")
+    })
+    .await;
+    t.keys(&["j", "Enter"]);
+    t.wait_for("the first element's fields", |s| {
+        let s = squash(s);
+        s.contains("name = \"widget\"") && s.contains("price = 250") && s.contains("quantity = 2")
+    })
+    .await;
+    // Enter again folds it.
+    t.keys(&["Enter"]);
+    t.wait_for("the element folded", |s| !squash(s).contains("price = 250"))
+        .await;
+    t.keys(&["q"]);
+}
+
+/// The screen with runs of spaces collapsed: the tree aligns its `=`.
+fn squash(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if !(c == ' ' && out.ends_with(' ')) {
+            out.push(c);
+        }
+    }
+    out
+}
