@@ -91,3 +91,48 @@ async fn a_person_debugs_a_go_program_from_the_keyboard() {
         "no process survives the quit: {tree:?}"
     );
 }
+
+/// The variables tree on Go values: a pointer to a struct opens to its
+/// fields, a slice to its elements, read only when opened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_variables_tree_opens_go_values_lazily() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let t = Tmux::start(
+        "go-tree",
+        &repo_root().join("assets/demo/go"),
+        &["--break", "main.go:41", "--", "."],
+    );
+    t.wait_for("the stop with cart in the tree", |s| {
+        s.contains("stopped: breakpoint") && s.contains("▸ cart")
+    })
+    .await;
+    // Focus the variables pane; cart is its first row.
+    t.keys(&["Tab", "Tab", "Enter"]);
+    t.wait_for("the cart's fields", |s| {
+        s.contains("▾ cart") && s.contains("Items")
+    })
+    .await;
+    t.keys(&["j", "Enter"]);
+    t.wait_for("the slice's elements", |s| {
+        let s = squash(s);
+        s.contains("[0]") && s.contains("[2]") && s.contains("keyboard")
+    })
+    .await;
+    t.keys(&["Enter"]);
+    t.wait_for("the slice folded", |s| !squash(s).contains("[2] ="))
+        .await;
+    t.keys(&["q"]);
+}
+
+/// The screen with runs of spaces collapsed: the tree aligns its `=`.
+fn squash(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if !(c == ' ' && out.ends_with(' ')) {
+            out.push(c);
+        }
+    }
+    out
+}

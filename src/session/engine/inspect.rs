@@ -138,18 +138,38 @@ impl Engine {
             let res = async {
                 let container =
                     resolve_path(&client, frame, q.scope.as_deref(), q.path.as_deref()).await?;
-                let (mut page, total) = crate::session::paging::page(
+                let window = |reference| crate::session::paging::Window {
+                    reference,
+                    expression: container.expression.as_deref(),
+                    frame,
+                };
+                let (mut page, mut total) = crate::session::paging::page(
                     &client,
-                    crate::session::paging::Window {
-                        reference: container.reference,
-                        expression: container.expression.as_deref(),
-                        frame,
-                    },
+                    window(container.reference),
                     q.start,
                     q.count,
                     q.filter.as_deref(),
                 )
                 .await?;
+                // A pointer whose one child is its unnamed target (delve
+                // shows `*T` so) opens to the target's members, as a
+                // struct does: the extra level says nothing.
+                if let [target] = page.as_slice()
+                    && total == 1
+                    && target.reference > 0
+                    && (target.name.is_empty() || target.name.starts_with('*'))
+                    && q.filter.is_none()
+                {
+                    let reference = target.reference;
+                    (page, total) = crate::session::paging::page(
+                        &client,
+                        window(reference),
+                        q.start,
+                        q.count,
+                        None,
+                    )
+                    .await?;
+                }
                 reads::fill_children(&client, &mut page, q.count).await;
                 Ok::<_, SessionError>(Reply::Variables { vars: page, total })
             }
