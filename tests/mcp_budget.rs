@@ -79,6 +79,19 @@ async fn a_budget_of_200_on_a_stop_with_200_locals_and_the_rest_by_its_handle() 
         v.find("Locals:").is_none_or(|l| l > args),
         "arguments before locals: {v}"
     );
+    // The JSON form keeps to the budget and stays JSON, saying what it left.
+    let j = mcp
+        .ok("debug_status", json!({"max_tokens": 200, "format": "json"}))
+        .await;
+    assert!(tokens(&j) <= 200, "{} tokens: {j}", tokens(&j));
+    let body = j.rsplit_once("\n[session ").map_or(j.as_str(), |(b, _)| b);
+    let parsed: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {j}"));
+    assert!(
+        parsed["omitted"]["locals"]
+            .as_str()
+            .is_some_and(|o| o.ends_with(" of 200: debug_variables")),
+        "{j}"
+    );
     let mut seen = names(&v);
     let mut next = variables_handle(&v).expect("a handle for the rest");
     assert!(

@@ -89,6 +89,65 @@ pub fn ok_fit(views: &Views, snap: &Snapshot, body: Fit, bytes: Option<usize>) -
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
+/// A JSON viewport in `bytes`, still valid JSON: the source lines go
+/// first, then locals from the last, then callers' frames, and `omitted`
+/// says what went and how to fetch it. Cutting the text would leave JSON
+/// no client can parse.
+pub fn fit_json(mut v: serde_json::Value, bytes: usize, all_locals: usize) -> String {
+    let fits = |v: &serde_json::Value| serde_json::to_string(v).map_or(0, |s| s.len()) <= bytes;
+    let mut omitted = serde_json::Map::new();
+    if !fits(&v)
+        && let Some(src) = v.get_mut("source").and_then(|s| s.as_object_mut())
+        && src.remove("lines").is_some()
+    {
+        omitted.insert("source".into(), "debug_source".into());
+    }
+    let mut dropped = 0usize;
+    let kept = v["locals"].as_object().map_or(0, |m| m.len());
+    while !fits(&with(&v, &omitted)) {
+        let Some(locals) = v.get_mut("locals").and_then(|l| l.as_object_mut()) else {
+            break;
+        };
+        let Some(last) = locals.keys().next_back().cloned() else {
+            break;
+        };
+        locals.remove(&last);
+        dropped += 1;
+        // The map is in name order, not the adapter's: no page start
+        // would match, so the handle lists them all.
+        omitted.insert(
+            "locals".into(),
+            format!(
+                "{} of {all_locals}: debug_variables",
+                all_locals.saturating_sub(kept - dropped)
+            )
+            .into(),
+        );
+    }
+    while !fits(&with(&v, &omitted)) {
+        let Some(stack) = v.get_mut("stack").and_then(|s| s.as_array_mut()) else {
+            break;
+        };
+        if stack.len() <= 1 {
+            break;
+        }
+        stack.pop();
+        omitted.insert("stack".into(), "debug_stack".into());
+    }
+    serde_json::to_string(&with(&v, &omitted)).unwrap_or_default()
+}
+
+fn with(
+    v: &serde_json::Value,
+    omitted: &serde_json::Map<String, serde_json::Value>,
+) -> serde_json::Value {
+    let mut v = v.clone();
+    if !omitted.is_empty() {
+        v["omitted"] = serde_json::Value::Object(omitted.clone());
+    }
+    v
+}
+
 /// The last guard: a result still over budget (a long note on others'
 /// changes, say) loses lines from its end, keeping the epoch footer.
 pub fn enforce(result: &mut CallToolResult, bytes: usize) {

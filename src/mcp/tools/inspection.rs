@@ -38,7 +38,15 @@ impl PairdbgServer {
                 let shown = self.views.agent_snapshot(&snap);
                 let mut v = render_json(&shown, &self.views.config(&s.id));
                 v["epoch"] = snap.epoch.into();
-                serde_json::to_string(&v).unwrap_or_default()
+                // Room for the epoch footer `ok` adds.
+                match bytes {
+                    Some(b) => budget::fit_json(
+                        v,
+                        b.saturating_sub(40),
+                        snap.stop.as_ref().map_or(0, |s| s.locals.len()),
+                    ),
+                    None => serde_json::to_string(&v).unwrap_or_default(),
+                }
             }
         };
         Ok(ok(&self.views, &snap, body))
