@@ -1,4 +1,4 @@
-//! Pages of a container's children. debugpy lists the first 100 items of a
+//! Pages of a container's children. An adapter may list the first 100 items of a
 //! big container and folds the rest into `more` nodes (one range, or buckets
 //! of ranges named `[from:to]`); a page reads only the ranges it overlaps.
 

@@ -3,7 +3,7 @@
 //! (a struct with no summary), a later preview of the same type can say
 //! `[<Item>, <Item>, <Item>]` from the collection's own `size=3` without a
 //! read: a type's elements keep their type, and a preview one level down
-//! shows them by type alone. An adapter whose reads are slow (lldb-dap runs
+//! shows them by type alone. An adapter whose reads are slow (one that runs
 //! its formatters for each) saves a request per stop.
 
 use std::collections::HashMap;

@@ -151,8 +151,8 @@ impl Engine {
                     q.filter.as_deref(),
                 )
                 .await?;
-                // A pointer whose one child is its unnamed target (delve
-                // shows `*T` so) opens to the target's members, as a
+                // A pointer whose one child is its unnamed target (as an
+                // adapter may show `*T`) opens to the target's members, as a
                 // struct does: the extra level says nothing.
                 if let [target] = page.as_slice()
                     && total == 1
