@@ -1,5 +1,5 @@
 //! Pages of a container's children. An adapter may list the first 100 items of a
-//! big container and folds the rest into `more` nodes (one range, or buckets
+//! big container and fold the rest into `more` nodes (one range, or buckets
 //! of ranges named `[from:to]`); a page reads only the ranges it overlaps.
 
 use super::error::SessionError;
