@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use ignore::WalkBuilder;
 
-use crate::adapters::definitions::{self, DefinitionKind, SOURCE_EXTENSIONS};
+pub use crate::adapters::definitions::DefinitionKind;
+use crate::adapters::definitions::{self, SOURCE_EXTENSIONS};
 use crate::session::SessionError;
 
 /// What to look for.

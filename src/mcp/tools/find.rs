@@ -3,11 +3,10 @@
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{tool, tool_router};
 
-use crate::adapters::definitions::DefinitionKind;
 use crate::mcp::format::err;
 use crate::mcp::params::{FindKindParam, FindParams};
 use crate::mcp::server::{PairdbgServer, ToolResult};
-use crate::session::find::{self, FindKind};
+use crate::session::find::{self, DefinitionKind, FindKind};
 use rmcp::model::{CallToolResult, ContentBlock};
 
 const DEFAULT_RESULTS: usize = 30;
