@@ -123,7 +123,7 @@ pub trait Language: Send + Sync {
         None
     }
 
-    fn parse_exception_chain(&self, _value: &str) -> Vec<crate::session::autopsy::InnerException> {
+    fn parse_exception_chain(&self, _value: &str) -> Vec<crate::adapters::InnerException> {
         vec![]
     }
 

@@ -7,6 +7,7 @@ pub mod debugpy;
 pub mod definitions;
 pub mod delve;
 mod detect;
+mod exception_chain;
 mod language;
 pub mod lldb;
 pub mod side_effects;
@@ -25,6 +26,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use crate::dap::process::AdapterProcess;
 
 pub use detect::{infer_language, infer_process_language};
+pub use exception_chain::InnerException;
 pub use language::{
     FoundFunction, Language, LogPiece, SetVariable, c_like_path, is_ident, parse_log_message,
     split_path,

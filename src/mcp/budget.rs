@@ -6,9 +6,6 @@
 use rmcp::model::{CallToolResult, ContentBlock};
 
 use crate::session::SessionError;
-use crate::session::types::Snapshot;
-
-use super::view::Views;
 
 /// Below this a result cannot hold its header, footer and a handle.
 pub const MIN_TOKENS: usize = 50;
@@ -71,23 +68,6 @@ impl<'a> Fit<'a> {
 }
 
 pub use crate::viewport::cut_to as cut;
-
-/// Like `format::ok`, the body fitted to what the budget leaves after the
-/// note on others' changes and the epoch footer.
-pub fn ok_fit(views: &Views, snap: &Snapshot, body: Fit, bytes: Option<usize>) -> CallToolResult {
-    let mut text = String::new();
-    if let Some(s) = views.since_last(snap) {
-        text.push_str(&s);
-        text.push('\n');
-    }
-    let footer = format!("\n[session {} · epoch {}]", snap.session_id, snap.epoch);
-    let room = bytes
-        .map(|b| b.saturating_sub(text.len() + footer.len()))
-        .unwrap_or(usize::MAX);
-    text.push_str(body.render(room).trim_end());
-    text.push_str(&footer);
-    CallToolResult::success(vec![ContentBlock::text(text)])
-}
 
 /// A JSON viewport in `bytes`, still valid JSON: the source lines go
 /// first, then locals from the last, then callers' frames, and `omitted`

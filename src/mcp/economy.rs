@@ -27,14 +27,6 @@ const MOVING: &[&str] = &[
     "debug_status",
 ];
 
-#[derive(Default)]
-pub struct Economy {
-    pub actions: u32,
-    /// The agent set `diff_mode` itself, either way: leave it alone.
-    pub chosen: bool,
-    pub told: bool,
-}
-
 /// Counts a call on a session. Returns the sentence for the result that
 /// turned diff mode on.
 pub fn count(views: &Views, session: &str, args: &Map<String, Value>) -> Option<String> {

@@ -246,3 +246,25 @@ pub fn prefixed(mut result: CallToolResult, head: &str) -> CallToolResult {
     }
     result
 }
+
+/// Like `ok`, the body fitted to what the budget leaves after the
+/// note on others' changes and the epoch footer.
+pub fn ok_fit(
+    views: &Views,
+    snap: &Snapshot,
+    body: super::budget::Fit,
+    bytes: Option<usize>,
+) -> CallToolResult {
+    let mut text = String::new();
+    if let Some(s) = views.since_last(snap) {
+        text.push_str(&s);
+        text.push('\n');
+    }
+    let footer = format!("\n[session {} · epoch {}]", snap.session_id, snap.epoch);
+    let room = bytes
+        .map(|b| b.saturating_sub(text.len() + footer.len()))
+        .unwrap_or(usize::MAX);
+    text.push_str(body.render(room).trim_end());
+    text.push_str(&footer);
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}

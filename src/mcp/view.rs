@@ -15,7 +15,16 @@ pub struct AgentView {
     /// The newest breakpoint warning told.
     pub last_warning: u64,
     /// Calls and the diff mode choice, for turning diff mode on by itself.
-    pub economy: super::economy::Economy,
+    pub economy: Economy,
+}
+
+/// What turning diff mode on by itself needs to know of a session.
+#[derive(Default)]
+pub struct Economy {
+    pub actions: u32,
+    /// The agent set `diff_mode` itself, either way: leave it alone.
+    pub chosen: bool,
+    pub told: bool,
 }
 
 #[derive(Clone, Default)]

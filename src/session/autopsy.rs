@@ -31,17 +31,8 @@ pub struct ExceptionSummary {
     pub stack_trace_string: String,
 }
 
-/// One cause of the exception, `depth` links away from it.
-#[derive(Debug, Clone, Serialize, serde::Deserialize)]
-pub struct InnerException {
-    #[serde(rename = "type")]
-    pub type_name: String,
-    pub message: String,
-    pub depth: usize,
-    /// How it is linked: `cause` (raised from it), `context` (raised while
-    /// handling it), `inner` (the adapter's own chain).
-    pub relation: String,
-}
+/// One cause of the exception; a language reads its own chain of them.
+pub use crate::adapters::InnerException;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ContextVar {

@@ -4,6 +4,7 @@
 mod api;
 pub mod approval;
 pub mod autopsy;
+pub mod breakpoint_hit;
 pub mod callers;
 mod command;
 pub mod config;

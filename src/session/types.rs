@@ -129,7 +129,7 @@ pub struct StopInfo {
     #[serde(skip)]
     pub callers: Vec<CallerLocals>,
     /// The breakpoint (or exception) this stop was a hit of.
-    pub hit: Option<super::hits::BreakpointHit>,
+    pub hit: Option<super::breakpoint_hit::BreakpointHit>,
 }
 
 impl StopInfo {

@@ -1,7 +1,7 @@
 //! Python's chain of causes (`__cause__`, else `__context__` unless
 //! suppressed), read in one evaluation at an exception stop.
 
-use crate::session::autopsy::InnerException;
+use crate::adapters::InnerException;
 
 /// Messages are cut so that a long chain fits one evaluated value.
 const MESSAGE_CHARS: usize = 120;

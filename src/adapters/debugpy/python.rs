@@ -24,7 +24,7 @@ impl Language for Python {
         Some(super::cause_chain::expression(max))
     }
 
-    fn parse_exception_chain(&self, value: &str) -> Vec<crate::session::autopsy::InnerException> {
+    fn parse_exception_chain(&self, value: &str) -> Vec<crate::adapters::InnerException> {
         super::cause_chain::parse(value)
     }
 

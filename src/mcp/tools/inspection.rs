@@ -4,8 +4,8 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
-use crate::mcp::budget::{self, Fit, ok_fit};
-use crate::mcp::format::{VALUE_CHARS, err, ok, var_line, with_approval};
+use crate::mcp::budget::{self, Fit};
+use crate::mcp::format::{VALUE_CHARS, err, ok, ok_fit, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
 use crate::session::output::OUTPUT_CAP_BYTES;
