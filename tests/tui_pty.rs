@@ -227,18 +227,20 @@ async fn launch_json_configurations_start_the_program() {
         ws.path(),
         &["--config", "'Run prog'", "--break", "prog.py:2"],
     );
-    let s = t
-        .wait_for("the breakpoint stop", |s| s.contains("stopped: breakpoint"))
-        .await;
-    assert_eq!(current_line(&s), Some(2), "{s}");
+    // The status line can show the stop a frame before the source pane
+    // has read the file: wait for both.
+    t.wait_for("the breakpoint stop at line 2", |s| {
+        s.contains("stopped: breakpoint") && current_line(s) == Some(2)
+    })
+    .await;
     t.keys(&["q"]);
     drop(t);
     // `pairdbg` alone takes the first Python configuration, stopped on entry.
     let t = Tmux::start("config-default", ws.path(), &[]);
-    let s = t
-        .wait_for("the entry stop", |s| s.contains("stopped: entry"))
-        .await;
-    assert!(s.contains("prog.py"), "{s}");
+    t.wait_for("the entry stop in prog.py", |s| {
+        s.contains("stopped: entry") && s.contains("prog.py")
+    })
+    .await;
     t.keys(&["q"]);
 }
 
