@@ -4,7 +4,7 @@
 //! goes through here; every agent front end does, on the values before they
 //! are rendered, so the rest of the text is left as it was.
 
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, Mutex, Weak};
 
 use regex::Regex;
 
@@ -299,6 +299,24 @@ fn source(f: &SourceFile) -> SourceFile {
     }
 }
 
+/// Masked files, kept while the session keeps the file itself: a stop
+/// shares its unchanged files with the one before, and masking every line
+/// of a runtime's long file at every step cost more than the step.
+static MASKED: LazyLock<Mutex<Vec<(Weak<SourceFile>, Arc<SourceFile>)>>> =
+    LazyLock::new(Default::default);
+
+fn masked_source(f: &Arc<SourceFile>) -> Arc<SourceFile> {
+    let mut masked = MASKED.lock().unwrap_or_else(|p| p.into_inner());
+    // A dropped file's address can be reused: forget those first.
+    masked.retain(|(w, _)| w.strong_count() > 0);
+    if let Some((_, m)) = masked.iter().find(|(w, _)| w.as_ptr() == Arc::as_ptr(f)) {
+        return m.clone();
+    }
+    let m = Arc::new(source(f));
+    masked.push((Arc::downgrade(f), m.clone()));
+    m
+}
+
 /// A snapshot as an agent may see it.
 pub fn snapshot(snap: &Snapshot) -> Snapshot {
     let mut s = snap.clone();
@@ -311,10 +329,10 @@ pub fn snapshot(snap: &Snapshot) -> Snapshot {
             e.message = text(&e.message);
         }
         if let Some(src) = stop.source.as_mut() {
-            *src = Arc::new(source(src));
+            *src = masked_source(src);
         }
         for f in &mut stop.files {
-            *f = Arc::new(source(f));
+            *f = masked_source(f);
         }
         if let Some(h) = stop.hit.as_mut() {
             hit(h, None);
@@ -559,5 +577,25 @@ mod tests {
             trace_message(Some("{{k}} {api_key}"), "{k} 'x'"),
             "{k} <redacted: 1 chars>"
         );
+    }
+
+    #[test]
+    fn a_file_is_masked_once_while_it_lives() {
+        let f = Arc::new(SourceFile {
+            path: "app.py".into(),
+            lines: vec!["password = 'hunter2'".into(), "x = 1".into()],
+        });
+        let a = masked_source(&f);
+        assert!(!a.lines[0].contains("hunter2"), "{:?}", a.lines);
+        assert_eq!(a.lines[1], "x = 1");
+        assert!(
+            Arc::ptr_eq(&a, &masked_source(&f)),
+            "the same file is not masked again"
+        );
+        let g = Arc::new(SourceFile {
+            path: "app.py".into(),
+            lines: vec!["token = 'abc123456'".into()],
+        });
+        assert!(!masked_source(&g).lines[0].contains("abc123456"));
     }
 }
