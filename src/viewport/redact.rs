@@ -302,8 +302,8 @@ fn source(f: &SourceFile) -> SourceFile {
 /// Masked files, kept while the session keeps the file itself: a stop
 /// shares its unchanged files with the one before, and masking every line
 /// of a runtime's long file at every step cost more than the step.
-static MASKED: LazyLock<Mutex<Vec<(Weak<SourceFile>, Arc<SourceFile>)>>> =
-    LazyLock::new(Default::default);
+type MaskedFiles = Vec<(Weak<SourceFile>, Arc<SourceFile>)>;
+static MASKED: LazyLock<Mutex<MaskedFiles>> = LazyLock::new(Default::default);
 
 fn masked_source(f: &Arc<SourceFile>) -> Arc<SourceFile> {
     let mut masked = MASKED.lock().unwrap_or_else(|p| p.into_inner());
