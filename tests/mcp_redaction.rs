@@ -30,17 +30,6 @@ const SECRETS: &[&str] = &[
     "AKIAIOSFODNN7EXAMPLE",
 ];
 
-/// The text with its column padding collapsed: `a   = 1` reads `a = 1`.
-fn squash(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        if !(c == ' ' && out.ends_with(' ')) {
-            out.push(c);
-        }
-    }
-    out
-}
-
 fn assert_hidden(what: &str, text: &str) -> String {
     for s in SECRETS {
         assert!(!text.contains(s), "{what} shows {s}: {text}");

@@ -115,14 +115,3 @@ async fn the_variables_tree_opens_rust_values_lazily() {
         .await;
     t.keys(&["q"]);
 }
-
-/// The screen with runs of spaces collapsed: the tree aligns its `=`.
-fn squash(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if !(c == ' ' && out.ends_with(' ')) {
-            out.push(c);
-        }
-    }
-    out
-}

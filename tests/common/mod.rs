@@ -342,3 +342,15 @@ impl Drop for Running {
         let _ = self.0.wait();
     }
 }
+
+/// Text with its runs of spaces collapsed: panes and the viewport align
+/// their `=` with padding, which a test's expectation should not spell out.
+pub fn squash(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if !(c == ' ' && out.ends_with(' ')) {
+            out.push(c);
+        }
+    }
+    out
+}
