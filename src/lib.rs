@@ -8,3 +8,4 @@ pub mod paths;
 pub mod session;
 pub mod tui;
 pub mod viewport;
+pub mod workspace_files;

@@ -3,11 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use ignore::WalkBuilder;
-
 pub use crate::adapters::definitions::DefinitionKind;
 use crate::adapters::definitions::{self, SOURCE_EXTENSIONS};
 use crate::session::SessionError;
+use crate::workspace_files;
 
 /// What to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +29,8 @@ pub struct Found {
     /// Hits past the cap, counted while the search went on.
     pub more: usize,
     pub files_searched: usize,
-    /// The search stopped at `MAX_FILES`: the count of `more` is a lower bound.
+    /// The search stopped early (`MAX_FILES`, or the walk's own cap): the
+    /// count of `more` is a lower bound.
     pub files_capped: bool,
 }
 
@@ -42,20 +42,6 @@ pub const MAX_FILES: usize = 20_000;
 const MAX_FILE_BYTES: u64 = 2 << 20;
 /// A shown line is cut here: the hit's place matters, not its whole text.
 const LINE_CHARS: usize = 120;
-/// Folders that hold others' code or build output even without a
-/// .gitignore saying so.
-const SKIPPED_DIRS: &[&str] = &[
-    "node_modules",
-    "target",
-    "__pycache__",
-    ".venv",
-    "venv",
-    ".git",
-    ".tox",
-    "dist",
-    "build",
-];
-
 /// Searches `root` for `pattern`: plain text in source files, or the
 /// definitions whose name contains it.
 pub fn find(root: &Path, pattern: &str, kind: FindKind, cap: usize) -> Result<Found, SessionError> {
@@ -82,8 +68,12 @@ pub fn find(root: &Path, pattern: &str, kind: FindKind, cap: usize) -> Result<Fo
             "a function or class search takes a name or part of one (letters, digits, _)",
         ));
     }
-    let mut found = Found::default();
-    for path in source_files(root) {
+    let (files, walk_capped) = source_files(root);
+    let mut found = Found {
+        files_capped: walk_capped,
+        ..Found::default()
+    };
+    for path in files {
         if found.files_searched == MAX_FILES {
             found.files_capped = true;
             break;
@@ -117,27 +107,13 @@ pub fn also_search(
     }
 }
 
-fn source_files(root: &Path) -> impl Iterator<Item = PathBuf> {
-    let mut files: Vec<PathBuf> = WalkBuilder::new(root)
-        .require_git(false)
-        .filter_entry(|e| {
-            !(e.file_type().is_some_and(|t| t.is_dir())
-                && SKIPPED_DIRS.contains(&e.file_name().to_string_lossy().as_ref()))
-        })
-        .build()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
-        .filter(|e| e.metadata().is_ok_and(|m| m.len() <= MAX_FILE_BYTES))
-        .map(|e| e.into_path())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
-        })
-        .collect();
-    // A stable order, so that the same search gives the same first hits.
-    files.sort();
-    files.into_iter()
+fn source_files(root: &Path) -> (Vec<PathBuf>, bool) {
+    workspace_files::files(root, true, |p| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
+            && std::fs::metadata(p).is_ok_and(|m| m.len() <= MAX_FILE_BYTES)
+    })
 }
 
 fn search_file(

@@ -3,42 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-/// Directories a search skips: tools' caches and build output hold
-/// copies and generated files, never the file meant.
-const SKIPPED: &[&str] = &["node_modules", "target", "__pycache__", "venv", "build"];
-/// Entries a search looks at before it gives up, so a huge tree costs
-/// a bounded time.
-const MAX_ENTRIES: usize = 50_000;
-
-/// Every file under `root` named `name`, sorted.
+/// Every file under `root` named `name`, sorted. Ignored files count: a
+/// generated file the person names is still the file meant.
 pub fn files_named(root: &Path, name: &str) -> Vec<PathBuf> {
-    let mut found = vec![];
-    let mut dirs = vec![root.to_path_buf()];
-    let mut seen = 0;
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            seen += 1;
-            if seen > MAX_ENTRIES {
-                found.sort();
-                return found;
-            }
-            let file_name = e.file_name();
-            let n = file_name.to_string_lossy();
-            let Ok(kind) = e.file_type() else { continue };
-            if kind.is_dir() {
-                if !n.starts_with('.') && !SKIPPED.contains(&n.as_ref()) {
-                    dirs.push(e.path());
-                }
-            } else if kind.is_file() && n == name {
-                found.push(e.path());
-            }
-        }
-    }
-    found.sort();
-    found
+    crate::workspace_files::files(root, false, |p| p.file_name().is_some_and(|n| n == name)).0
 }
 
 #[cfg(test)]

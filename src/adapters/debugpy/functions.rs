@@ -2,12 +2,9 @@
 //! function: debugpy has no function breakpoints, so `name` or
 //! `Class.method` becomes a line breakpoint on the body's first line.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::adapters::FoundFunction;
-
-/// Files read at most: a function search must not stall on a huge tree.
-const MAX_FILES: usize = 5_000;
 
 pub fn find_function(root: &Path, function: &str) -> Result<FoundFunction, String> {
     let parts: Vec<&str> = function.split('.').collect();
@@ -22,12 +19,9 @@ pub fn find_function(root: &Path, function: &str) -> Result<FoundFunction, Strin
         [] => return Err("the name is empty".into()),
     };
     let mut found = vec![];
-    let walk = ignore::WalkBuilder::new(root).build();
-    for entry in walk.flatten().take(MAX_FILES) {
-        let p = entry.path();
-        if p.extension().is_none_or(|e| e != "py") {
-            continue;
-        }
+    let (files, _) =
+        crate::workspace_files::files(root, true, |p| p.extension().is_some_and(|e| e == "py"));
+    for p in files.iter().map(PathBuf::as_path) {
         let Ok(text) = std::fs::read_to_string(p) else {
             continue;
         };
