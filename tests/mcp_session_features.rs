@@ -220,6 +220,9 @@ async fn watches_variables_status_threads_and_restart() {
         )
         .await;
     assert!(bad.contains("NameError"), "{bad}");
+    // Setting a variable reads the stop again; that is no new hit.
+    let l = mcp.ok("breakpoint_list", json!({})).await;
+    assert!(l.contains("#1 blocking prog.py:10 verified hits 1"), "{l}");
 
     let t = mcp.ok("debug_threads", json!({})).await;
     assert!(t.contains("MainThread"), "{t}");

@@ -1,16 +1,16 @@
-//! Breakpoint hits: which breakpoint a stop was, counted per session, in
-//! the shape controllers push (`debugger/breakpointHit`) and wait for
-//! (`breakpoint_wait`).
-
-use std::collections::HashMap;
+//! Breakpoint hits: which breakpoint a stop was, in the shape controllers
+//! push (`debugger/breakpointHit`) and wait for (`breakpoint_wait`). A
+//! breakpoint's count is its own (`Breakpoint::hits`, what the list shows);
+//! only exceptions, which no breakpoint of ours owns, are counted here.
 
 pub use super::breakpoint_hit::{BreakpointHit, HitException, HitKind, HitLocation, now_rfc3339};
-use super::types::{Breakpoint, StopInfo};
+use super::types::{Breakpoint, BreakpointKind, StopInfo};
 
-/// Hits so far of each breakpoint of a session.
+/// What a session's stops were, read once each.
 #[derive(Debug, Default)]
 pub struct HitCounts {
-    counts: HashMap<u64, u64>,
+    /// Exception stops so far.
+    exceptions: u64,
     /// The adapter reported a stop not yet read: the next read counts.
     fresh: bool,
     last: Option<BreakpointHit>,
@@ -21,6 +21,11 @@ impl HitCounts {
     pub fn fresh_stop(&mut self) {
         self.fresh = true;
         self.last = None;
+    }
+
+    /// Whether the stop being read is a new one, not one read again.
+    pub fn is_fresh(&self) -> bool {
+        self.fresh
     }
 
     /// The hit a stop is, if any: an exception, or a stop for a breakpoint
@@ -52,23 +57,30 @@ impl HitCounts {
             let bp = breakpoints.iter().find(|b| {
                 b.enabled
                     && !b.temporary
+                    && b.kind != BreakpointKind::Tracepoint
                     && location.file.as_deref() == Some(b.file.as_path())
-                    && b.bound_line.unwrap_or(b.line) == location.line
+                    && b.at_line() == location.line
             })?;
-            (HitKind::Blocking, Some(bp.id), None)
+            (HitKind::Blocking, Some(bp), None)
         } else {
             return None;
         };
-        // Exceptions are counted together under id 0.
-        let n = self.counts.entry(id.unwrap_or(0)).or_default();
-        *n += 1;
+        // The engine counted the breakpoint's hit as the stop came in.
+        let hit_count = match id {
+            Some(bp) => bp.hits.max(1),
+            None => {
+                self.exceptions += 1;
+                self.exceptions
+            }
+        };
+        let id = id.map(|bp| bp.id);
         Some(BreakpointHit {
             breakpoint_id: id,
             kind,
             location,
             thread_id: stop.thread_id,
             timestamp: now_rfc3339(),
-            hit_count: *n,
+            hit_count,
             log_message: None,
             exception_info,
         })

@@ -313,7 +313,10 @@ impl Engine {
                         x.message = m;
                     }
                 }
-                e.count_hits_at(&stop);
+                // A stop read again (after a variable was set) is no new hit.
+                if e.hits.is_fresh() {
+                    e.count_hits_at(&stop);
+                }
                 let steps_left = std::mem::take(&mut e.conn.steps_left);
                 e.snap.stop_note = e.stop_note(&stop, steps_left);
                 e.conn.hints =
