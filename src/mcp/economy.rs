@@ -2,7 +2,7 @@
 //! 20th call on a session unless the agent chose, and no result outgrows
 //! the budget the agent set.
 
-use rmcp::model::{CallToolResponse, ContentBlock};
+use rmcp::model::CallToolResponse;
 use serde_json::{Map, Value};
 
 use super::budget;
@@ -72,10 +72,8 @@ pub fn budget_of(
 
 /// Puts `note` first in a result's text.
 pub fn lead_with(result: &mut CallToolResponse, note: &str) {
-    if let CallToolResponse::Complete(r) = result
-        && let Some(ContentBlock::Text(t)) = r.content.first_mut()
-    {
-        t.text = format!("{note}\n{}", t.text);
+    if let CallToolResponse::Complete(r) = result {
+        *r = super::format::prefixed(std::mem::take(r), note);
     }
 }
 
