@@ -5,239 +5,27 @@
 
 mod common;
 mod go;
+#[path = "common/raw.rs"]
+mod raw;
 
-use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use pairdbg::adapters::{self, AdapterRef, LaunchSpec, Target, Transport};
-use pairdbg::dap::DapClient;
-use pairdbg::dap::client::default_reverse_handler;
-use pairdbg::dap::envelope::Event;
-use pairdbg::dap::process::AdapterProcess;
+use pairdbg::adapters::{self, LaunchSpec};
 use rmcp::model::CallToolRequestParams;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc::UnboundedReceiver;
 
 use common::{median, root};
+use raw::{DEMO, Demo, RawSession, ms, wait_event};
 
 const ROUNDS: usize = 8;
-const DEMO: &str = "assets/demo/order.py";
-const BREAK_LINE: u64 = 41;
 /// The first line of `calculate_discount`, whose caller takes arguments.
 const CALLEE_LINE: u64 = 35;
 /// Steps that stay inside process_order's loop: 41→42→43→42→43→42→43→42→44.
 const STEPS: usize = 8;
-
-/// A program to measure on: where it is, where it stops, and which locals
-/// the viewport reads one level into.
-struct Demo {
-    adapter: AdapterRef,
-    workspace: PathBuf,
-    /// Relative to the workspace.
-    program: String,
-    source: String,
-    break_line: u64,
-    filters: Vec<String>,
-    extra_reads: &'static [&'static str],
-}
-
-impl Demo {
-    fn python(adapter: AdapterRef) -> Demo {
-        Demo {
-            adapter,
-            workspace: root(),
-            program: DEMO.into(),
-            source: DEMO.into(),
-            break_line: BREAK_LINE,
-            filters: vec!["uncaught".into()],
-            extra_reads: &["user"],
-        }
-    }
-
-    /// The Rust demo, built into a scratch workspace.
-    fn rust(adapter: AdapterRef, ws: &Path) -> Demo {
-        let demo = root().join("assets/demo/rust");
-        std::fs::create_dir_all(ws.join("src")).expect("mkdir");
-        std::fs::copy(demo.join("Cargo.toml"), ws.join("Cargo.toml")).expect("copy");
-        std::fs::copy(demo.join("src/main.rs"), ws.join("src/main.rs")).expect("copy");
-        let st = std::process::Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--offline"])
-            .current_dir(ws)
-            .env("CARGO_TARGET_DIR", ws.join("target"))
-            .status()
-            .expect("cargo");
-        assert!(st.success(), "building the Rust demo failed");
-        Demo {
-            adapter,
-            workspace: ws.to_path_buf(),
-            program: "target/debug/shop".into(),
-            source: "src/main.rs".into(),
-            // Inside subtotal's loop: steps go 17 → 16 → 17 ...
-            break_line: 17,
-            filters: adapter
-                .default_exception_filters()
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
-            extra_reads: &["items", "item"],
-        }
-    }
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
-// ---- the raw DAP floor: a minimal client on the same debugpy -------------
-
-async fn wait_event(events: &mut UnboundedReceiver<Event>, name: &str) -> Event {
-    loop {
-        let e = tokio::time::timeout(Duration::from_secs(30), events.recv())
-            .await
-            .expect("event in time")
-            .expect("adapter alive");
-        if e.event == name {
-            return e;
-        }
-    }
-}
-
-/// A minimal DAP client on debugpy, stopped at the demo's breakpoint.
-struct RawSession {
-    c: DapClient,
-    events: UnboundedReceiver<Event>,
-    proc: AdapterProcess,
-    thread: i64,
-    startup_ms: f64,
-}
-
-impl RawSession {
-    /// The adapter spawned as pairdbg spawns it, with the same launch
-    /// arguments, then driven by hand.
-    async fn start(demo: &Demo, nodelay: bool) -> RawSession {
-        let adapter = demo.adapter;
-        let t0 = Instant::now();
-        let program = demo.workspace.join(&demo.program);
-        let source = demo.workspace.join(&demo.source);
-        let spec = LaunchSpec {
-            target: Target::Program(program.clone()),
-            nodelay,
-            ..LaunchSpec::for_workspace(&demo.workspace)
-        };
-        let spawned = adapter.spawn(&spec).expect("spawn adapter");
-        let Transport::Stdio { reader, writer } = spawned.transport else {
-            panic!("a stdio adapter")
-        };
-        let proc = spawned.process.expect("an adapter process");
-        let (c, mut events) = DapClient::start(
-            reader,
-            writer,
-            Duration::from_secs(30),
-            default_reverse_handler(),
-        );
-        c.request("initialize", Some(json!({"adapterID": adapter.name(), "linesStartAt1": true, "columnsStartAt1": true, "pathFormat": "path"})))
-            .await
-            .expect("initialize");
-        let (command, args) = spawned.start;
-        let launch = c.request(command, Some(args));
-        wait_event(&mut events, "initialized").await;
-        c.request(
-            "setBreakpoints",
-            Some(json!({"source": {"path": source}, "breakpoints": [{"line": demo.break_line}]})),
-        )
-        .await
-        .expect("setBreakpoints");
-        c.request(
-            "setExceptionBreakpoints",
-            Some(json!({"filters": demo.filters})),
-        )
-        .await
-        .expect("exc");
-        c.request("configurationDone", None)
-            .await
-            .expect("configurationDone");
-        launch.await.expect("launch");
-        let stopped = wait_event(&mut events, "stopped").await;
-        let thread = stopped
-            .body
-            .as_ref()
-            .and_then(|b| b["threadId"].as_i64())
-            .unwrap_or(1);
-        c.request(
-            "stackTrace",
-            Some(json!({"threadId": thread, "levels": 20})),
-        )
-        .await
-        .expect("stack");
-        RawSession {
-            c,
-            events,
-            proc,
-            thread,
-            startup_ms: ms(t0.elapsed()),
-        }
-    }
-
-    /// One step read the plain way, one request after another: the time to
-    /// the floor's last answer, and to the viewport's extra reads (the
-    /// fields of `user`, say).
-    async fn step(&mut self, extra_reads: &[&str]) -> (f64, f64) {
-        let (c, thread) = (&self.c, self.thread);
-        let t = Instant::now();
-        c.request("next", Some(json!({"threadId": thread})))
-            .await
-            .expect("next");
-        wait_event(&mut self.events, "stopped").await;
-        let st = c
-            .request(
-                "stackTrace",
-                Some(json!({"threadId": thread, "startFrame": 0, "levels": 20})),
-            )
-            .await
-            .expect("stack");
-        let frame = st["stackFrames"][0]["id"].as_i64().unwrap_or(0);
-        let sc = c
-            .request("scopes", Some(json!({"frameId": frame})))
-            .await
-            .expect("scopes");
-        let r = sc["scopes"][0]["variablesReference"].as_i64().unwrap_or(0);
-        let vars = c
-            .request("variables", Some(json!({"variablesReference": r})))
-            .await
-            .expect("variables");
-        let floor = ms(t.elapsed());
-        for name in extra_reads {
-            let r = vars["variables"]
-                .as_array()
-                .and_then(|a| a.iter().find(|v| v["name"] == *name))
-                .and_then(|v| v["variablesReference"].as_i64())
-                .unwrap_or(0);
-            if r > 0 {
-                c.request("variables", Some(json!({"variablesReference": r})))
-                    .await
-                    .expect("extra read");
-            }
-        }
-        (floor, ms(t.elapsed()))
-    }
-
-    async fn end(mut self) {
-        let _ = self
-            .c
-            .request_with_timeout(
-                "disconnect",
-                Some(json!({"terminateDebuggee": true})),
-                Duration::from_secs(2),
-            )
-            .await;
-        self.proc.kill_all();
-        self.proc.wait().await;
-    }
-}
 
 // ---- pairdbg over MCP ------------------------------------------------------
 

@@ -3,9 +3,13 @@
 //! shows. Run with `cargo bench --bench pair` (needs tmux and debugpy).
 
 mod common;
+// The key benchmark reads keys from the same log; this one only frames.
+#[allow(dead_code)]
+#[path = "common/frames.rs"]
+mod frames;
 
 use std::process::Command;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
@@ -13,29 +17,10 @@ use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use serde_json::json;
 
 use common::median;
+use frames::{parse_drawn, seconds_of_day_now};
 
 const ROUNDS: usize = 6;
 const STEPS: usize = 8;
-
-fn seconds_of_day_now() -> f64 {
-    let d = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
-    (d.as_secs() % 86_400) as f64 + d.subsec_nanos() as f64 / 1e9
-}
-
-/// `2026-11-22T03:04:05.123456Z ... drawn epoch=N` → (seconds of day, N).
-fn parse_drawn(line: &str) -> Option<(f64, u64)> {
-    let epoch = line.split("drawn epoch=").nth(1)?.trim().parse().ok()?;
-    let time = line.split('T').nth(1)?.split('Z').next()?;
-    let mut it = time.split(':');
-    let (h, m, s): (f64, f64, f64) = (
-        it.next()?.parse().ok()?,
-        it.next()?.parse().ok()?,
-        it.next()?.parse().ok()?,
-    );
-    Some((h * 3600.0 + m * 60.0 + s, epoch))
-}
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
@@ -126,9 +111,9 @@ async fn main() {
                     .unwrap_or_default()
                     .lines()
                     .filter_map(parse_drawn)
-                    .find(|(_, e)| *e >= epoch);
-                if let Some((t, _)) = found {
-                    break t;
+                    .find(|d| d.epoch >= epoch);
+                if let Some(d) = found {
+                    break d.at;
                 }
                 assert!(Instant::now() < deadline, "epoch {epoch} was never drawn");
                 tokio::task::yield_now().await;

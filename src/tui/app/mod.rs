@@ -131,7 +131,12 @@ impl App {
             }
             tokio::select! {
                 ev = events.next() => match ev {
-                    Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => { self.on_key(k); dirty = true; }
+                    Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => {
+                        // The key-to-frame benchmark starts its clock here.
+                        tracing::debug!(target: "pairdbg::tui", "key {:?}", k.code);
+                        self.on_key(k);
+                        dirty = true;
+                    }
                     Some(Ok(Event::Resize(w, h))) => {
                         self.size = ratatui::layout::Rect::new(0, 0, w, h);
                         self.keep_cursor_visible();
@@ -260,9 +265,17 @@ impl App {
             previous: self.previous.as_deref(),
             keymap: &self.keymap,
         };
+        let started = std::time::Instant::now();
         terminal.draw(|f| draw(f, &view))?;
-        // The pair benchmark times agent calls to this line.
-        tracing::debug!(target: "pairdbg::tui", "drawn epoch={}", snap.epoch);
+        // The benchmarks time keys and agent calls to this line, and read
+        // the frame's own cost from it.
+        tracing::debug!(
+            target: "pairdbg::tui",
+            "drawn epoch={} stop={} in {}us",
+            snap.epoch,
+            snap.stop_seq,
+            started.elapsed().as_micros()
+        );
         // Lets the tests prove that a panic restores the terminal.
         if snap.stop_seq > 0 && self.test_panic {
             panic!("PAIRDBG_TEST_PANIC is set");
