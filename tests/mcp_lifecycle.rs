@@ -78,3 +78,47 @@ async fn a_breakpoint_on_a_blank_line_tells_the_agent_where_it_bound() {
     assert!(!b.contains("moved to line 0"), "{b}");
     agent.close().await;
 }
+
+const C_PROG: &str = "\
+#include <stdio.h>
+
+int add(int a, int b) {
+    int total = a + b;
+    return total;
+}
+
+int main(void) {
+    // a comment
+    int x = add(1, 2);
+    int y = add(x, 10);
+    printf(\"result %d\\n\", y);
+    return 0;
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_native_breakpoint_on_a_comment_line_tells_the_agent_where_it_bound() {
+    if !common::native::lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.c", C_PROG)]);
+    common::native::build_c(&ws.path().join("prog.c"), &ws.path().join("prog"));
+    let agent = mcp_in(ws.path()).await;
+    let v = agent
+        .ok(
+            "debug_launch",
+            json!({"program": "prog", "breakpoints": [{"file": "prog.c", "line": 9}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(10), "{v}");
+    assert!(v.contains("prog.c:9 (moved to line 10)"), "{v}");
+    let b = agent
+        .ok("breakpoint_set", json!({"file": "prog.c", "line": 7}))
+        .await;
+    assert!(
+        b.contains("moved to line") || b.contains("unverified"),
+        "where it bound, or that it did not: {b}"
+    );
+    assert!(!b.contains("line 0"), "{b}");
+    agent.close().await;
+}

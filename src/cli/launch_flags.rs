@@ -73,8 +73,9 @@ impl LaunchFlags {
     }
 }
 
-/// The command-line flag that sets a launch field.
-fn flag_for(field: &str) -> String {
+/// The command-line flag that sets a launch field; a breakpoint is named
+/// by the `--break` value it came from.
+fn flag_for(field: &str, breaks: &[String]) -> String {
     let (head, rest) = match field.split_once(['.', '[']) {
         Some((h, _)) => (h, &field[h.len()..]),
         None => (field, ""),
@@ -91,16 +92,23 @@ fn flag_for(field: &str) -> String {
         _ => return field.to_string(),
     };
     if head == "breakpoints" {
-        // `breakpoints[0].file` → `--break` with the inner field.
-        let inner = rest.rsplit('.').next().unwrap_or("");
-        return format!("{flag} ({inner})");
+        // `breakpoints[0].line` → `--break app.py:900`.
+        let index = rest
+            .trim_start_matches('[')
+            .split(']')
+            .next()
+            .and_then(|i| i.parse::<usize>().ok());
+        return match index.and_then(|i| breaks.get(i)) {
+            Some(b) => format!("{flag} {b}"),
+            None => flag.to_string(),
+        };
     }
     flag.to_string()
 }
 
 /// A launch error in the command line's terms: its field is the flag that
 /// sets it.
-pub fn describe(e: &SessionError) -> String {
+pub fn describe(e: &SessionError, breaks: &[String]) -> String {
     match e {
         SessionError::Invalid { field, message } => {
             let message = message
@@ -114,7 +122,7 @@ pub fn describe(e: &SessionError) -> String {
                     "give PROGRAM (after --) or -m MODULE",
                 )
                 .replace("; give program", "; give PROGRAM");
-            format!("{}: {message}", flag_for(field))
+            format!("{}: {message}", flag_for(field, breaks))
         }
         other => other.to_string(),
     }
@@ -127,10 +135,15 @@ mod tests {
     #[test]
     fn fields_are_named_by_their_flags() {
         let e = SessionError::invalid("language", "cannot tell; pass language (x)");
-        assert_eq!(describe(&e), "--language: cannot tell; pass --language (x)");
-        assert_eq!(flag_for("breakpoints[0].file"), "--break (file)");
-        assert_eq!(flag_for("env[K]"), "--env");
-        assert_eq!(flag_for("pid"), "--attach");
+        assert_eq!(
+            describe(&e, &[]),
+            "--language: cannot tell; pass --language (x)"
+        );
+        let breaks = ["a.py:1".to_string(), "a.py:900".to_string()];
+        assert_eq!(flag_for("breakpoints[1].line", &breaks), "--break a.py:900");
+        assert_eq!(flag_for("breakpoints[7].line", &breaks), "--break");
+        assert_eq!(flag_for("env[K]", &[]), "--env");
+        assert_eq!(flag_for("pid", &[]), "--attach");
     }
 
     #[test]

@@ -125,7 +125,7 @@ pub fn main() -> std::process::ExitCode {
                     let ws = w.unwrap_or(ws);
                     // Checked here to name the flags; the TUI checks again.
                     r.validate(&ws, std::time::Duration::from_secs(20))
-                        .map_err(|e| launch_flags::describe(&e))?;
+                        .map_err(|e| launch_flags::describe(&e, &cli.breaks))?;
                     needs_terminal()?;
                     Ok((ws, r, ui))
                 }) {

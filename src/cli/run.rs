@@ -59,6 +59,7 @@ pub async fn run(ws: Workspace, args: RunArgs) -> u8 {
 }
 
 async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
+    let breaks = args.breaks.clone();
     let breakpoints = args
         .breaks
         .iter()
@@ -76,7 +77,7 @@ async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
     let timeout = Duration::from_millis(args.timeout_ms);
     let config = request
         .validate(&ws, timeout)
-        .map_err(|e| super::launch_flags::describe(&e))?;
+        .map_err(|e| super::launch_flags::describe(&e, &breaks))?;
     let registry = Registry::default();
     let session = registry.launch(config).await.map_err(|e| e.to_string())?;
     let outcome = session.wait_for_stop(0, timeout).await;
