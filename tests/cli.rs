@@ -142,7 +142,8 @@ fn run_refuses_bad_breakpoints() {
     ]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("breakpoints[0].line") && err.contains("which has 61 lines"),
+        err.contains("--break assets/demo/order.py:900: line 900 is past the end")
+            && err.contains("which has 61 lines"),
         "{err}"
     );
 }

@@ -446,8 +446,9 @@ async fn a_statement_breakpoint_follows_its_code_across_an_edit_and_a_restart() 
     );
     std::fs::write(ws.path().join("prog.py"), edited).expect("edit");
     let v = mcp.ok("debug_restart", json!({})).await;
-    // A line breakpoint is a line: it stays at 11, now `a = 1`.
-    assert_eq!(stopped_line(&v), Some(11), "{v}");
+    // A line breakpoint follows its line's text as well: `c = Cart()` is
+    // now line 14.
+    assert_eq!(stopped_line(&v), Some(14), "{v}");
     let v = mcp.ok("debug_continue", json!({})).await;
     assert_eq!(
         stopped_line(&v),

@@ -113,7 +113,7 @@ fn the_discovery_file_is_private() {
         workspace: dir.path().to_path_buf(),
     };
     let published = pairdbg::mcp::discovery::publish(&d).expect("publish");
-    let path = pairdbg::mcp::discovery::path_for(dir.path());
+    let path = pairdbg::mcp::discovery::path_for(dir.path(), std::process::id());
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
     let dir_mode = std::fs::metadata(path.parent().unwrap())

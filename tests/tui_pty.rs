@@ -932,8 +932,9 @@ async fn a_vanished_terminal_ends_everything_and_cleans_up() {
     t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
         .await;
     let root = ws.path().canonicalize().unwrap();
-    let file = pairdbg::mcp::discovery::path_for(&root);
-    assert!(file.exists(), "the TUI publishes its endpoint");
+    let files = pairdbg::mcp::discovery::files_for(&root);
+    assert_eq!(files.len(), 1, "the TUI publishes its endpoint");
+    let file = files[0].clone();
     let tree = descendants(t.pane_pid().expect("pane"));
     let mut all = tree.clone();
     all.push(t.pane_pid().unwrap());

@@ -40,6 +40,7 @@ fn breakpoint(
         origin,
         verified,
         bound_line: None,
+        line_text: None,
         message: None,
         enabled: true,
         temporary: false,

@@ -93,6 +93,12 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// Where the program failed to compile, read from its last output:
+    /// (file, line, the error's own line); None when it compiled.
+    fn compile_error(&self, _output_tail: &str) -> Option<(String, u64, String)> {
+        None
+    }
+
     /// Whether programs run as modules (`-m pkg`).
     fn runs_modules(&self) -> bool {
         false

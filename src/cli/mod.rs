@@ -2,6 +2,7 @@
 
 mod adapters;
 mod demo;
+mod launch_flags;
 mod logging;
 mod run;
 
@@ -53,13 +54,8 @@ pub struct Cli {
     /// ~/.config/pairdbg/config.toml, else dark).
     #[arg(long, value_name = "NAME")]
     pub theme: Option<String>,
-    /// Attach to the running process PID instead of launching a program.
-    #[arg(long, value_name = "PID", conflicts_with_all = ["program", "config"])]
-    pub attach: Option<u32>,
-    /// The program's language when it cannot be told from the program:
-    /// python, c, c++, rust, go.
-    #[arg(long, value_name = "LANG")]
-    pub language: Option<String>,
+    #[command(flatten)]
+    pub launch: launch_flags::LaunchFlags,
     /// The program to debug and its arguments (default: the bundled demo).
     #[arg(last = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
@@ -125,9 +121,15 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
             None => match target_request(&ws, &cli)
                 .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))
-            {
-                Ok(((ws_override, request), (theme, keymap))) => {
-                    let ws = ws_override.unwrap_or(ws);
+                .and_then(|((w, r), ui)| {
+                    let ws = w.unwrap_or(ws);
+                    // Checked here to name the flags; the TUI checks again.
+                    r.validate(&ws, std::time::Duration::from_secs(20))
+                        .map_err(|e| launch_flags::describe(&e, &cli.breaks))?;
+                    needs_terminal()?;
+                    Ok((ws, r, ui))
+                }) {
+                Ok((ws, request, (theme, keymap))) => {
                     let policy = crate::tui::AgentPolicy {
                         redact: !cli.no_redact,
                         approve_side_effects: cli.approve_side_effects,
@@ -217,7 +219,10 @@ fn target_request(
     ),
     String,
 > {
-    let (new_ws, mut request) = match cli.attach {
+    if cli.launch.attach.is_some() && cli.config.is_some() {
+        return Err("--attach: give --attach or --config, not both".into());
+    }
+    let (new_ws, mut request) = match cli.launch.attach {
         // An attached program runs on until a breakpoint or a pause.
         Some(pid) => (
             None,
@@ -231,12 +236,39 @@ fn target_request(
                 ..Default::default()
             },
         ),
+        None if cli.launch.module.is_some() && cli.config.is_none() => (
+            None,
+            // A module's arguments are what follows `--`.
+            crate::session::LaunchRequest {
+                args: cli.program.clone(),
+                stop_on_entry: cli.breaks.is_empty(),
+                breakpoints: cli
+                    .breaks
+                    .iter()
+                    .map(|b| run::parse_break(b))
+                    .collect::<Result<Vec<_>, _>>()?,
+                ..Default::default()
+            },
+        ),
         None => tui_request(ws, &cli.breaks, cli.program.clone(), cli.config.as_deref())?,
     };
-    if cli.language.is_some() {
-        request.language = cli.language.clone();
-    }
+    cli.launch.apply(&mut request);
     Ok((new_ws, request))
+}
+
+/// The terminal UI draws on a terminal; without one it says where to go
+/// instead of printing escape sequences into a pipe.
+fn needs_terminal() -> Result<(), String> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return Ok(());
+    }
+    Err(
+        "the terminal UI needs a terminal (stdin and stdout are not one here). \
+         Without one, `pairdbg run -- PROGRAM` prints the first stop, and \
+         `pairdbg mcp` serves an AI agent over stdio."
+            .into(),
+    )
 }
 
 /// The theme (flag, then config file, then dark) and the keymap.

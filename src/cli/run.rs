@@ -17,9 +17,8 @@ pub struct RunArgs {
     /// Print the viewport as JSON.
     #[arg(long)]
     pub json: bool,
-    /// The Python interpreter to debug with.
-    #[arg(long)]
-    pub python: Option<String>,
+    #[command(flatten)]
+    pub launch: super::launch_flags::LaunchFlags,
     /// Stop at the first line when there is no breakpoint.
     #[arg(long)]
     pub stop_on_entry: bool,
@@ -27,7 +26,11 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 30_000)]
     pub timeout_ms: u64,
     /// The program and its arguments.
-    #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+    #[arg(
+        last = true,
+        required_unless_present_any = ["module", "attach"],
+        value_name = "PROGRAM [ARGS]"
+    )]
     pub program: Vec<String>,
 }
 
@@ -56,22 +59,25 @@ pub async fn run(ws: Workspace, args: RunArgs) -> u8 {
 }
 
 async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
+    let breaks = args.breaks.clone();
     let breakpoints = args
         .breaks
         .iter()
         .map(|b| parse_break(b))
         .collect::<Result<Vec<_>, _>>()?;
     let mut program = args.program.into_iter();
-    let request = LaunchRequest {
+    let mut request = LaunchRequest {
         program: program.next(),
         args: program.collect(),
-        python: args.python,
         stop_on_entry: args.stop_on_entry,
         breakpoints,
         ..Default::default()
     };
+    args.launch.apply(&mut request);
     let timeout = Duration::from_millis(args.timeout_ms);
-    let config = request.validate(&ws, timeout).map_err(|e| e.to_string())?;
+    let config = request
+        .validate(&ws, timeout)
+        .map_err(|e| super::launch_flags::describe(&e, &breaks))?;
     let registry = Registry::default();
     let session = registry.launch(config).await.map_err(|e| e.to_string())?;
     let outcome = session.wait_for_stop(0, timeout).await;

@@ -1,5 +1,7 @@
-//! How `pairdbg mcp` finds the TUI of the same workspace: a file, readable by
-//! its owner only, under the user's runtime directory, named by workspace.
+//! How `pairdbg mcp` finds the TUI of the same workspace: a file per TUI,
+//! readable by its owner only, under the user's runtime directory, named by
+//! workspace and process. With several TUIs in one workspace the newest
+//! that still runs is found, so one quitting leaves the others findable.
 
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
@@ -19,7 +21,8 @@ fn dir() -> PathBuf {
     crate::paths::runtime_dir().unwrap_or_else(|_| std::env::temp_dir())
 }
 
-pub fn path_for(workspace: &Path) -> PathBuf {
+/// The start of every file name for this workspace.
+fn prefix_for(workspace: &Path) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     workspace.hash(&mut h);
@@ -32,7 +35,36 @@ pub fn path_for(workspace: &Path) -> PathBuf {
         .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
         .take(32)
         .collect();
-    dir().join(format!("{name}-{:016x}.json", h.finish()))
+    format!("{name}-{:016x}", h.finish())
+}
+
+/// The file the TUI with process id `pid` publishes for `workspace`.
+pub fn path_for(workspace: &Path, pid: u32) -> PathBuf {
+    dir().join(format!("{}-{pid}.json", prefix_for(workspace)))
+}
+
+/// Every file published for `workspace`, newest first.
+pub fn files_for(workspace: &Path) -> Vec<PathBuf> {
+    let prefix = format!("{}-", prefix_for(workspace));
+    let Ok(entries) = std::fs::read_dir(dir()) else {
+        return vec![];
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().to_string();
+            n.starts_with(&prefix) && n.ends_with(".json")
+        })
+        .map(|e| {
+            let t = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, e.path())
+        })
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    files.into_iter().map(|(_, p)| p).collect()
 }
 
 /// Removes the file when the TUI ends.
@@ -72,7 +104,7 @@ fn sweep() {
 pub fn publish(d: &Discovery) -> std::io::Result<Published> {
     sweep();
     crate::paths::runtime_dir()?;
-    let path = path_for(&d.workspace);
+    let path = path_for(&d.workspace, d.pid);
     let _ = std::fs::remove_file(&path);
     let mut f = std::fs::OpenOptions::new()
         .write(true)
@@ -83,9 +115,11 @@ pub fn publish(d: &Discovery) -> std::io::Result<Published> {
     Ok(Published { path })
 }
 
-/// The live TUI of this workspace, if there is one.
+/// The newest live TUI of this workspace, if there is one.
 pub fn find(workspace: &Path) -> Option<Discovery> {
-    let text = std::fs::read_to_string(path_for(workspace)).ok()?;
-    let d: Discovery = serde_json::from_str(&text).ok()?;
-    (alive(d.pid) && d.workspace == workspace).then_some(d)
+    files_for(workspace).into_iter().find_map(|p| {
+        let text = std::fs::read_to_string(p).ok()?;
+        let d: Discovery = serde_json::from_str(&text).ok()?;
+        (alive(d.pid) && d.workspace == workspace).then_some(d)
+    })
 }

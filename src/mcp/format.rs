@@ -131,7 +131,7 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
         s.push_str(&format!(" {}:{}", snap.display_path(&b.file), b.line));
     }
     if let Some(l) = b.bound_line.filter(|l| *l != b.line) {
-        s.push_str(&format!(" (bound to line {l})"));
+        s.push_str(&format!(" (moved to line {l})"));
     }
     if let Some(st) = &b.statement {
         s.push_str(&format!(" statement {st:?}"));

@@ -7,6 +7,7 @@ pub(crate) mod budget;
 mod completions;
 pub mod discovery;
 mod economy;
+mod ending;
 pub(crate) mod format;
 pub mod http;
 pub mod params;

@@ -106,6 +106,12 @@ impl Approvals {
         if !self.required() {
             return Verdict::NotRequired;
         }
+        self.confirm(what, timeout).await
+    }
+
+    /// Asks the person about `what` whether or not they asked to approve
+    /// side effects: for what only they may allow.
+    pub async fn confirm(&self, what: String, timeout: Duration) -> Verdict {
         let id = self.next.fetch_add(1, Ordering::SeqCst) + 1;
         let (reply, answer) = oneshot::channel();
         self.lock().push_back(Pending {

@@ -27,6 +27,9 @@ pub struct SessionHandle {
     attached: bool,
     just_my_code: bool,
     language: &'static dyn crate::adapters::Language,
+    /// Who launched the program: the agent may end the person's only with
+    /// their leave.
+    launched_by: super::Origin,
 }
 
 /// Calls kept for the activity pane.
@@ -76,6 +79,7 @@ impl SessionHandle {
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (apply_tx, apply_rx) = mpsc::unbounded_channel();
         let attached = config.attach_pid.is_some();
+        let launched_by = config.origin;
         let just_my_code = config.just_my_code;
         let language = config.adapter.language();
         let engine = Engine::new(
@@ -102,7 +106,13 @@ impl SessionHandle {
             attached,
             just_my_code,
             language,
+            launched_by,
         }
+    }
+
+    /// Who launched the program.
+    pub fn launched_by(&self) -> super::Origin {
+        self.launched_by
     }
 
     /// What in `expression` may change the program, in its language.

@@ -9,14 +9,21 @@ use super::types::SourceFile;
 
 #[derive(Default)]
 pub struct SourceCache {
-    files: HashMap<PathBuf, (Option<SystemTime>, Arc<SourceFile>)>,
+    /// Each file with its modification time and length when read: an edit
+    /// within the clock's resolution still changes the length, mostly.
+    files: HashMap<PathBuf, (Option<Stamp>, Arc<SourceFile>)>,
 }
+
+/// A file's modification time and length.
+type Stamp = (SystemTime, u64);
 
 pub type SharedSourceCache = Arc<Mutex<SourceCache>>;
 
 impl SourceCache {
     pub fn get(cache: &SharedSourceCache, path: &Path) -> Option<Arc<SourceFile>> {
-        let mtime = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let mtime = std::fs::metadata(path)
+            .and_then(|m| Ok((m.modified()?, m.len())))
+            .ok();
         let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((t, f)) = c.files.get(path)
             && *t == mtime

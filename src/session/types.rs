@@ -214,6 +214,9 @@ pub struct Breakpoint {
     pub verified: bool,
     /// The line the adapter bound it to, if it moved.
     pub bound_line: Option<u64>,
+    /// The text of its line when it was set: when lines are inserted or
+    /// deleted above it, the breakpoint moves with this text.
+    pub line_text: Option<String>,
     pub message: Option<String>,
     /// A disabled breakpoint is kept but not sent to the adapter.
     pub enabled: bool,
@@ -309,6 +312,16 @@ pub struct Snapshot {
     pub info: Vec<String>,
     /// Who may move the program.
     pub control: super::ControlMode,
+    /// Where the program failed to compile, when that ended it.
+    pub compile_error: Option<CompileError>,
+}
+
+/// A program that ended because it did not compile: where, and the error.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompileError {
+    pub file: PathBuf,
+    pub line: u64,
+    pub message: String,
 }
 
 impl Snapshot {
@@ -334,6 +347,7 @@ impl Snapshot {
             changes: vec![],
             info: vec![],
             control: super::ControlMode::Shared,
+            compile_error: None,
         }
     }
 

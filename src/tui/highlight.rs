@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::session::types::SourceFile;
 use ratatui::style::{Color, Modifier, Style};
 use syntect::easy::HighlightLines;
 use syntect::highlighting::{FontStyle, ThemeSet};
@@ -26,9 +27,14 @@ fn sets() -> &'static Sets {
     })
 }
 
+/// A file's text and the colours made from it.
+type Coloured = (Arc<SourceFile>, Arc<Vec<Line>>);
+
 #[derive(Clone, Default)]
 pub struct Highlighter {
-    cache: Arc<Mutex<HashMap<PathBuf, Arc<Vec<Line>>>>>,
+    /// Each file's colours, with the text they were made from: a file read
+    /// again after an edit is a new `SourceFile`, and gets new colours.
+    cache: Arc<Mutex<HashMap<PathBuf, Coloured>>>,
     pending: Arc<Mutex<Vec<PathBuf>>>,
 }
 
@@ -37,16 +43,17 @@ impl Highlighter {
     /// calls `ready` when it is done.
     pub fn get(
         &self,
-        path: &Path,
-        lines: &[String],
+        file: &Arc<SourceFile>,
         theme: &str,
         ready: impl FnOnce() + Send + 'static,
     ) -> Option<Arc<Vec<Line>>> {
-        if let Some(h) = self
+        let path = file.path.as_path();
+        if let Some((made_from, h)) = self
             .cache
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(path)
+            && Arc::ptr_eq(made_from, file)
         {
             return Some(h.clone());
         }
@@ -56,13 +63,13 @@ impl Highlighter {
         }
         pending.push(path.to_path_buf());
         let (cache, pend) = (self.cache.clone(), self.pending.clone());
-        let (path, lines, theme) = (path.to_path_buf(), lines.to_vec(), theme.to_string());
+        let (path, file, theme) = (path.to_path_buf(), file.clone(), theme.to_string());
         tokio::task::spawn_blocking(move || {
-            let h = Arc::new(highlight(&path, &lines, &theme));
+            let h = Arc::new(highlight(&path, &file.lines, &theme));
             cache
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .insert(path.clone(), h);
+                .insert(path.clone(), (file, h));
             pend.lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .retain(|p| p != &path);

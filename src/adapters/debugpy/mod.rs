@@ -2,6 +2,7 @@
 //! debugpy, spawning the adapter, and its launch and attach arguments.
 
 mod cause_chain;
+mod compile_error;
 mod conditions;
 mod functions;
 mod python;

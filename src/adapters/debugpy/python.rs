@@ -49,6 +49,10 @@ impl Language for Python {
         raise_site(stack_trace)
     }
 
+    fn compile_error(&self, output_tail: &str) -> Option<(String, u64, String)> {
+        super::compile_error::compile_error(output_tail)
+    }
+
     fn length_expression(&self, expression: &str) -> Option<String> {
         Some(format!("len(({expression}))"))
     }

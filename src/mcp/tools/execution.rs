@@ -202,6 +202,9 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let attached = s.is_attached();
+        if let Err(refused) = self.may_end(&s).await {
+            return Ok(refused);
+        }
         let _ = s.terminate(Origin::Agent).await;
         let snap = s.snapshot();
         self.registry.remove(&s.id);

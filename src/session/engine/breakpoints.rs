@@ -11,7 +11,7 @@ use crate::session::SessionEvent;
 use crate::session::command::{BreakpointSelector, BreakpointUpdate, Reply};
 use crate::session::config::{BreakpointRequest, BreakpointSpec, statement_line};
 use crate::session::error::SessionError;
-use crate::session::types::{Breakpoint, BreakpointKind, Origin, RunState};
+use crate::session::types::{Breakpoint, BreakpointKind, Origin};
 
 /// Starts and ends the tag that names a tracepoint in the adapter's log
 /// output, so its hits are told from the program's output and from each
@@ -25,6 +25,26 @@ fn trace_message(id: u64, template: Option<&str>, language: &dyn Language) -> St
         "{TRACE_OPEN}{id}{TRACE_CLOSE}{}",
         language.log_message(template.unwrap_or(""))
     )
+}
+
+/// How a breakpoint whose line's text is gone is described.
+const GONE: &str = "no line reads";
+
+fn is_gone_note(m: &str) -> bool {
+    m.starts_with(GONE)
+}
+
+/// Notes of our own about an edit, kept across the adapter's answer.
+fn is_edit_note(m: &str) -> bool {
+    is_gone_note(m) || m.starts_with("moved with its text")
+}
+
+/// The text of a file's 1-based line, unless blank (a blank line says
+/// nothing about where it went).
+fn line_text(file: &Path, line: u64) -> Option<String> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let l = text.lines().nth((line as usize).checked_sub(1)?)?.trim();
+    (!l.is_empty()).then(|| l.to_string())
 }
 
 impl Engine {
@@ -76,6 +96,10 @@ impl Engine {
         }
         let id = self.next_bp_id;
         self.next_bp_id += 1;
+        let line_text = match (&spec.function, &spec.statement) {
+            (None, None) => line_text(&spec.file, spec.line),
+            _ => None,
+        };
         self.snap.breakpoints.push(Breakpoint {
             id,
             kind: spec.kind,
@@ -92,6 +116,7 @@ impl Engine {
             origin,
             verified: false,
             bound_line: None,
+            line_text,
             message: None,
             enabled: true,
             temporary,
@@ -143,14 +168,14 @@ impl Engine {
         )
     }
 
-    /// Finds the line of each breakpoint that follows a statement again, in
-    /// the file as it is now.
+    /// Finds the line of each breakpoint that follows a statement, or the
+    /// text of the line it was set on, again in the file as it is now.
     pub(super) fn refresh_statements(&mut self, file: &Path) {
         if !self
             .snap
             .breakpoints
             .iter()
-            .any(|b| b.file == file && b.statement.is_some())
+            .any(|b| b.file == file && (b.statement.is_some() || b.line_text.is_some()))
         {
             return;
         }
@@ -159,15 +184,36 @@ impl Engine {
         };
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         for b in self.snap.breakpoints.iter_mut().filter(|b| b.file == file) {
-            let Some(st) = &b.statement else { continue };
-            match statement_line(&lines, st, Some(b.line)) {
+            let (follows, st) = match (&b.statement, &b.line_text) {
+                (Some(st), _) => (true, st.clone()),
+                (None, Some(t)) => (false, t.clone()),
+                (None, None) => continue,
+            };
+            // A line that still reads the same keeps its breakpoint, even
+            // when the same text is also nearer elsewhere.
+            let same = (b.line as usize)
+                .checked_sub(1)
+                .and_then(|i| lines.get(i))
+                .is_some_and(|l| l.trim() == st.trim());
+            let found = if same {
+                Some(b.line)
+            } else {
+                statement_line(&lines, &st, Some(b.line))
+            };
+            match found {
                 Some(l) => {
                     if l != b.line {
+                        if !follows {
+                            b.message = Some(format!("moved with its text from line {}", b.line));
+                        }
                         b.line = l;
                         b.bound_line = None;
+                    } else if !follows && b.message.as_deref().is_some_and(is_edit_note) {
+                        b.message = None;
                     }
                 }
-                None => b.message = Some(format!("no line reads {st:?} any more")),
+                None if follows => b.message = Some(format!("no line reads {st:?} any more")),
+                None => b.message = Some(format!("{GONE} {st:?}; it stays on line {}", b.line)),
             }
         }
     }
@@ -223,8 +269,20 @@ impl Engine {
         for (id, r) in ids.iter().zip(results) {
             if let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == *id) {
                 b.verified = r.get("verified").and_then(Value::as_bool).unwrap_or(false);
-                b.bound_line = r.get("line").and_then(Value::as_u64);
-                b.message = r.get("message").and_then(Value::as_str).map(str::to_string);
+                // Line 0 is no line: the asked line stands, unverified.
+                let line = r.get("line").and_then(Value::as_u64);
+                b.bound_line = line.filter(|l| *l > 0);
+                let note = b.message.take().filter(|m| is_edit_note(m));
+                b.message = r
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .or(note);
+                if line == Some(0) {
+                    b.verified = false;
+                    b.message
+                        .get_or_insert_with(|| "the adapter placed it on no line".into());
+                }
                 if let Some(dap_id) = r.get("id").and_then(Value::as_i64) {
                     self.conn.dap_ids.retain(|(_, ours)| ours != id);
                     self.conn.dap_ids.push((dap_id, *id));
@@ -246,7 +304,7 @@ impl Engine {
             if let Some(v) = bp.get("verified").and_then(Value::as_bool) {
                 b.verified = v;
             }
-            if let Some(l) = bp.get("line").and_then(Value::as_u64) {
+            if let Some(l) = bp.get("line").and_then(Value::as_u64).filter(|l| *l > 0) {
                 b.bound_line = Some(l);
             }
             self.touch(None, "");
@@ -260,13 +318,8 @@ impl Engine {
         reply: ReplyTx,
         req: BreakpointRequest,
     ) {
-        if matches!(self.snap.state, RunState::Exited | RunState::Error) {
-            let _ = reply.send(Err(SessionError::State(format!(
-                "cannot set a breakpoint: {}",
-                self.snap.state_sentence()
-            ))));
-            return;
-        }
+        // Set after the exit (or before the start), a breakpoint waits in
+        // the list and the next run sends it.
         let mut spec = or_reply!(req.validate(&self.config.workspace), reply);
         if let Some(t) = spec.log_message.as_deref()
             && let Err(e) = crate::adapters::parse_log_message(t)

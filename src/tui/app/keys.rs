@@ -225,7 +225,7 @@ impl App {
                 line,
                 ..Default::default()
             };
-            self.send(move |s| async move { s.set_breakpoint(Origin::Human, request).await });
+            self.set_breakpoint_here(request);
         }
     }
 }

@@ -3,9 +3,11 @@
 //! every command runs in a task of its own.
 
 mod approval;
+mod compile_error;
 mod keys;
 mod mouse;
 mod panes;
+mod placed;
 mod prompts;
 mod requests;
 
@@ -71,6 +73,8 @@ pub struct App {
     keymap: Keymap,
     /// The person's commands still waiting for the engine's answer.
     in_flight: std::sync::Arc<requests::InFlight>,
+    /// A compile error already brought to the source pane.
+    compile_error_shown: bool,
 }
 
 impl App {
@@ -105,6 +109,7 @@ impl App {
             size: ratatui::layout::Rect::new(0, 0, 80, 24),
             keymap,
             in_flight: Default::default(),
+            compile_error_shown: false,
         }
     }
 
@@ -250,10 +255,9 @@ impl App {
         let file = self.source.clone();
         let tx = self.tx.clone();
         let colours = file.as_ref().and_then(|f| {
-            self.highlighter
-                .get(&f.path, &f.lines, &self.theme.syntax, move || {
-                    let _ = tx.send(UiEvent::Redraw);
-                })
+            self.highlighter.get(f, &self.theme.syntax, move || {
+                let _ = tx.send(UiEvent::Redraw);
+            })
         });
         let view = View {
             snap,
@@ -296,6 +300,7 @@ impl App {
     /// A new stop moves the source pane to it and remembers the old locals.
     fn on_snapshot(&mut self, snap: &Snapshot) {
         self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
+        self.show_compile_error(snap);
         if snap.state != RunState::Stopped || snap.stop_seq == self.ui.followed_stop {
             return;
         }

@@ -110,6 +110,10 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
             if b.origin == Origin::Agent {
                 spans.push(Span::styled(" agent", theme.breakpoint_agent));
             }
+            // Why it is not where it was set, or not bound at all.
+            if let Some(m) = &b.message {
+                spans.push(Span::styled(format!(" — {m}"), theme.dim));
+            }
             let line = Line::from(spans);
             if ui.focus == Focus::Breakpoints && i == ui.selected_breakpoint {
                 line.style(theme.selected)

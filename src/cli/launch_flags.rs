@@ -1,0 +1,161 @@
+//! The launch flags that the terminal UI and `pairdbg run` share, and the
+//! launch errors told in the flags' own names.
+
+use clap::Args;
+
+use crate::session::{LaunchRequest, SessionError};
+
+#[derive(Debug, Clone, Default, Args)]
+pub struct LaunchFlags {
+    /// Run a Python module (as `python -m MODULE`) instead of a program.
+    /// Arguments after `--` go to it.
+    #[arg(short = 'm', long = "module", value_name = "MODULE")]
+    pub module: Option<String>,
+    /// The Python interpreter to debug with.
+    #[arg(long, value_name = "PATH")]
+    pub python: Option<String>,
+    /// The program's language when it cannot be told from the program:
+    /// python, c, c++, rust, go.
+    #[arg(long, value_name = "LANG")]
+    pub language: Option<String>,
+    /// The program's working directory (default: the workspace).
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<String>,
+    /// An environment variable for the program, as K=V (repeatable).
+    #[arg(long = "env", value_name = "K=V", value_parser = parse_env)]
+    pub env: Vec<(String, String)>,
+    /// Attach to the running process PID instead of launching a program.
+    #[arg(long, value_name = "PID", conflicts_with_all = ["program", "module"])]
+    pub attach: Option<u32>,
+}
+
+fn parse_env(s: &str) -> Result<(String, String), String> {
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?} is not K=V"))?;
+    if k.is_empty() {
+        return Err(format!("{s:?} has no variable name before ="));
+    }
+    Ok((k.to_string(), v.to_string()))
+}
+
+impl LaunchFlags {
+    /// Puts the flags into `request`; a module given as `-- -m MODULE`
+    /// counts as `-m MODULE`, as Python reads it.
+    pub fn apply(&self, request: &mut LaunchRequest) {
+        if self.module.is_none()
+            && request.program.as_deref() == Some("-m")
+            && !request.args.is_empty()
+        {
+            request.module = Some(request.args.remove(0));
+            request.program = None;
+        }
+        if let Some(m) = &self.module {
+            // What came after `--` is the module's arguments.
+            if let Some(p) = request.program.take() {
+                request.args.insert(0, p);
+            }
+            request.module = Some(m.clone());
+        }
+        if self.attach.is_some() {
+            request.attach = self.attach;
+        }
+        for (field, value) in [
+            (&mut request.python, &self.python),
+            (&mut request.language, &self.language),
+            (&mut request.cwd, &self.cwd),
+        ] {
+            if value.is_some() {
+                *field = value.clone();
+            }
+        }
+        request.env.extend(self.env.iter().cloned());
+    }
+}
+
+/// The command-line flag that sets a launch field; a breakpoint is named
+/// by the `--break` value it came from.
+fn flag_for(field: &str, breaks: &[String]) -> String {
+    let (head, rest) = match field.split_once(['.', '[']) {
+        Some((h, _)) => (h, &field[h.len()..]),
+        None => (field, ""),
+    };
+    let flag = match head {
+        "program" => "PROGRAM",
+        "module" => "-m",
+        "language" => "--language",
+        "python" => "--python",
+        "cwd" => "--cwd",
+        "env" => "--env",
+        "pid" => "--attach",
+        "breakpoints" => "--break",
+        _ => return field.to_string(),
+    };
+    if head == "breakpoints" {
+        // `breakpoints[0].line` → `--break app.py:900`.
+        let index = rest
+            .trim_start_matches('[')
+            .split(']')
+            .next()
+            .and_then(|i| i.parse::<usize>().ok());
+        return match index.and_then(|i| breaks.get(i)) {
+            Some(b) => format!("{flag} {b}"),
+            None => flag.to_string(),
+        };
+    }
+    flag.to_string()
+}
+
+/// A launch error in the command line's terms: its field is the flag that
+/// sets it.
+pub fn describe(e: &SessionError, breaks: &[String]) -> String {
+    match e {
+        SessionError::Invalid { field, message } => {
+            let message = message
+                .replace("pass language", "pass --language")
+                .replace(
+                    "give program or module, not both",
+                    "give PROGRAM or -m MODULE, not both",
+                )
+                .replace(
+                    "give program or module",
+                    "give PROGRAM (after --) or -m MODULE",
+                )
+                .replace("; give program", "; give PROGRAM");
+            format!("{}: {message}", flag_for(field, breaks))
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_named_by_their_flags() {
+        let e = SessionError::invalid("language", "cannot tell; pass language (x)");
+        assert_eq!(
+            describe(&e, &[]),
+            "--language: cannot tell; pass --language (x)"
+        );
+        let breaks = ["a.py:1".to_string(), "a.py:900".to_string()];
+        assert_eq!(flag_for("breakpoints[1].line", &breaks), "--break a.py:900");
+        assert_eq!(flag_for("breakpoints[7].line", &breaks), "--break");
+        assert_eq!(flag_for("env[K]", &[]), "--env");
+        assert_eq!(flag_for("pid", &[]), "--attach");
+    }
+
+    #[test]
+    fn dash_m_after_the_separator_is_a_module() {
+        let mut r = LaunchRequest {
+            program: Some("-m".into()),
+            args: vec!["pkg".into(), "x".into()],
+            ..Default::default()
+        };
+        LaunchFlags::default().apply(&mut r);
+        assert_eq!(r.module.as_deref(), Some("pkg"));
+        assert_eq!(r.program, None);
+        assert_eq!(r.args, vec!["x".to_string()]);
+    }
+}
