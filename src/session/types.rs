@@ -309,6 +309,8 @@ pub struct Snapshot {
     pub info: Vec<String>,
     /// Who may move the program.
     pub control: super::ControlMode,
+    /// Which native views the adapter gives.
+    pub native: super::native::NativeSupport,
 }
 
 impl Snapshot {
@@ -334,6 +336,7 @@ impl Snapshot {
             changes: vec![],
             info: vec![],
             control: super::ControlMode::Shared,
+            native: Default::default(),
         }
     }
 

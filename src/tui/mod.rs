@@ -5,6 +5,7 @@ mod app;
 pub mod draw;
 pub mod highlight;
 mod install;
+pub mod native;
 pub mod panes;
 pub mod picker;
 pub mod state;

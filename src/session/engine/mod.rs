@@ -12,6 +12,7 @@ mod exceptions;
 mod functions;
 mod hits;
 mod inspect;
+mod native;
 mod startup;
 mod threads;
 mod tracepoints;

@@ -5,6 +5,7 @@
 mod approval;
 mod keys;
 mod mouse;
+mod native;
 mod panes;
 mod prompts;
 mod requests;
@@ -28,6 +29,8 @@ use crate::tui::draw::{View, draw, source_rows};
 
 enum UiEvent {
     Redraw,
+    /// A change to the UI's own state, made on the UI's task.
+    Update(Box<dyn FnOnce(&mut App) + Send>),
     Message(String),
     Console(ConsoleEntry),
     /// The program's threads at a stop.
@@ -162,6 +165,7 @@ impl App {
                 Some(ev) = self.rx.recv() => {
                     match ev {
                         UiEvent::Redraw => {}
+                        UiEvent::Update(change) => change(&mut self),
                         UiEvent::Message(m) => self.ui.message = Some(m),
                         UiEvent::Console(e) => self.ui.console.push(e),
                         UiEvent::Threads { stop_seq, threads } => {
@@ -295,6 +299,7 @@ impl App {
             self.fetch_children(path, snap.stop_seq);
         }
         self.fetch_threads(snap.stop_seq);
+        self.native_stop(snap.stop_seq);
         if let Some(stop) = &snap.stop {
             self.previous = self.shown_stop.replace(stop.locals.clone());
             if let Some(top) = stop.frames.first() {
