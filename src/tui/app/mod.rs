@@ -7,6 +7,7 @@ mod keys;
 mod mouse;
 mod native;
 mod panes;
+mod persist;
 mod prompts;
 mod requests;
 
@@ -74,6 +75,7 @@ pub struct App {
     keymap: Keymap,
     /// The person's commands still waiting for the engine's answer.
     in_flight: std::sync::Arc<requests::InFlight>,
+    persist: persist::Persist,
 }
 
 impl App {
@@ -108,6 +110,7 @@ impl App {
             size: ratatui::layout::Rect::new(0, 0, 80, 24),
             keymap,
             in_flight: Default::default(),
+            persist: Default::default(),
         }
     }
 
@@ -229,6 +232,7 @@ impl App {
                     break;
                 }
             }
+            self.save_state();
             if self.quit {
                 break;
             }
