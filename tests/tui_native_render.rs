@@ -111,15 +111,30 @@ fn the_disassembly_marks_the_current_instruction_under_its_source_line() {
         frame_index: 0,
         pc: 0x115b,
         instructions: vec![
-            instruction(0x1150, "push   rbp", Some((21, "static int needs_restock(const struct item *it, int margin) {"))),
+            instruction(
+                0x1150,
+                "push   rbp",
+                Some((
+                    21,
+                    "static int needs_restock(const struct item *it, int margin) {",
+                )),
+            ),
             instruction(0x1151, "mov    rbp, rsp", None),
             instruction(0x1154, "mov    qword ptr [rbp - 0x8], rdi", None),
             instruction(0x1158, "mov    dword ptr [rbp - 0xc], esi", None),
-            instruction(0x115b, "mov    rax, qword ptr [rbp - 0x8]", Some((22, "int threshold = it->minimum + margin;"))),
+            instruction(
+                0x115b,
+                "mov    rax, qword ptr [rbp - 0x8]",
+                Some((22, "int threshold = it->minimum + margin;")),
+            ),
             instruction(0x115f, "mov    eax, dword ptr [rax + 0x14]", None),
             instruction(0x1162, "add    eax, dword ptr [rbp - 0xc]", None),
             instruction(0x1165, "mov    dword ptr [rbp - 0x10], eax", None),
-            instruction(0x1168, "mov    rax, qword ptr [rbp - 0x8]", Some((23, "return it->stock < threshold;"))),
+            instruction(
+                0x1168,
+                "mov    rax, qword ptr [rbp - 0x8]",
+                Some((23, "return it->stock < threshold;")),
+            ),
         ],
     };
     let ui = ui_with(NativeView::Disassembly {
