@@ -87,7 +87,7 @@ mod tests {
     fn a_row_shows_hex_and_text() {
         assert_eq!(
             super::row(0x10, b"AB\0", 8),
-            "0x000000000010  41 42 00                |AB.|"
+            format!("0x000000000010  41 42 00{}|AB.|", " ".repeat(17))
         );
     }
 }
