@@ -30,8 +30,12 @@ fn files_in(dir: &std::path::Path) -> Vec<String> {
     names
 }
 
+fn ticked(screen: &str) -> usize {
+    screen.matches('☑').count()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_breakpoint_with_its_condition_and_a_watch_are_there_at_the_next_start() {
+async fn breakpoints_filters_watches_and_layout_are_there_at_the_next_start() {
     if !debugpy_available() || !Tmux::available() {
         return;
     }
@@ -42,37 +46,58 @@ async fn a_breakpoint_with_its_condition_and_a_watch_are_there_at_the_next_start
     let t = Tmux::start_with_state("persist1", ws.path(), state.path(), &["--", "app.py"]);
     t.wait_for("the entry stop", |s| current_line(s) == Some(1))
         .await;
-    // A breakpoint on line 3, then its condition in the breakpoints pane.
-    t.keys(&["j", "j", "b"]);
-    t.wait_for("the breakpoint mark", |s| {
-        s.contains("● 3 ") || s.contains("●3")
+    // Breakpoints on lines 3 and 4.
+    t.keys(&["j", "j", "b", "j", "b"]);
+    t.wait_for("the breakpoint marks", |s| {
+        squash(s).contains("app.py:3") && squash(s).contains("app.py:4")
     })
     .await;
-    t.keys(&["Tab", "Tab", "Tab", "Tab", "i"]);
-    t.keys(&["-l", "i == 3"]);
-    t.keys(&["Enter"]);
-    t.wait_for("the condition", |s| squash(s).contains("if i == 3"))
-        .await;
     t.keys(&["w"]);
     t.keys(&["-l", "total * 10"]);
     t.keys(&["Enter"]);
     t.wait_for("the watch", |s| squash(s).contains("total * 10"))
         .await;
+    // The breakpoints pane (from the console, where the watch prompt left
+    // the focus), zoomed so every entry shows.
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "z"]);
+    t.wait_for("the zoomed breakpoints", |s| {
+        !s.contains("call stack") && s.contains("Uncaught Exceptions")
+    })
+    .await;
+    // A condition on the first breakpoint, the second off.
+    t.keys(&["i"]);
+    t.keys(&["-l", "i == 3"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the condition", |s| squash(s).contains("if i == 3"))
+        .await;
+    t.keys(&["j", "Space"]);
+    t.wait_for("the second switched off", |s| s.contains("(off)"))
+        .await;
+    // The second exception filter turned over.
+    let filters_before = ticked(&t.screen());
+    t.keys(&["j", "j", "Space"]);
+    let s = t
+        .wait_for("the filter turned over", |s| ticked(s) != filters_before)
+        .await;
+    let filters_after = ticked(&s);
     t.keys(&["q"]);
     wait_gone(&t).await;
 
     let t = Tmux::start_with_state("persist2", ws.path(), state.path(), &["--", "app.py"]);
     let s = t
-        .wait_for("the stop at the restored breakpoint", |s| {
-            s.contains("stopped: breakpoint") && current_line(s) == Some(3)
+        .wait_for("the stop, with the breakpoints pane still zoomed", |s| {
+            s.contains("stopped: breakpoint") && !s.contains("call stack")
         })
         .await;
     let flat = squash(&s);
     assert!(flat.contains("if i == 3"), "the condition is back: {s}");
+    assert!(s.contains("(off)"), "the second is still off: {s}");
+    assert_eq!(ticked(&s), filters_after, "the filters as left: {s}");
+    t.keys(&["z"]);
     // 0 + 1 + 2 by the time i is 3: the condition held.
     let s = t
-        .wait_for("the watch's value", |s| {
-            squash(s).contains("total * 10 = 30")
+        .wait_for("the source and the watch's value", |s| {
+            current_line(s) == Some(3) && squash(s).contains("total * 10 = 30")
         })
         .await;
     assert!(squash(&s).contains("i = 3"), "stopped where i == 3: {s}");
