@@ -91,6 +91,16 @@ async fn registers_and_memory_show_on_a_c_program() {
         })
         .await;
     assert!(s.contains("77 69 64 67 65 74"), "the bytes in hex: {s}");
+    // Scrolling past the first read reads on: the row 256 bytes in shows.
+    let base = s
+        .split("memory: it @ 0x")
+        .nth(1)
+        .and_then(|r| u64::from_str_radix(r.split_whitespace().next()?, 16).ok())
+        .expect("the view's address");
+    let further = format!("0x{:012x}", base + 256);
+    t.keys(&["PageDown", "PageDown"]);
+    t.wait_for("the bytes read on", |s| s.contains(&further))
+        .await;
     t.keys(&["q"]);
 }
 
