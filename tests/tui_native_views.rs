@@ -1,6 +1,6 @@
 //! The native views in a real terminal on the C demo through lldb-dap:
 //! disassembly with instruction steps, the registers scope, the memory
-//! view; and on Python, the keys say why there are none.
+//! view; on Go the disassembly, and on Python, the keys say why not.
 
 mod common;
 
@@ -119,6 +119,39 @@ async fn on_python_the_native_keys_say_why_not() {
     })
     .await;
     t.keys(&["M"]);
+    t.wait_for("why no memory view", |s| {
+        squash(s).contains("the memory view needs a native adapter")
+    })
+    .await;
+    t.keys(&["q"]);
+}
+
+const GO_PROGRAM: &str =
+    "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tx := 1\n\tfmt.Println(x)\n}\n";
+
+/// On Go the adapter disassembles, so D shows the instructions; it reads
+/// no memory, so M says why not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_go_the_disassembly_shows_and_the_memory_key_says_why_not() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/nv\n\ngo 1.19\n"),
+        ("main.go", GO_PROGRAM),
+    ]);
+    let t = Tmux::start("gonative", ws.path(), &["--break", "main.go:7", "--", "."]);
+    t.wait_for("the breakpoint stop", |s| current_line(s) == Some(7))
+        .await;
+    t.keys(&["D"]);
+    let s = t
+        .wait_for("the disassembly", |s| current_address(s).is_some())
+        .await;
+    assert!(
+        squash(&s).contains("main.go:7 fmt.Println(x)"),
+        "source lines: {s}"
+    );
+    t.keys(&["Escape", "M"]);
     t.wait_for("why no memory view", |s| {
         squash(s).contains("the memory view needs a native adapter")
     })
