@@ -175,7 +175,8 @@ impl App {
     /// At a new stop: the registers of the top frame, and the disassembly
     /// again if it is shown.
     pub(super) fn native_stop(&mut self, stop_seq: u64) {
-        self.ui.native.scopes.clear();
+        // The registers row stays while it is read again, so the tree does
+        // not jump at every step.
         self.fetch_registers(stop_seq);
         if self.ui.native.disassembly_shown() {
             self.fetch_disassembly(stop_seq);
@@ -215,7 +216,7 @@ impl App {
                         {
                             app.ui.native.no_registers = true
                         }
-                        Err(_) => {}
+                        Err(_) => app.ui.native.scopes.clear(),
                     }
                 })))
             },
