@@ -115,6 +115,19 @@ pub enum Command {
     Restart,
     /// The exception the program stopped at, read whole.
     ExceptionContext(super::autopsy::ExceptionQuery),
+    /// A step by one machine instruction.
+    StepInstruction(StepKind),
+    /// The instructions around a frame's current one.
+    Disassemble {
+        frame_index: usize,
+    },
+    /// Bytes where an expression points, from `offset` on.
+    ReadMemory {
+        expression: String,
+        frame_index: usize,
+        offset: i64,
+        count: usize,
+    },
 }
 
 impl Command {
@@ -124,6 +137,7 @@ impl Command {
             self,
             Command::Continue
                 | Command::Step { .. }
+                | Command::StepInstruction(_)
                 | Command::RunTo { .. }
                 | Command::Pause
                 | Command::SetBreakpoint(_)
@@ -159,6 +173,8 @@ pub enum Reply {
     },
     Threads(Vec<(i64, String)>),
     ExceptionContext(Box<super::autopsy::ExceptionContext>),
+    Disassembly(Box<super::native::Disassembly>),
+    Memory(Box<super::native::Memory>),
     Done,
 }
 

@@ -75,6 +75,8 @@ pub struct LaunchConfig {
     pub python: Option<String>,
     pub stop_on_entry: bool,
     pub breakpoints: Vec<BreakpointSpec>,
+    /// Indices into `breakpoints` of those that start switched off.
+    pub start_disabled: Vec<usize>,
     pub exception_filters: Option<Vec<String>>,
     pub workspace: Workspace,
     pub request_timeout: Duration,
@@ -379,6 +381,7 @@ impl LaunchRequest {
             python: self.python.clone(),
             stop_on_entry: self.stop_on_entry,
             breakpoints,
+            start_disabled: vec![],
             exception_filters: self.exception_filters.clone(),
             workspace: ws.clone(),
             request_timeout,

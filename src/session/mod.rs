@@ -20,6 +20,8 @@ pub mod hits;
 pub mod initialize;
 pub mod launch_json;
 pub mod link;
+pub mod native;
+mod native_api;
 pub mod output;
 pub(crate) mod paging;
 pub mod reads;

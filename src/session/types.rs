@@ -314,6 +314,8 @@ pub struct Snapshot {
     pub control: super::ControlMode,
     /// Where the program failed to compile, when that ended it.
     pub compile_error: Option<CompileError>,
+    /// Which native views the adapter gives.
+    pub native: super::native::NativeSupport,
 }
 
 /// A program that ended because it did not compile: where, and the error.
@@ -348,6 +350,7 @@ impl Snapshot {
             info: vec![],
             control: super::ControlMode::Shared,
             compile_error: None,
+            native: Default::default(),
         }
     }
 

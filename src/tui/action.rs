@@ -46,6 +46,9 @@ pub enum Action {
     NextSession,
     SetValue,
     ToggleApproval,
+    Disassembly,
+    Memory,
+    CloseView,
 }
 
 impl Action {
@@ -109,6 +112,9 @@ impl Action {
             Action::NextSession => "show the next session",
             Action::SetValue => "set the value",
             Action::ToggleApproval => "approve agent side effects",
+            Action::Disassembly => "disassembly (steps go by instruction)",
+            Action::Memory => "memory at a pointer or address",
+            Action::CloseView => "back to the source",
         }
     }
 }
@@ -219,6 +225,7 @@ fn key_name(k: &KeyEvent) -> Option<String> {
         KeyCode::Char(' ') => "Space".into(),
         KeyCode::Delete => "Delete".into(),
         KeyCode::Enter => "Enter".into(),
+        KeyCode::Esc => "Esc".into(),
         KeyCode::Left => "Left".into(),
         KeyCode::Right => "Right".into(),
         KeyCode::Char(c) => c.to_string(),

@@ -118,7 +118,9 @@ pub fn layout(size: Rect, ui: &UiState) -> Areas {
 
 pub fn draw(f: &mut Frame, v: &View) {
     let a = layout(f.area(), v.ui);
-    panes::source::render(f, a.source, v.snap, v.ui, v.theme, v.file, v.colours);
+    if !super::native::render(f, a.source, v.snap, v.ui, v.theme) {
+        panes::source::render(f, a.source, v.snap, v.ui, v.theme, v.file, v.colours);
+    }
     panes::stack::render(f, a.stack, v.snap, v.ui, v.theme);
     panes::variables::render(f, a.variables, v.snap, v.ui, v.theme, v.previous);
     panes::watches::render(f, a.watches, v.snap, v.ui, v.theme);

@@ -5,10 +5,12 @@ mod app;
 pub mod draw;
 pub mod highlight;
 mod install;
+pub mod native;
 pub mod panes;
 pub mod picker;
 pub mod state;
 pub mod theme;
+pub mod workspace_state;
 
 use std::time::Duration;
 
@@ -65,11 +67,18 @@ pub async fn run(
     keymap: action::Keymap,
     policy: AgentPolicy,
 ) -> u8 {
+    let saved = workspace_state::load(&ws.root);
     let config = match request.validate(&ws, Duration::from_secs(20)) {
-        Ok(c) => crate::session::LaunchConfig {
-            origin: crate::session::Origin::Human,
-            ..c
-        },
+        Ok(c) => {
+            let mut c = crate::session::LaunchConfig {
+                origin: crate::session::Origin::Human,
+                ..c
+            };
+            if let Some(s) = &saved {
+                s.restore_into(&mut c);
+            }
+            c
+        }
         Err(e) => {
             say!("pairdbg: {e}");
             return 1;
@@ -89,6 +98,7 @@ pub async fn run(
             return 1;
         }
     }
+    let adapter = config.adapter.name();
     let registry = Registry::default();
     registry
         .approvals()
@@ -100,6 +110,11 @@ pub async fn run(
             return 1;
         }
     };
+    if let Some(watches) = saved.map(|s| s.watches).filter(|w| !w.is_empty()) {
+        let _ = session
+            .watch(crate::session::Origin::Human, watches, vec![])
+            .await;
+    }
     // Agents reach this very session over MCP; `pairdbg mcp` finds it.
     let views = crate::mcp::view::Views::default().with_redaction(policy.redact);
     let endpoint = crate::mcp::http::serve(registry.clone(), views, ws.clone(), true).await;
@@ -107,6 +122,7 @@ pub async fn run(
     let mut terminal = ratatui::init();
     mouse(true);
     let result = app::App::new(registry.clone(), session.clone(), theme, keymap, url)
+        .remember(adapter)
         .run(&mut terminal)
         .await;
     mouse(false);

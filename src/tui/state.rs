@@ -100,6 +100,8 @@ pub struct UiState {
     pub activity: Vec<crate::session::Activity>,
     /// Where agents reach this session.
     pub endpoint: Option<String>,
+    /// The disassembly and memory views, and the registers scope.
+    pub native: crate::tui::native::NativeUi,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +118,8 @@ pub enum Prompt {
     EditWatch(usize),
     /// A new value for the variable at `UiState::value_path`.
     SetValue,
+    /// Where the memory view looks: a pointer, a value or an address.
+    Memory,
 }
 
 impl Default for UiState {
@@ -156,6 +160,7 @@ impl Default for UiState {
             activity: vec![],
             threads: vec![],
             endpoint: None,
+            native: Default::default(),
         }
     }
 }

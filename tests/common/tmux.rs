@@ -31,7 +31,26 @@ impl Tmux {
         Tmux::run(name, cwd, &cmd.join(" "))
     }
 
+    /// pairdbg with `args`, keeping its per-workspace state under `state`.
+    pub fn start_with_state(
+        name: &str,
+        cwd: &std::path::Path,
+        state: &std::path::Path,
+        args: &[&str],
+    ) -> Tmux {
+        let mut cmd = vec![env!("CARGO_BIN_EXE_pairdbg").to_string()];
+        cmd.extend(args.iter().map(|s| s.to_string()));
+        Tmux::run_in(name, cwd, state, &cmd.join(" "))
+    }
+
     pub fn run(name: &str, cwd: &std::path::Path, command: &str) -> Tmux {
+        // What pairdbg remembers per workspace stays out of the user's own
+        // state directory.
+        let state = std::env::temp_dir().join(format!("pairdbg-test-state-{}", std::process::id()));
+        Tmux::run_in(name, cwd, &state, command)
+    }
+
+    fn run_in(name: &str, cwd: &std::path::Path, state: &std::path::Path, command: &str) -> Tmux {
         let socket = format!("pairdbg-{name}-{}", std::process::id());
         let status = Command::new("tmux")
             .args([
@@ -43,8 +62,10 @@ impl Tmux {
                 "120",
                 "-y",
                 "36",
-                "-c",
+                "-e",
             ])
+            .arg(format!("XDG_STATE_HOME={}", state.display()))
+            .arg("-c")
             .arg(cwd)
             .args(["--", command])
             .status()

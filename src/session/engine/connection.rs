@@ -54,6 +54,8 @@ pub struct Conn {
     pub stopped_in_exception_function: bool,
     /// Where the last run-to was going: (file, line).
     pub run_to: Option<(std::path::PathBuf, u64)>,
+    /// Steps move by one machine instruction rather than one line.
+    pub instruction_steps: bool,
 }
 
 impl Default for Conn {
@@ -82,6 +84,7 @@ impl Default for Conn {
             steps_left: 0,
             stopped_in_exception_function: false,
             run_to: None,
+            instruction_steps: false,
         }
     }
 }

@@ -38,6 +38,7 @@ impl Engine {
             Command::Continue => self.resume(origin, reply, "continue", "continued", 0),
             Command::Step { kind, count } => {
                 self.conn.step_kind = kind;
+                self.conn.instruction_steps = false;
                 let verb = if count > 1 {
                     format!("{} {count} times", kind.verb())
                 } else {
@@ -100,6 +101,14 @@ impl Engine {
             Command::Terminate => self.terminate(origin, reply),
             Command::Restart => self.restart(origin, reply),
             Command::ExceptionContext(q) => self.exception_context(reply, q),
+            Command::StepInstruction(kind) => self.step_instruction(origin, reply, kind),
+            Command::Disassemble { frame_index } => self.disassemble(reply, frame_index),
+            Command::ReadMemory {
+                expression,
+                frame_index,
+                offset,
+                count,
+            } => self.read_memory(reply, expression, frame_index, offset, count),
         }
     }
 
@@ -154,7 +163,11 @@ impl Engine {
         let Some(client) = self.conn.client.clone() else {
             return;
         };
-        let fut = client.request(command, Some(json!({"threadId": self.conn.thread_id})));
+        let mut arguments = json!({"threadId": self.conn.thread_id});
+        if self.conn.instruction_steps && command != "continue" {
+            arguments["granularity"] = json!("instruction");
+        }
+        let fut = client.request(command, Some(arguments));
         self.conn.stepping = command != "continue";
         let command = command.to_string();
         self.spawn(async move {

@@ -428,7 +428,7 @@ async fn set_by_dap(
 
 /// A failed evaluation is the program's exception, told in the line its
 /// language makes worth reading; any other failure is the adapter's.
-fn evaluation_error(client: &Link, e: crate::dap::DapError) -> SessionError {
+pub(super) fn evaluation_error(client: &Link, e: crate::dap::DapError) -> SessionError {
     match e {
         crate::dap::DapError::Failed { message, .. } => {
             SessionError::Evaluate(client.language().evaluation_error(&message))

@@ -12,6 +12,7 @@ mod exceptions;
 mod functions;
 mod hits;
 mod inspect;
+mod native;
 mod startup;
 mod threads;
 mod tracepoints;
@@ -123,8 +124,13 @@ impl Engine {
         mut commands: mpsc::UnboundedReceiver<Envelope>,
         mut applies: mpsc::UnboundedReceiver<Apply>,
     ) {
-        for spec in self.config.breakpoints.clone() {
-            self.add_breakpoint(spec, self.config.origin, false);
+        for (i, spec) in self.config.breakpoints.clone().into_iter().enumerate() {
+            let id = self.add_breakpoint(spec, self.config.origin, false);
+            if self.config.start_disabled.contains(&i)
+                && let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == id)
+            {
+                b.enabled = false;
+            }
         }
         self.snap.exception_filters = self.config.exception_filters.clone().unwrap_or_else(|| {
             self.config

@@ -96,6 +96,7 @@ impl Engine {
                                 .collect()
                         })
                         .unwrap_or_default();
+                    e.snap.native = crate::session::native::NativeSupport::from_capabilities(&caps);
                     e.conn.capabilities = caps;
                     e.dirty = true;
                     // Sent now, answered whenever the adapter likes: some

@@ -84,6 +84,15 @@ impl App {
                 });
             }
             Action::ToggleApproval => self.toggle_approval(),
+            Action::Disassembly => self.toggle_disassembly(),
+            Action::Memory => {
+                if self.native_refused("the memory view", |n| n.read_memory) {
+                    return;
+                }
+                self.ui.typing = Some(Prompt::Memory);
+                self.ui.focus = Focus::Console;
+            }
+            Action::CloseView => self.close_native_view(),
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
             Action::Search => {
                 self.ui.typing = Some(Prompt::Search);
@@ -158,6 +167,7 @@ impl App {
         };
         let stop = snap.stop.as_ref();
         match self.ui.focus {
+            Focus::Source if self.ui.native.shown() => self.scroll_native(delta, page),
             Focus::Source => {
                 let len = self.source.as_ref().map(|f| f.lines.len()).unwrap_or(1);
                 self.ui.cursor = clamp(self.ui.cursor - 1, delta, len) + 1;
@@ -188,10 +198,7 @@ impl App {
             }
             Focus::Variables => {
                 let n = stop
-                    .map(|s| {
-                        crate::tui::panes::variables::rows(self.ui.locals(s), &self.ui.children)
-                            .len()
-                    })
+                    .map(|s| crate::tui::panes::variables::tree(&self.ui, s).len())
                     .unwrap_or(0);
                 self.ui.selected_var = clamp(self.ui.selected_var, delta, n);
             }
@@ -250,6 +257,10 @@ impl App {
     }
 
     fn step(&self, kind: StepKind) {
+        if self.ui.native.disassembly_shown() && kind != StepKind::Out {
+            return self
+                .send(move |s| async move { s.step_instruction(Origin::Human, kind).await });
+        }
         self.send(move |s| async move { s.step(Origin::Human, kind, 1).await });
     }
 

@@ -6,8 +6,10 @@ mod approval;
 mod compile_error;
 mod keys;
 mod mouse;
+mod native;
 mod panes;
 mod placed;
+mod persist;
 mod prompts;
 mod requests;
 
@@ -30,6 +32,8 @@ use crate::tui::draw::{View, draw, source_rows};
 
 enum UiEvent {
     Redraw,
+    /// A change to the UI's own state, made on the UI's task.
+    Update(Box<dyn FnOnce(&mut App) + Send>),
     Message(String),
     Console(ConsoleEntry),
     /// The program's threads at a stop.
@@ -75,6 +79,7 @@ pub struct App {
     in_flight: std::sync::Arc<requests::InFlight>,
     /// A compile error already brought to the source pane.
     compile_error_shown: bool,
+    persist: persist::Persist,
 }
 
 impl App {
@@ -110,6 +115,7 @@ impl App {
             keymap,
             in_flight: Default::default(),
             compile_error_shown: false,
+            persist: Default::default(),
         }
     }
 
@@ -172,6 +178,7 @@ impl App {
                 Some(ev) = self.rx.recv() => {
                     match ev {
                         UiEvent::Redraw => {}
+                        UiEvent::Update(change) => change(&mut self),
                         UiEvent::Message(m) => self.ui.message = Some(m),
                         UiEvent::Console(e) => self.ui.console.push(e),
                         UiEvent::Threads { stop_seq, threads } => {
@@ -235,6 +242,7 @@ impl App {
                     break;
                 }
             }
+            self.save_state();
             if self.quit {
                 break;
             }
@@ -313,6 +321,7 @@ impl App {
             self.fetch_children(path, snap.stop_seq);
         }
         self.fetch_threads(snap.stop_seq);
+        self.native_stop(snap.stop_seq);
         if let Some(stop) = &snap.stop {
             self.previous = self.shown_stop.replace(stop.locals.clone());
             if let Some(top) = stop.frames.first() {

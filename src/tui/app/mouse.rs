@@ -35,7 +35,10 @@ impl App {
                 let up = matches!(m.kind, MouseEventKind::ScrollUp);
                 let old = self.ui.focus;
                 self.ui.focus = pane;
-                if pane == Focus::Source {
+                if pane == Focus::Source && self.ui.native.shown() {
+                    let page = crate::tui::draw::source_rows(self.size, &self.ui).max(1);
+                    self.scroll_native(if up { -3 } else { 3 }, page);
+                } else if pane == Focus::Source {
                     self.ui.scroll = if up {
                         self.ui.scroll.saturating_sub(3).max(1)
                     } else {
@@ -53,6 +56,8 @@ impl App {
                 self.ui.focus = pane;
                 let snap = self.session.snapshot();
                 match pane {
+                    // The native views have no cursor: a click only focuses.
+                    Focus::Source if self.ui.native.shown() => {}
                     Focus::Source => {
                         self.ui.cursor = self.ui.scroll + row;
                         // The gutter: the border, then the breakpoint column.

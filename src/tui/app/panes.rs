@@ -15,7 +15,7 @@ impl App {
         let Some(stop) = snap.stop.as_ref() else {
             return;
         };
-        let rows = crate::tui::panes::variables::rows(self.ui.locals(stop), &self.ui.children);
+        let rows = crate::tui::panes::variables::tree(&self.ui, stop);
         let Some(row) = rows.get(self.ui.selected_var) else {
             return;
         };
@@ -39,10 +39,15 @@ impl App {
     }
 
     pub(super) fn fetch_children(&self, path: String, stop_seq: u64) {
+        // A scope's rows are read by the scope's name, not as locals.
+        let (scope, within) = match self.ui.native.scope_of(&path) {
+            Some((scope, rest)) => (Some(scope), rest.map(str::to_string)),
+            None => (None, Some(path.clone())),
+        };
         let q = VariablesQuery {
             frame_index: self.ui.selected_frame,
-            scope: None,
-            path: Some(path.clone()),
+            scope,
+            path: within,
             filter: None,
             start: 0,
             count: crate::tui::panes::variables::PAGE,
@@ -66,6 +71,7 @@ impl App {
         self.ui.children.clear();
         self.ui.selected_var = 0;
         self.ui.frame_locals = None;
+        self.native_frame_changed(stop_seq);
         let frame_index = self.ui.selected_frame;
         if frame_index == 0 {
             return;

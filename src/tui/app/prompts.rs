@@ -92,6 +92,7 @@ impl App {
                 }
                 match prompt {
                     Prompt::Search => {}
+                    Prompt::Memory => self.open_memory(text),
                     Prompt::EditWatch(i) => {
                         let snap = self.session.snapshot();
                         let old: Vec<String> = snap

@@ -46,6 +46,10 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
             Span::styled("edit watch › ", theme.title_focused),
             Span::styled(format!("{}▏", ui.input), theme.text),
         ]),
+        Some(Prompt::Memory) => Line::from(vec![
+            Span::styled("memory at (pointer or address) › ", theme.title_focused),
+            Span::styled(format!("{}▏", ui.input), theme.text),
+        ]),
         Some(Prompt::Search) => Line::from(vec![
             Span::styled("search › ", theme.title_focused),
             Span::styled(format!("{}▏", ui.input), theme.text),

@@ -75,6 +75,14 @@ pub fn rows<'a>(
     out
 }
 
+/// The whole tree: the frame's locals, then its other scopes (collapsed
+/// until opened).
+pub fn tree<'a>(ui: &'a UiState, stop: &'a crate::session::types::StopInfo) -> Vec<Row<'a>> {
+    let mut out = rows(ui.locals(stop), &ui.children);
+    out.extend(rows(&ui.native.scopes, &ui.children));
+    out
+}
+
 pub fn render(
     f: &mut Frame,
     area: Rect,
@@ -102,7 +110,8 @@ pub fn render(
         string_truncate_length: inner.width.max(20) as usize,
         ..Default::default()
     };
-    let rows = rows(ui.locals(stop), &ui.children);
+    let scopes_from = rows(ui.locals(stop), &ui.children).len();
+    let rows = tree(ui, stop);
     let name_w = rows
         .iter()
         .map(|r| r.depth * 2 + r.var.name.chars().count())
@@ -120,6 +129,7 @@ pub fn render(
             let v = r.var;
             let value = render_value(v, &cfg, 0);
             let changed = r.depth == 0
+                && i < scopes_from
                 && previous.is_some_and(|p| {
                     !p.iter()
                         .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)

@@ -1,0 +1,165 @@
+//! The native views as pure renders: the disassembly view with its source
+//! lines and current instruction, the memory view, and the registers
+//! scope collapsed under the locals.
+
+use std::path::PathBuf;
+
+use pairdbg::session::ControlMode;
+use pairdbg::session::native::{Disassembly, Instruction, Memory, SourceLine};
+use pairdbg::session::types::*;
+use pairdbg::tui::draw::{View, draw};
+use pairdbg::tui::native::{NativeView, scope_row};
+use pairdbg::tui::state::UiState;
+use pairdbg::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn local(name: &str, t: &str, value: &str) -> Var {
+    Var {
+        name: name.into(),
+        value: value.into(),
+        type_name: t.into(),
+        evaluate_name: Some(name.into()),
+        ..Default::default()
+    }
+}
+
+fn stopped() -> Snapshot {
+    let mut s = Snapshot::new("s1".into(), "./inventory".into(), PathBuf::from("/ws"));
+    s.state = RunState::Stopped;
+    s.stop_seq = 1;
+    let frame = |id, name: &str, line| Frame {
+        id,
+        name: name.into(),
+        file: Some(PathBuf::from("/ws/inventory.c")),
+        line,
+        params: None,
+    };
+    s.stop = Some(StopInfo {
+        reason: "breakpoint".into(),
+        description: None,
+        thread_id: 1,
+        frames: vec![frame(1, "needs_restock", 22), frame(2, "count_restock", 29)],
+        total_frames: 2,
+        locals: vec![
+            local("it", "const item *", "0x00007ffc5a1e2b40"),
+            local("margin", "int", "0"),
+        ],
+        locals_reference: 3,
+        exception: None,
+        source: None,
+        files: vec![],
+        callers: vec![],
+        thread_note: None,
+        hit: None,
+    });
+    s
+}
+
+fn instruction(address: u64, text: &str, source: Option<(u64, &str)>) -> Instruction {
+    Instruction {
+        address,
+        bytes: String::new(),
+        text: text.into(),
+        symbol: Some(format!("needs_restock + {}", address - 0x1150)),
+        source: source.map(|(line, t)| SourceLine {
+            file: PathBuf::from("/ws/inventory.c"),
+            line,
+            text: Some(t.into()),
+        }),
+    }
+}
+
+fn ui_with(view: NativeView) -> UiState {
+    let mut ui = UiState {
+        file: Some(PathBuf::from("/ws/inventory.c")),
+        cursor: 22,
+        followed_stop: 1,
+        ..Default::default()
+    };
+    ui.native.view = view;
+    ui.native.scopes = vec![scope_row("Registers", 3)];
+    ui
+}
+
+fn screen(snap: &Snapshot, ui: &UiState) -> String {
+    let mut t = Terminal::new(TestBackend::new(120, 30)).unwrap();
+    let keymap = pairdbg::tui::action::Keymap::default();
+    let theme = Theme::default();
+    t.draw(|f| {
+        draw(
+            f,
+            &View {
+                snap,
+                ui,
+                theme: &theme,
+                mode: ControlMode::Shared,
+                file: None,
+                colours: None,
+                previous: None,
+                keymap: &keymap,
+            },
+        )
+    })
+    .unwrap();
+    t.backend().to_string()
+}
+
+#[test]
+fn the_disassembly_marks_the_current_instruction_under_its_source_line() {
+    let d = Disassembly {
+        frame_index: 0,
+        pc: 0x115b,
+        instructions: vec![
+            instruction(
+                0x1150,
+                "push   rbp",
+                Some((
+                    21,
+                    "static int needs_restock(const struct item *it, int margin) {",
+                )),
+            ),
+            instruction(0x1151, "mov    rbp, rsp", None),
+            instruction(0x1154, "mov    qword ptr [rbp - 0x8], rdi", None),
+            instruction(0x1158, "mov    dword ptr [rbp - 0xc], esi", None),
+            instruction(
+                0x115b,
+                "mov    rax, qword ptr [rbp - 0x8]",
+                Some((22, "int threshold = it->minimum + margin;")),
+            ),
+            instruction(0x115f, "mov    eax, dword ptr [rax + 0x14]", None),
+            instruction(0x1162, "add    eax, dword ptr [rbp - 0xc]", None),
+            instruction(0x1165, "mov    dword ptr [rbp - 0x10], eax", None),
+            instruction(
+                0x1168,
+                "mov    rax, qword ptr [rbp - 0x8]",
+                Some((23, "return it->stock < threshold;")),
+            ),
+        ],
+    };
+    let ui = ui_with(NativeView::Disassembly {
+        read: Some(Ok(d)),
+        scroll: None,
+        stop_seq: 1,
+    });
+    insta::assert_snapshot!(screen(&stopped(), &ui));
+}
+
+#[test]
+fn the_memory_view_shows_hex_and_text() {
+    let mut data = b"widget\0\0\0\0\0\0\0\0\0\0".to_vec();
+    data.extend([12, 0, 0, 0, 5, 0, 0, 0]);
+    data.extend(b"bolt\0\0\0\0\0\0\0\0\0\0\0\0");
+    let ui = ui_with(NativeView::Memory {
+        memory: Memory {
+            expression: "it".into(),
+            reference: "0x7ffc5a1e2b40".into(),
+            address: 0x7ffc_5a1e_2b40,
+            data,
+            unreadable: 0,
+        },
+        scroll: 0,
+        reading: false,
+    });
+    insta::assert_snapshot!(screen(&stopped(), &ui));
+}
