@@ -26,7 +26,12 @@ pub fn message_line(f: &mut Frame, status: Rect, message: &str, theme: &Theme) {
 /// The recent messages, newest last, over the screen; any key closes.
 pub fn render(f: &mut Frame, area: Rect, messages: &[String], theme: &Theme) {
     let w = area.width.saturating_sub(4).min(100);
-    let h = (messages.len() as u16 + 2).clamp(3, area.height);
+    let inner_w = w.saturating_sub(2).max(1) as usize;
+    let wrapped: usize = messages
+        .iter()
+        .map(|m| m.chars().count().max(1).div_ceil(inner_w))
+        .sum();
+    let h = (wrapped as u16 + 2).clamp(3, area.height);
     let r = Rect::new(area.x + (area.width - w) / 2, area.y, w, h);
     let lines: Vec<Line> = if messages.is_empty() {
         vec![Line::from(Span::styled("no messages yet", theme.dim))]
@@ -38,7 +43,12 @@ pub fn render(f: &mut Frame, area: Rect, messages: &[String], theme: &Theme) {
     };
     // The newest are at the bottom: show the end when they overflow.
     let inner = h.saturating_sub(2) as usize;
-    let skip = lines.len().saturating_sub(inner);
+    let mut skip = 0;
+    let mut rows = wrapped;
+    while rows > inner && skip < messages.len() {
+        rows -= messages[skip].chars().count().max(1).div_ceil(inner_w);
+        skip += 1;
+    }
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(lines[skip..].to_vec())
