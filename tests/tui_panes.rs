@@ -464,3 +464,45 @@ async fn enter_on_999801_more_reads_the_next_page_and_brackets_jump_to_500000() 
     .await;
     t.keys(&["q", "y"]);
 }
+
+const BIG_C: &str = "\
+int main(void) {
+    int big[5000];
+    for (int i = 0; i < 5000; i++) big[i] = i;
+    int stop = 1;
+    return stop - big[0];
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_c_array_of_5000_reads_on_and_jumps_to_2500() {
+    if !common::native::lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("big.c", BIG_C)]);
+    common::native::build_c(&ws.path().join("big.c"), &ws.path().join("big"));
+    let t = Tmux::start("bigc", ws.path(), &["--break", "big.c:5", "--", "big"]);
+    t.wait_for("the stop", |s| {
+        s.contains("stopped: breakpoint") && s.contains("▸ big")
+    })
+    .await;
+    t.keys(&["Tab", "Tab"]);
+    // big is the first local.
+    t.keys(&["Enter"]);
+    t.wait_for("the first page", |s| s.contains("▾ big")).await;
+    t.keys(&["G"]);
+    t.wait_for("the gap row", |s| s.contains("… 4800 more"))
+        .await;
+    // The gap row is above `stop`, the last local.
+    t.keys(&["k", "Enter"]);
+    t.wait_for("the next page", |s| s.contains("[200] = 200"))
+        .await;
+    t.keys(&["["]);
+    t.keys(&["-l", "2500"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the jump", |s| {
+        s.contains("… 2500 before") && s.contains("[2500] = 2500")
+    })
+    .await;
+    t.keys(&["q", "y"]);
+}
