@@ -16,9 +16,15 @@ impl App {
             return;
         }
         self.quit_pending = true;
-        self.ui.message = Some(
-            "the program is still alive: q or y quits and ends it, any other key stays".into(),
-        );
+        // An attached process is left running; a launched one ends with us.
+        let what = if self.session.is_attached() {
+            "detaches (the process keeps running)"
+        } else {
+            "quits and ends it"
+        };
+        self.ui.message = Some(format!(
+            "the program is still alive: q or y {what}, any other key stays"
+        ));
     }
 
     /// The answer to the question `q` asked; any key but q or y stays.

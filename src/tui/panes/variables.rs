@@ -127,6 +127,7 @@ pub fn render(
     let rows = rows(ui.locals(stop), &ui.children, &ui.pages);
     let name_w = rows
         .iter()
+        .filter(|r| r.gap.is_none())
         .map(|r| r.depth * 2 + r.var.name.chars().count())
         .max()
         .unwrap_or(0)
