@@ -74,7 +74,16 @@ impl App {
     }
 
     pub(super) fn on_prompt_key(&mut self, prompt: Prompt, k: KeyEvent) {
+        // Ctrl-C leaves a prompt as in a shell.
+        let ctrl_c = k.code == KeyCode::Char('c')
+            && k.modifiers
+                .contains(crossterm::event::KeyModifiers::CONTROL);
         match k.code {
+            _ if ctrl_c => {
+                self.ui.typing = None;
+                self.ui.input.reset();
+                self.history.leave();
+            }
             KeyCode::Esc => {
                 self.ui.typing = None;
                 self.ui.input.reset();
