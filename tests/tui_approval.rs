@@ -87,5 +87,5 @@ async fn the_person_approves_and_denies() {
     assert!(!ran.contains("approved") && ran.contains('2'), "{ran}");
 
     agent.close().await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }

@@ -35,7 +35,7 @@ async fn the_tui_attaches_to_a_running_program_and_leaves_it_running() {
     let adapter = descendants(t.pane_pid().expect("pane pid"));
     assert!(!adapter.is_empty(), "the adapter runs under pairdbg");
 
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     let left = wait_dead(&adapter, Duration::from_secs(10)).await;
     assert!(left.is_empty(), "adapter processes left: {left:?}");
     // Detached, not killed and not left stopped.

@@ -80,7 +80,7 @@ async fn a_person_debugs_a_go_program_from_the_keyboard() {
     // Everything pairdbg started, the debuggee included, is listed now:
     // delve starts the program in a process group of its own.
     let tree = descendants(pid);
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while t.alive() && tokio::time::Instant::now() < deadline {
         let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
@@ -123,5 +123,5 @@ async fn the_variables_tree_opens_go_values_lazily() {
     t.keys(&["Enter"]);
     t.wait_for("the slice folded", |s| !squash(s).contains("[2] ="))
         .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }

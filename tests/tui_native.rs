@@ -67,7 +67,7 @@ async fn a_person_debugs_the_rust_demo_with_the_keyboard() {
     })
     .await;
 
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while t.alive() && tokio::time::Instant::now() < deadline {
         let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
@@ -113,5 +113,5 @@ async fn the_variables_tree_opens_rust_values_lazily() {
     t.keys(&["Enter"]);
     t.wait_for("the element folded", |s| !squash(s).contains("price = 250"))
         .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }

@@ -107,7 +107,7 @@ async fn an_agent_joins_the_persons_session() {
     assert!(!v.contains("check the loop bound"), "{v}");
 
     agent.close().await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     let left = wait_dead(&tree, Duration::from_secs(10)).await;
     assert!(left.is_empty(), "survivors: {left:?}");
 }
@@ -197,7 +197,7 @@ async fn the_tui_shows_a_program_the_agent_launches() {
         .count();
     assert!(programs >= 2, "both sessions' processes: {tree:?}");
     agent.close().await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     assert!(
         wait_dead(&tree, Duration::from_secs(10)).await.is_empty(),
         "no process of either session survives the quit"

@@ -189,6 +189,15 @@ impl SessionHandle {
             .read(since, max_bytes, true)
     }
 
+    /// The oldest byte the output buffer still holds: what came before it
+    /// was dropped when the buffer filled.
+    pub fn output_start(&self) -> u64 {
+        self.output
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .start()
+    }
+
     /// Output from a cursor with each run's stream, for a controller that
     /// shows streams apart (the TUI); also the cursor after it.
     pub fn read_output_streams(

@@ -49,6 +49,12 @@ pub enum Action {
     Disassembly,
     Memory,
     CloseView,
+    Interrupt,
+    GoToBreakpoint,
+    Messages,
+    GoToIndex,
+    ScrollLeft,
+    ScrollRight,
 }
 
 impl Action {
@@ -61,6 +67,9 @@ impl Action {
                 Some(Focus::Variables)
             }
             Action::EditWatch => Some(Focus::Watches),
+            Action::GoToIndex => Some(Focus::Variables),
+            Action::ScrollLeft | Action::ScrollRight => Some(Focus::Source),
+            Action::GoToBreakpoint => Some(Focus::Breakpoints),
             Action::ToggleEnabled
             | Action::DeleteBreakpoint
             | Action::EditCondition
@@ -115,6 +124,12 @@ impl Action {
             Action::Disassembly => "disassembly (steps go by instruction)",
             Action::Memory => "memory at a pointer or address",
             Action::CloseView => "back to the source",
+            Action::Interrupt => "pause a running program",
+            Action::GoToBreakpoint => "go to the breakpoint's line",
+            Action::Messages => "messages: the recent ones",
+            Action::GoToIndex => "go to an index of a container",
+            Action::ScrollLeft => "scroll the source left",
+            Action::ScrollRight => "scroll the source right",
         }
     }
 }
@@ -187,9 +202,6 @@ impl Keymap {
     /// The action a key means in the focused pane: that pane's own
     /// binding first, then one that works anywhere.
     pub fn action_for_in(&self, k: &KeyEvent, focus: crate::tui::state::Focus) -> Option<Action> {
-        if k.modifiers.contains(KeyModifiers::CONTROL) {
-            return (k.code == KeyCode::Char('c')).then_some(Action::Quit);
-        }
         let name = key_name(k)?;
         let bound: Vec<Action> = self
             .bindings
@@ -211,6 +223,12 @@ impl Keymap {
 
 fn key_name(k: &KeyEvent) -> Option<String> {
     let shift = k.modifiers.contains(KeyModifiers::SHIFT);
+    if k.modifiers.contains(KeyModifiers::CONTROL) {
+        return match k.code {
+            KeyCode::Char(c) => Some(format!("C-{c}")),
+            _ => None,
+        };
+    }
     Some(match k.code {
         KeyCode::F(n) if shift => format!("S-F{n}"),
         KeyCode::F(n) => format!("F{n}"),
@@ -263,7 +281,7 @@ mod tests {
         );
         assert_eq!(
             m.action_for(&k(KeyCode::Char('c'), KeyModifiers::CONTROL)),
-            Some(Action::Quit)
+            Some(Action::Interrupt)
         );
         assert_eq!(m.action_for(&k(KeyCode::Char('Q'), none)), None);
         assert!(m.bindings.len() >= 24, "every action has keys");

@@ -112,8 +112,45 @@ pub fn areas(size: Rect) -> Areas {
 pub fn layout(size: Rect, ui: &UiState) -> Areas {
     match ui.zoomed {
         Some(pane) => zoomed(size, pane),
+        None if size.height < COMPACT_BELOW => compact(size, ui.focus),
         None => areas(size),
     }
+}
+
+/// Below this height the side and bottom panes would squeeze the source
+/// to a few rows: one of them shows at a time instead.
+const COMPACT_BELOW: u16 = 20;
+
+/// A small screen: the source keeps most rows; under it one pane, the
+/// focused one (the variables while the source has focus).
+fn compact(size: Rect, focus: Focus) -> Areas {
+    let strip = (size.height / 3).max(3);
+    let [main, under, status] = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([
+            Constraint::Min(3),
+            Constraint::Length(strip),
+            Constraint::Length(1),
+        ])
+        .areas(size);
+    let shown = if focus == Focus::Source {
+        Focus::Variables
+    } else {
+        focus
+    };
+    let mut a = zoomed(size, shown);
+    a.source = main;
+    let none = Rect::new(0, 0, 0, 0);
+    let put = |p: Focus| if p == shown { under } else { none };
+    a.stack = put(Focus::Stack);
+    a.variables = put(Focus::Variables);
+    a.watches = put(Focus::Watches);
+    a.breakpoints = put(Focus::Breakpoints);
+    a.output = put(Focus::Output);
+    a.console = put(Focus::Console);
+    a.activity = put(Focus::Activity);
+    a.status = status;
+    a
 }
 
 pub fn draw(f: &mut Frame, v: &View) {
@@ -128,7 +165,10 @@ pub fn draw(f: &mut Frame, v: &View) {
     panes::output::render(f, a.output, v.ui, v.theme);
     panes::console::render(f, a.console, v.ui, v.theme);
     panes::activity::render(f, a.activity, v.ui, v.theme);
-    panes::status::render(f, a.status, v.snap, v.ui, v.theme, v.mode);
+    let shown = panes::status::render(f, a.status, v.snap, v.ui, v.theme, v.mode);
+    if !shown && let Some(m) = &v.ui.message {
+        panes::messages::message_line(f, a.status, m, v.theme);
+    }
     if let Some((query, selected)) = &v.ui.picker {
         panes::files::render(
             f,
@@ -144,7 +184,10 @@ pub fn draw(f: &mut Frame, v: &View) {
         panes::palette::render(f, f.area(), v.keymap, v.theme, query, *selected);
     }
     if v.ui.show_help {
-        panes::help::render(f, f.area(), v.keymap, v.theme);
+        panes::help::render(f, f.area(), v.keymap, v.theme, v.ui.help_scroll);
+    }
+    if v.ui.show_messages {
+        panes::messages::render(f, f.area(), &v.ui.messages, v.theme);
     }
     if let Some(r) = &v.ui.approval {
         panes::approval::render(f, f.area(), &r.what, v.theme);
@@ -170,6 +213,22 @@ fn zoomed(size: Rect, pane: Focus) -> Areas {
         activity: pick(Focus::Activity),
         status,
     }
+}
+
+/// Rows inside a pane as drawn, for paging by the pane's own height.
+pub fn pane_rows(size: Rect, ui: &UiState, pane: Focus) -> usize {
+    let a = layout(size, ui);
+    let r = match pane {
+        Focus::Source => a.source,
+        Focus::Stack => a.stack,
+        Focus::Variables => a.variables,
+        Focus::Watches => a.watches,
+        Focus::Breakpoints => a.breakpoints,
+        Focus::Output => a.output,
+        Focus::Console => a.console,
+        Focus::Activity => a.activity,
+    };
+    r.height.saturating_sub(2) as usize
 }
 
 /// Source rows visible for a screen size and zoom, for scrolling.

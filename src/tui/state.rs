@@ -60,12 +60,19 @@ pub struct UiState {
     pub frame_locals: Option<(usize, Vec<crate::session::types::Var>)>,
     /// Expanded values of the variables tree: path → (children read, total).
     pub children: std::collections::BTreeMap<String, (Vec<crate::session::types::Var>, usize)>,
+    /// The index of the first child read, where not 0 (a jump, a page back).
+    pub pages: std::collections::BTreeMap<String, usize>,
     pub selected_watch: usize,
     pub selected_breakpoint: usize,
+    /// The output lines on screen, read from the session's buffer for each
+    /// frame (the buffer itself is never copied).
     pub output: Vec<(Stream, String)>,
     pub output_scroll_from_end: usize,
+    /// Lines the session's output buffer holds, and the first one shown.
+    pub output_total: usize,
+    pub output_first: usize,
     pub console: Vec<ConsoleEntry>,
-    pub input: String,
+    pub input: tui_input::Input,
     /// Typing into the console (or the watch editor) rather than commanding.
     pub typing: Option<Prompt>,
     pub history_pos: Option<usize>,
@@ -75,6 +82,13 @@ pub struct UiState {
     /// The ids of the open sessions, when there are several.
     pub sessions: Vec<String>,
     pub show_help: bool,
+    /// The first help row shown.
+    pub help_scroll: usize,
+    /// Recent status messages, oldest first, for `:messages`.
+    pub messages: Vec<String>,
+    pub show_messages: bool,
+    /// Source columns scrolled off to the left.
+    pub hscroll: usize,
     /// The person approves the agent's side effects.
     pub approve_required: bool,
     /// The agent's side effect waiting for the person's answer.
@@ -120,6 +134,8 @@ pub enum Prompt {
     SetValue,
     /// Where the memory view looks: a pointer, a value or an address.
     Memory,
+    /// An index to show in the container at `UiState::value_path`.
+    GoToIndex,
 }
 
 impl Default for UiState {
@@ -133,19 +149,26 @@ impl Default for UiState {
             selected_frame: 0,
             selected_var: 0,
             children: Default::default(),
+            pages: Default::default(),
             frame_locals: None,
             selected_watch: 0,
             selected_breakpoint: 0,
             output: vec![],
             output_scroll_from_end: 0,
+            output_total: 0,
+            output_first: 0,
             console: vec![],
-            input: String::new(),
+            input: Default::default(),
             typing: None,
             history_pos: None,
             message: None,
             value_path: String::new(),
             sessions: vec![],
             show_help: false,
+            help_scroll: 0,
+            messages: vec![],
+            show_messages: false,
+            hscroll: 0,
             approve_required: false,
             approval: None,
             zoomed: None,
@@ -165,9 +188,6 @@ impl Default for UiState {
     }
 }
 
-/// Output lines kept for the output pane.
-pub const OUTPUT_LINES: usize = 5_000;
-
 impl UiState {
     /// The locals the variables pane shows: the selected frame's.
     pub fn locals<'a>(
@@ -182,6 +202,8 @@ impl UiState {
         }
     }
 
+    /// Adds text to the lines on screen (the app fills them from the
+    /// session's buffer; render tests fill them directly).
     pub fn push_output(&mut self, stream: Stream, text: &str) {
         for piece in text.split_inclusive('\n') {
             let continues = self
@@ -195,10 +217,6 @@ impl UiState {
             } else {
                 self.output.push((stream, piece.to_string()));
             }
-        }
-        let n = self.output.len();
-        if n > OUTPUT_LINES {
-            self.output.drain(..n - OUTPUT_LINES);
         }
     }
 }

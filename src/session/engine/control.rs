@@ -190,10 +190,13 @@ impl Engine {
         verb: &str,
         remaining: u32,
     ) {
-        or_reply!(
-            self.require_stopped(verb.split(' ').next().unwrap_or(verb)),
-            reply
-        );
+        // The refusal names the action, never the past tense the log uses.
+        let action = if command == "continue" {
+            "continue"
+        } else {
+            "step"
+        };
+        or_reply!(self.require_stopped(action), reply);
         self.conn.step_remaining = remaining;
         self.conn.step_total = remaining + 1;
         if command != "continue" {

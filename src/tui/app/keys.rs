@@ -5,7 +5,7 @@ use crate::session::types::Snapshot;
 use crate::session::{BreakpointRequest, ControlMode};
 use crate::session::{BreakpointSelector, Origin, StepKind};
 use crate::tui::action::Action;
-use crate::tui::draw::source_rows;
+use crate::tui::draw::{pane_rows, source_rows};
 use crate::tui::state::{Focus, Prompt};
 use crossterm::event::KeyEvent;
 
@@ -20,8 +20,16 @@ impl App {
             self.on_prompt_key(prompt, k);
             return;
         }
+        if self.quit_pending {
+            self.on_quit_answer(k);
+            return;
+        }
         if self.ui.show_help {
-            self.ui.show_help = false;
+            self.on_help_key(k);
+            return;
+        }
+        if self.ui.show_messages {
+            self.ui.show_messages = false;
             return;
         }
         if self.ui.palette.is_some() {
@@ -30,6 +38,9 @@ impl App {
         }
         if self.ui.picker.is_some() {
             self.on_picker_key(k);
+            return;
+        }
+        if self.on_count_key(&k) {
             return;
         }
         let Some(action) = self.keymap.action_for_in(&k, self.ui.focus) else {
@@ -46,6 +57,12 @@ impl App {
             Action::StepInto => self.step(StepKind::Into),
             Action::StepOut => self.step(StepKind::Out),
             Action::Pause => self.send(|s| async move { s.pause(Origin::Human).await }),
+            Action::Interrupt => self.interrupt(),
+            Action::GoToBreakpoint => self.go_to_breakpoint(),
+            Action::Messages => self.ui.show_messages = true,
+            Action::GoToIndex => self.ask_index(&snap),
+            Action::ScrollLeft => self.ui.hscroll = self.ui.hscroll.saturating_sub(8),
+            Action::ScrollRight => self.ui.hscroll += 8,
             Action::NextThread => self.next_thread(),
             Action::NextSession => self.next_session(),
             Action::Restart => self.send(|s| async move { s.restart(Origin::Human).await }),
@@ -56,8 +73,11 @@ impl App {
                 }
             }
             Action::ToggleBreakpoint => self.toggle_breakpoint(&snap),
-            Action::Quit => self.quit = true,
-            Action::Help => self.ui.show_help = true,
+            Action::Quit => self.ask_quit(),
+            Action::Help => {
+                self.ui.show_help = true;
+                self.ui.help_scroll = 0;
+            }
             Action::FocusNext => {
                 self.ui.focus = self.ui.focus.next(false);
                 self.ui.zoomed = self.ui.zoomed.map(|_| self.ui.focus);
@@ -131,7 +151,7 @@ impl App {
                 if self.ui.focus == Focus::Watches
                     && let Some(w) = snap.watches.get(self.ui.selected_watch)
                 {
-                    self.ui.input = w.expression.clone();
+                    self.ui.input = tui_input::Input::new(w.expression.clone());
                     self.ui.typing = Some(Prompt::EditWatch(self.ui.selected_watch));
                 }
             }
@@ -151,7 +171,8 @@ impl App {
     }
 
     pub(super) fn move_cursor(&mut self, action: Action, snap: &Snapshot) {
-        let page = source_rows(self.size, &self.ui).max(1);
+        // Each pane pages by its own height.
+        let page = pane_rows(self.size, &self.ui, self.ui.focus).max(1);
         let delta: i64 = match action {
             Action::Up => -1,
             Action::Down => 1,
@@ -171,6 +192,7 @@ impl App {
             Focus::Source => {
                 let len = self.source.as_ref().map(|f| f.lines.len()).unwrap_or(1);
                 self.ui.cursor = clamp(self.ui.cursor - 1, delta, len) + 1;
+                let page = source_rows(self.size, &self.ui).max(1);
                 if self.ui.cursor < self.ui.scroll {
                     self.ui.scroll = self.ui.cursor;
                 } else if self.ui.cursor >= self.ui.scroll + page {
@@ -206,8 +228,11 @@ impl App {
                 self.ui.selected_watch = clamp(self.ui.selected_watch, delta, snap.watches.len())
             }
             Focus::Output => {
+                // The window ends where the last line shows; output_window
+                // clamps the top.
+                let top = self.output.total().saturating_sub(page);
                 self.ui.output_scroll_from_end =
-                    clamp(self.ui.output_scroll_from_end, -delta, self.ui.output.len());
+                    clamp(self.ui.output_scroll_from_end, -delta, top + 1);
             }
             Focus::Console | Focus::Activity => {}
         }
@@ -254,14 +279,6 @@ impl App {
         let at = ids.iter().position(|id| *id == shown).unwrap_or(0);
         let next = ids[(at + 1) % ids.len()];
         self.send(move |s| async move { s.select_thread(Origin::Human, next).await });
-    }
-
-    fn step(&self, kind: StepKind) {
-        if self.ui.native.disassembly_shown() && kind != StepKind::Out {
-            return self
-                .send(move |s| async move { s.step_instruction(Origin::Human, kind).await });
-        }
-        self.send(move |s| async move { s.step(Origin::Human, kind, 1).await });
     }
 
     /// Shows the session after the shown one, wrapping: after following a

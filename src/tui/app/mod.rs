@@ -4,13 +4,20 @@
 
 mod approval;
 mod compile_error;
+mod goto;
+mod help;
+mod history;
 mod keys;
 mod mouse;
 mod native;
+mod output_index;
+mod paging;
 mod panes;
 mod placed;
 mod persist;
 mod prompts;
+mod queue;
+mod quit;
 mod requests;
 
 use std::path::PathBuf;
@@ -35,6 +42,8 @@ enum UiEvent {
     /// A change to the UI's own state, made on the UI's task.
     Update(Box<dyn FnOnce(&mut App) + Send>),
     Message(String),
+    /// The engine refused a step: the queued ones are dropped.
+    StepRefused(String),
     Console(ConsoleEntry),
     /// The program's threads at a stop.
     Threads {
@@ -51,6 +60,7 @@ enum UiEvent {
     Children {
         stop_seq: u64,
         path: String,
+        start: usize,
         result: Result<(Vec<Var>, usize), String>,
     },
 }
@@ -69,7 +79,14 @@ pub struct App {
     test_panic: bool,
     previous: Option<Vec<Var>>,
     shown_stop: Option<Vec<Var>>,
-    output_cursor: u64,
+    output: output_index::OutputIndex,
+    history: history::History,
+    steps: queue::StepQueue,
+    /// `q` asks before ending a live program.
+    confirm_quit: bool,
+    quit_pending: bool,
+    /// Digits typed before `G`.
+    count: String,
     tx: mpsc::UnboundedSender<UiEvent>,
     rx: mpsc::UnboundedReceiver<UiEvent>,
     quit: bool,
@@ -107,7 +124,12 @@ impl App {
             test_panic: std::env::var_os("PAIRDBG_TEST_PANIC").is_some(),
             previous: None,
             shown_stop: None,
-            output_cursor: 0,
+            output: output_index::OutputIndex::new(),
+            history: Default::default(),
+            steps: Default::default(),
+            confirm_quit: quit::confirm_quit_setting(),
+            quit_pending: false,
+            count: String::new(),
             tx,
             rx,
             quit: false,
@@ -180,6 +202,7 @@ impl App {
                         UiEvent::Redraw => {}
                         UiEvent::Update(change) => change(&mut self),
                         UiEvent::Message(m) => self.ui.message = Some(m),
+                        UiEvent::StepRefused(m) => self.step_refused(m),
                         UiEvent::Console(e) => self.ui.console.push(e),
                         UiEvent::Threads { stop_seq, threads } => {
                             if stop_seq == self.ui.followed_stop {
@@ -191,10 +214,11 @@ impl App {
                                 self.ui.frame_locals = Some((frame_index, vars));
                             }
                         }
-                        UiEvent::Children { stop_seq, path, result } => {
+                        UiEvent::Children { stop_seq, path, start, result } => {
                             if stop_seq == self.ui.followed_stop {
                                 match result {
-                                    Ok(kids) => { self.ui.children.insert(path, kids); }
+                                    Ok(kids) => self.children_read(path, start, kids),
+                                    Err(e) if start > 0 => self.ui.message = Some(e),
                                     Err(_) => self.collapse(&path),
                                 }
                             }
@@ -217,7 +241,8 @@ impl App {
                         self.ui.message = Some(format!("now showing session {} ({})", self.session.id, snap.program));
                         self.previous = None;
                         self.shown_stop = None;
-                        self.output_cursor = 0;
+                        self.output = output_index::OutputIndex::new();
+                        self.steps = Default::default();
                         self.read_output();
                         self.ui.activity = self.session.activity();
                         let snap = snaps.borrow_and_update().clone();
@@ -260,6 +285,18 @@ impl App {
         self.ui.waiting = self.waiting();
         self.ui.approve_required = self.registry.approvals().required();
         self.ui.approval = self.registry.approvals().pending();
+        let rows = crate::tui::draw::layout(self.size, &self.ui)
+            .output
+            .height
+            .saturating_sub(2);
+        self.output_window(rows as usize);
+        if let Some(m) = &self.ui.message
+            && self.ui.messages.last() != Some(m)
+        {
+            self.ui.messages.push(m.clone());
+            let n = self.ui.messages.len();
+            self.ui.messages.drain(..n.saturating_sub(100));
+        }
         let file = self.source.clone();
         let tx = self.tx.clone();
         let colours = file.as_ref().and_then(|f| {
@@ -295,20 +332,11 @@ impl App {
         Ok(())
     }
 
-    fn read_output(&mut self) {
-        let (pieces, next) = self
-            .session
-            .read_output_streams(self.output_cursor, 1 << 20);
-        self.output_cursor = next;
-        for (stream, text) in pieces {
-            self.ui.push_output(stream, &text);
-        }
-    }
-
     /// A new stop moves the source pane to it and remembers the old locals.
     fn on_snapshot(&mut self, snap: &Snapshot) {
         self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
         self.show_compile_error(snap);
+        self.step_landed(snap);
         if snap.state != RunState::Stopped || snap.stop_seq == self.ui.followed_stop {
             return;
         }
@@ -316,9 +344,12 @@ impl App {
         self.ui.selected_frame = 0;
         self.ui.frame_locals = None;
         // Expanded values stay open across stops: read them again.
-        let open: Vec<String> = std::mem::take(&mut self.ui.children).into_keys().collect();
-        for path in open {
-            self.fetch_children(path, snap.stop_seq);
+        // Each is read again from where it was read, as much as was read.
+        let open = std::mem::take(&mut self.ui.children);
+        for (path, (kids, _)) in open {
+            let start = self.ui.pages.get(&path).copied().unwrap_or(0);
+            let count = kids.len().max(crate::tui::panes::variables::PAGE);
+            self.fetch_children(path, snap.stop_seq, start, count);
         }
         self.fetch_threads(snap.stop_seq);
         self.native_stop(snap.stop_seq);

@@ -19,9 +19,18 @@ impl App {
         let Some(row) = rows.get(self.ui.selected_var) else {
             return;
         };
+        if let Some((_, later)) = row.gap {
+            if action == Action::Expand {
+                let path = row.path.clone();
+                self.read_gap(path, later, snap.stop_seq);
+            }
+            return;
+        }
         let (path, expandable, expanded) = (row.path.clone(), row.var.reference > 0, row.expanded);
         match action {
-            Action::Expand if expandable && !expanded => self.fetch_children(path, snap.stop_seq),
+            Action::Expand if expandable && !expanded => {
+                self.fetch_children(path, snap.stop_seq, 0, crate::tui::panes::variables::PAGE)
+            }
             Action::Expand | Action::Collapse if expanded => self.collapse(&path),
             Action::CopyValue => {
                 let text = row.var.value.clone();
@@ -30,7 +39,7 @@ impl App {
             }
             Action::SetValue => {
                 // Start from the current value, as VS Code's Set Value does.
-                self.ui.input = row.var.value.clone();
+                self.ui.input = tui_input::Input::new(row.var.value.clone());
                 self.ui.value_path = path;
                 self.ui.typing = Some(Prompt::SetValue);
             }
@@ -38,7 +47,9 @@ impl App {
         }
     }
 
-    pub(super) fn fetch_children(&self, path: String, stop_seq: u64) {
+    /// Reads `count` children of `path` from index `start`; the answer is
+    /// joined to the ones already read when it borders them.
+    pub(super) fn fetch_children(&self, path: String, stop_seq: u64, start: usize, count: usize) {
         // A scope's rows are read by the scope's name, not as locals.
         let (scope, within) = match self.ui.native.scope_of(&path) {
             Some((scope, rest)) => (Some(scope), rest.map(str::to_string)),
@@ -49,8 +60,8 @@ impl App {
             scope,
             path: within,
             filter: None,
-            start: 0,
-            count: crate::tui::panes::variables::PAGE,
+            start,
+            count,
         };
         self.ask(
             move |s| async move { s.variables(Origin::Human, q).await },
@@ -59,6 +70,7 @@ impl App {
                 Some(UiEvent::Children {
                     stop_seq,
                     path,
+                    start,
                     result,
                 })
             },
@@ -69,6 +81,7 @@ impl App {
     /// which belong to the old frame, are dropped.
     pub(super) fn frame_changed(&mut self, stop_seq: u64) {
         self.ui.children.clear();
+        self.ui.pages.clear();
         self.ui.selected_var = 0;
         self.ui.frame_locals = None;
         self.native_frame_changed(stop_seq);
@@ -106,6 +119,9 @@ impl App {
         self.ui
             .children
             .retain(|k, _| k != path && !k.starts_with(&nested));
+        self.ui
+            .pages
+            .retain(|k, _| k != path && !k.starts_with(&nested));
     }
 
     /// The breakpoints pane's own keys act on its selected breakpoint.
@@ -138,7 +154,7 @@ impl App {
         };
         let prompt = |p: Prompt, current: &Option<String>, ui: &mut UiState| {
             ui.typing = Some(p);
-            ui.input = current.clone().unwrap_or_default();
+            ui.input = tui_input::Input::new(current.clone().unwrap_or_default());
         };
         match action {
             Action::ToggleEnabled => self.update_breakpoint(BreakpointUpdate {

@@ -55,6 +55,11 @@ impl App {
         let n = crate::tui::panes::palette::matches(&self.keymap, query).len();
         match list_key(query, selected, n, k.code) {
             ListKey::Close => self.ui.palette = None,
+            ListKey::Choose(_) if crate::tui::panes::palette::line_query(query).is_some() => {
+                let line = crate::tui::panes::palette::line_query(query).unwrap_or(1);
+                self.ui.palette = None;
+                self.go_to_line(line);
+            }
             ListKey::Choose(i) => {
                 let chosen = crate::tui::panes::palette::matches(&self.keymap, query)
                     .get(i)
@@ -69,98 +74,101 @@ impl App {
     }
 
     pub(super) fn on_prompt_key(&mut self, prompt: Prompt, k: KeyEvent) {
+        // Ctrl-C leaves a prompt as in a shell.
+        let ctrl_c = k.code == KeyCode::Char('c')
+            && k.modifiers
+                .contains(crossterm::event::KeyModifiers::CONTROL);
         match k.code {
+            _ if ctrl_c => {
+                self.ui.typing = None;
+                self.ui.input.reset();
+                self.history.leave();
+            }
             KeyCode::Esc => {
                 self.ui.typing = None;
-                self.ui.input.clear();
+                self.ui.input.reset();
+                self.history.leave();
             }
             KeyCode::Enter => {
-                let text = std::mem::take(&mut self.ui.input);
+                let text = self.ui.input.value_and_reset();
                 self.ui.typing = None;
-                self.ui.history_pos = None;
-                // An empty field clears a breakpoint's condition; elsewhere it is nothing.
-                if prompt == Prompt::Search {
-                    self.search(text);
-                    return;
-                }
-                let edits_breakpoint = matches!(
-                    prompt,
-                    Prompt::Condition(_) | Prompt::HitCount(_) | Prompt::LogMessage(_)
-                );
-                if text.trim().is_empty() && !edits_breakpoint {
-                    return;
-                }
-                match prompt {
-                    Prompt::Search => {}
-                    Prompt::Memory => self.open_memory(text),
-                    Prompt::EditWatch(i) => {
-                        let snap = self.session.snapshot();
-                        let old: Vec<String> = snap
-                            .watches
-                            .get(i)
-                            .map(|w| w.expression.clone())
-                            .into_iter()
-                            .collect();
-                        self.send(
-                            move |s| async move { s.watch(Origin::Human, vec![text], old).await },
-                        );
-                    }
-                    Prompt::Condition(id) => self.update_breakpoint(BreakpointUpdate {
-                        id,
-                        condition: Some(text),
-                        ..Default::default()
-                    }),
-                    Prompt::HitCount(id) => self.update_breakpoint(BreakpointUpdate {
-                        id,
-                        hit_condition: Some(text),
-                        ..Default::default()
-                    }),
-                    Prompt::LogMessage(id) => self.update_breakpoint(BreakpointUpdate {
-                        id,
-                        log_message: Some(text),
-                        ..Default::default()
-                    }),
-                    Prompt::Evaluate => self.evaluate(text),
-                    Prompt::SetValue => {
-                        let path = std::mem::take(&mut self.ui.value_path);
-                        let frame = self.ui.selected_frame;
-                        self.send(move |s| async move {
-                            s.set_variable(Origin::Human, path, text, frame).await
-                        })
-                    }
-                    Prompt::AddWatch => self.send(move |s| async move {
-                        s.watch(Origin::Human, vec![text], vec![]).await
-                    }),
-                    Prompt::Note => {
-                        self.send(move |s| async move { s.note(Origin::Human, text).await });
-                        self.ui.message =
-                            Some("note sent: the agent sees it in its next result".into());
-                    }
-                }
-            }
-            KeyCode::Backspace => {
-                self.ui.input.pop();
+                self.history.record(prompt, &text);
+                self.submit(prompt, text);
             }
             KeyCode::Up | KeyCode::Down => {
-                let n = self.ui.console.len();
-                if n == 0 {
-                    return;
+                let back = k.code == KeyCode::Up;
+                if let Some(text) = self.history.recall(prompt, back) {
+                    self.ui.input = tui_input::Input::new(text);
                 }
-                let pos = match (self.ui.history_pos, k.code) {
-                    (None, KeyCode::Up) => n - 1,
-                    (Some(p), KeyCode::Up) => p.saturating_sub(1),
-                    (Some(p), _) if p + 1 < n => p + 1,
-                    _ => {
-                        self.ui.history_pos = None;
-                        self.ui.input.clear();
-                        return;
-                    }
-                };
-                self.ui.history_pos = Some(pos);
-                self.ui.input = self.ui.console[pos].input.clone();
             }
-            KeyCode::Char(c) => self.ui.input.push(c),
-            _ => {}
+            // Shell editing (Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-W, arrows, Home,
+            // End) comes from the line-editor crate.
+            _ => {
+                let event = crossterm::event::Event::Key(k);
+                if let Some(req) = tui_input::backend::crossterm::to_input_request(&event) {
+                    self.ui.input.handle(req);
+                }
+            }
+        }
+    }
+
+    fn submit(&mut self, prompt: Prompt, text: String) {
+        // An empty field clears a breakpoint's condition; elsewhere it is nothing.
+        if prompt == Prompt::Search {
+            self.search(text);
+            return;
+        }
+        let edits_breakpoint = matches!(
+            prompt,
+            Prompt::Condition(_) | Prompt::HitCount(_) | Prompt::LogMessage(_)
+        );
+        if text.trim().is_empty() && !edits_breakpoint {
+            return;
+        }
+        match prompt {
+            Prompt::Search => {}
+            Prompt::GoToIndex => self.go_to_index(&text),
+            Prompt::Memory => self.open_memory(text),
+            Prompt::EditWatch(i) => {
+                let snap = self.session.snapshot();
+                let old: Vec<String> = snap
+                    .watches
+                    .get(i)
+                    .map(|w| w.expression.clone())
+                    .into_iter()
+                    .collect();
+                self.send(move |s| async move { s.watch(Origin::Human, vec![text], old).await });
+            }
+            Prompt::Condition(id) => self.update_breakpoint(BreakpointUpdate {
+                id,
+                condition: Some(text),
+                ..Default::default()
+            }),
+            Prompt::HitCount(id) => self.update_breakpoint(BreakpointUpdate {
+                id,
+                hit_condition: Some(text),
+                ..Default::default()
+            }),
+            Prompt::LogMessage(id) => self.update_breakpoint(BreakpointUpdate {
+                id,
+                log_message: Some(text),
+                ..Default::default()
+            }),
+            Prompt::Evaluate => self.evaluate(text),
+            Prompt::SetValue => {
+                let path = std::mem::take(&mut self.ui.value_path);
+                let frame = self.ui.selected_frame;
+                self.send(
+                    move |s| async move { s.set_variable(Origin::Human, path, text, frame).await },
+                )
+            }
+            Prompt::AddWatch => {
+                self.send(move |s| async move { s.watch(Origin::Human, vec![text], vec![]).await })
+            }
+            Prompt::Note => {
+                self.send(move |s| async move { s.note(Origin::Human, text).await });
+                self.ui.message = Some("note sent: the agent sees it in its next result".into());
+            }
         }
     }
 

@@ -25,46 +25,24 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
             Err(m) => lines.push(Line::from(Span::styled(m.clone(), theme.error))),
         }
     }
-    let prompt = match ui.typing {
-        Some(Prompt::Evaluate) => Line::from(vec![
-            Span::styled("› ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::AddWatch) => Line::from(vec![
-            Span::styled("watch › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::Note) => Line::from(vec![
-            Span::styled("note for the agent › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::SetValue) => Line::from(vec![
-            Span::styled(format!("set {} › ", ui.value_path), theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::EditWatch(_)) => Line::from(vec![
-            Span::styled("edit watch › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::Memory) => Line::from(vec![
-            Span::styled("memory at (pointer or address) › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::Search) => Line::from(vec![
-            Span::styled("search › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::Condition(_)) => Line::from(vec![
-            Span::styled("condition › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::HitCount(_)) => Line::from(vec![
-            Span::styled("hit count › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
-        ]),
-        Some(Prompt::LogMessage(_)) => Line::from(vec![
-            Span::styled("log message › ", theme.title_focused),
-            Span::styled(format!("{}▏", ui.input), theme.text),
+    let label = match ui.typing {
+        Some(Prompt::Evaluate) => Some("› ".to_string()),
+        Some(Prompt::AddWatch) => Some("watch › ".into()),
+        Some(Prompt::Note) => Some("note for the agent › ".into()),
+        Some(Prompt::SetValue) => Some(format!("set {} › ", ui.value_path)),
+        Some(Prompt::EditWatch(_)) => Some("edit watch › ".into()),
+        Some(Prompt::Search) => Some("search › ".into()),
+        Some(Prompt::Condition(_)) => Some("condition › ".into()),
+        Some(Prompt::HitCount(_)) => Some("hit count › ".into()),
+        Some(Prompt::LogMessage(_)) => Some("log message › ".into()),
+        Some(Prompt::GoToIndex) => Some(format!("go to index of {} › ", ui.value_path)),
+        Some(Prompt::Memory) => Some("memory at (pointer or address) › ".into()),
+        None => None,
+    };
+    let prompt = match label {
+        Some(label) => Line::from(vec![
+            Span::styled(label, theme.title_focused),
+            Span::styled(edited(&ui.input), theme.text),
         ]),
         None => Line::from(Span::styled(
             "e evaluates · a notes for the agent",
@@ -74,4 +52,15 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
     lines.push(prompt);
     let skip = lines.len().saturating_sub(rows);
     f.render_widget(Paragraph::new(lines.split_off(skip)), inner);
+}
+
+/// The text being typed with a bar where the cursor is.
+pub fn edited(input: &tui_input::Input) -> String {
+    let value = input.value();
+    let at = value
+        .char_indices()
+        .nth(input.cursor())
+        .map(|(i, _)| i)
+        .unwrap_or(value.len());
+    format!("{}▏{}", &value[..at], &value[at..])
 }

@@ -3,9 +3,11 @@
 pub mod activity;
 pub mod approval;
 pub mod breakpoints;
+pub mod clip;
 pub mod console;
 pub mod files;
 pub mod help;
+pub mod messages;
 pub mod output;
 pub mod palette;
 pub mod source;

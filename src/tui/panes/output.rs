@@ -1,4 +1,6 @@
 //! The program's output, stderr marked, following the end unless scrolled.
+//! The app puts the lines on screen in `UiState::output`, read from the
+//! session's buffer; the title says where they are in it.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -11,13 +13,22 @@ use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 
 pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
-    let blk = block("output", Focus::Output, ui, theme);
+    let title = if ui.output_scroll_from_end > 0 {
+        format!(
+            "output {}–{} of {}",
+            ui.output_first + 1,
+            (ui.output_first + area.height.saturating_sub(2) as usize).min(ui.output_total),
+            ui.output_total
+        )
+    } else {
+        "output".to_string()
+    };
+    let blk = block(&title, Focus::Output, ui, theme);
     let inner = blk.inner(area);
     f.render_widget(blk, area);
     let rows = inner.height as usize;
-    let end = ui.output.len().saturating_sub(ui.output_scroll_from_end);
-    let start = end.saturating_sub(rows);
-    let lines: Vec<Line> = ui.output[start..end]
+    let start = ui.output.len().saturating_sub(rows);
+    let lines: Vec<Line> = ui.output[start..]
         .iter()
         .map(|(stream, text)| {
             let text = text.trim_end_matches('\n').to_string();

@@ -1,4 +1,5 @@
-//! The command palette: every action by name, filtered as you type.
+//! The command palette: every action by name, filtered as you type; a
+//! number goes to that line.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -6,6 +7,11 @@ use ratatui::text::{Line, Span};
 
 use crate::tui::action::{Action, Keymap};
 use crate::tui::theme::Theme;
+
+/// The line a query names: `42` or `:42`.
+pub fn line_query(query: &str) -> Option<usize> {
+    query.trim().trim_start_matches(':').parse().ok()
+}
 
 /// The actions matching `query`, in keymap order.
 pub fn matches(keymap: &Keymap, query: &str) -> Vec<(Action, String)> {
@@ -26,6 +32,14 @@ pub fn render(
     query: &str,
     selected: usize,
 ) {
+    if let Some(line) = line_query(query) {
+        let items = vec![Line::from(Span::styled(
+            format!(" go to line {line}"),
+            theme.text,
+        ))];
+        super::list_overlay(f, area, theme, 50, "commands", ": ", query, items, 0);
+        return;
+    }
     let items = matches(keymap, query)
         .into_iter()
         .map(|(a, keys)| {

@@ -90,11 +90,15 @@ pub fn render(
             theme.breakpoint_agent.patch(theme.changed),
         ));
         spans.push(Span::styled(format!("{n:>width$} "), theme.line_number));
-        match colours.and_then(|c| c.get(n - 1)) {
-            Some(pieces) => spans.extend(pieces.iter().map(|(st, t)| Span::styled(t.clone(), *st))),
-            None => spans.push(Span::styled(sf.lines[n - 1].clone(), theme.text)),
-        }
-        let mut line = Line::from(spans);
+        let code: Vec<Span> = match colours.and_then(|c| c.get(n - 1)) {
+            Some(pieces) => pieces
+                .iter()
+                .map(|(st, t)| Span::styled(t.clone(), *st))
+                .collect(),
+            None => vec![Span::styled(sf.lines[n - 1].clone(), theme.text)],
+        };
+        spans.extend(super::clip::shift(code, ui.hscroll));
+        let mut line = super::clip::ellipsize(Line::from(spans), inner.width as usize);
         let mut bg = Style::default();
         if Some(n) == current {
             bg = if is_exception {

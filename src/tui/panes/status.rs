@@ -1,4 +1,5 @@
-//! The status bar: state, stop reason, who drives, and key hints.
+//! The status bar: state, stop reason, who drives, and key hints. A message
+//! too long for it is left to the message line (see `messages`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -19,7 +20,7 @@ pub fn render(
     ui: &UiState,
     theme: &Theme,
     mode: ControlMode,
-) {
+) -> bool {
     let state = match (snap.state, &snap.stop) {
         (RunState::Stopped, Some(s)) => match &s.exception {
             Some(e) => format!("stopped: {}: {}", e.type_name, e.message),
@@ -71,11 +72,16 @@ pub fn render(
             theme.status,
         ));
     }
+    let mut shown = true;
     if let Some(m) = &ui.message {
-        spans.push(Span::styled(
-            format!(" {m} "),
-            theme.status.patch(theme.error),
-        ));
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        shown = used + m.chars().count() + 2 <= area.width as usize;
+        if shown {
+            spans.push(Span::styled(
+                format!(" {m} "),
+                theme.status.patch(theme.error),
+            ));
+        }
     }
     if let Some(url) = &ui.endpoint {
         spans.push(Span::styled(
@@ -95,4 +101,5 @@ pub fn render(
         spans.push(Span::styled(hints, theme.status));
     }
     f.render_widget(Paragraph::new(Line::from(spans)).style(theme.status), area);
+    shown
 }

@@ -1,5 +1,6 @@
 //! Locals of the selected frame as a tree: Enter expands a value (children
-//! are read when first opened, a page at a time), values that changed since
+//! are read when first opened, a page at a time; Enter on `… N more` reads
+//! the next page, `[` jumps to an index), values that changed since
 //! the last stop are lit, and `y` copies the selected value.
 
 use std::collections::BTreeMap;
@@ -23,29 +24,40 @@ pub fn visible(vars: &[Var]) -> Vec<&Var> {
     vars.iter().filter(|v| !v.hidden).collect()
 }
 
+/// The children read per path, and where each page starts.
+type Tree<'a, 'b> = (
+    &'a BTreeMap<String, (Vec<Var>, usize)>,
+    &'b BTreeMap<String, usize>,
+);
+
 /// One row of the tree.
 pub struct Row<'a> {
     pub depth: usize,
-    /// The path `debug_variables` understands: `cart.items.0`.
+    /// The path `debug_variables` understands: `cart.items.0`; on a gap row,
+    /// the container's.
     pub path: String,
     pub var: &'a Var,
     pub expanded: bool,
-    /// Set on the row after a page: how many children were not read.
-    pub more: Option<usize>,
+    /// A row standing for children not read: how many, and whether they
+    /// come after the ones shown (else before).
+    pub gap: Option<(usize, bool)>,
 }
 
-/// The tree flattened in display order.
+/// The tree flattened in display order. `pages` holds the index of the
+/// first child read, for containers read from past their start.
 pub fn rows<'a>(
     locals: &'a [Var],
     children: &'a BTreeMap<String, (Vec<Var>, usize)>,
+    pages: &BTreeMap<String, usize>,
 ) -> Vec<Row<'a>> {
     fn walk<'a>(
         vars: Vec<&'a Var>,
         prefix: &str,
         depth: usize,
-        children: &'a BTreeMap<String, (Vec<Var>, usize)>,
+        tree: Tree<'a, '_>,
         out: &mut Vec<Row<'a>>,
     ) {
+        let (children, pages) = tree;
         for v in vars {
             let path = if prefix.is_empty() {
                 v.name.clone()
@@ -58,28 +70,38 @@ pub fn rows<'a>(
                 path: path.clone(),
                 var: v,
                 expanded: open.is_some(),
-                more: None,
+                gap: None,
             });
             if let Some((kids, total)) = open {
-                walk(visible(kids), &path, depth + 1, children, out);
-                if *total > kids.len()
-                    && let Some(last) = out.last_mut()
-                {
-                    last.more = Some(total - kids.len());
+                let from = pages.get(&path).copied().unwrap_or(0).min(*total);
+                let gap = |n, later| Row {
+                    depth: depth + 1,
+                    path: path.clone(),
+                    var: v,
+                    expanded: false,
+                    gap: Some((n, later)),
+                };
+                if from > 0 {
+                    out.push(gap(from, false));
+                }
+                walk(visible(kids), &path, depth + 1, tree, out);
+                let after = total.saturating_sub(from + kids.len());
+                if after > 0 {
+                    out.push(gap(after, true));
                 }
             }
         }
     }
     let mut out = vec![];
-    walk(visible(locals), "", 0, children, &mut out);
+    walk(visible(locals), "", 0, (children, pages), &mut out);
     out
 }
 
 /// The whole tree: the frame's locals, then its other scopes (collapsed
 /// until opened).
 pub fn tree<'a>(ui: &'a UiState, stop: &'a crate::session::types::StopInfo) -> Vec<Row<'a>> {
-    let mut out = rows(ui.locals(stop), &ui.children);
-    out.extend(rows(&ui.native.scopes, &ui.children));
+    let mut out = rows(ui.locals(stop), &ui.children, &ui.pages);
+    out.extend(rows(&ui.native.scopes, &ui.children, &ui.pages));
     out
 }
 
@@ -110,10 +132,11 @@ pub fn render(
         string_truncate_length: inner.width.max(20) as usize,
         ..Default::default()
     };
-    let scopes_from = rows(ui.locals(stop), &ui.children).len();
+    let scopes_from = rows(ui.locals(stop), &ui.children, &ui.pages).len();
     let rows = tree(ui, stop);
     let name_w = rows
         .iter()
+        .filter(|r| r.gap.is_none())
         .map(|r| r.depth * 2 + r.var.name.chars().count())
         .max()
         .unwrap_or(0)
@@ -127,6 +150,23 @@ pub fn render(
         .take(height)
         .map(|(i, r)| {
             let v = r.var;
+            if let Some((n, later)) = r.gap {
+                let text = if later {
+                    format!(
+                        "{}… {n} more (Enter reads on, [ goes to an index)",
+                        "  ".repeat(r.depth)
+                    )
+                } else {
+                    format!("{}… {n} before (Enter reads back)", "  ".repeat(r.depth))
+                };
+                let line = Line::from(vec![Span::raw("  "), Span::styled(text, theme.dim)]);
+                let line = super::clip::ellipsize(line, inner.width as usize);
+                return if ui.focus == Focus::Variables && i == ui.selected_var {
+                    line.style(theme.selected)
+                } else {
+                    line
+                };
+            }
             let value = render_value(v, &cfg, 0);
             let changed = r.depth == 0
                 && i < scopes_from
@@ -140,17 +180,13 @@ pub fn render(
                 _ => "  ",
             };
             let label = format!("{}{}", "  ".repeat(r.depth), v.name);
-            let mut spans = vec![
+            let spans = vec![
                 Span::styled(marker, theme.dim),
                 Span::styled(format!("{label:<name_w$}"), theme.text),
                 Span::styled(" = ", theme.dim),
                 Span::styled(value, if changed { theme.changed } else { theme.text }),
             ];
-            // The last child read of a big container says how many were not.
-            if let Some(n) = r.more {
-                spans.push(Span::styled(format!("   … {n} more"), theme.dim));
-            }
-            let line = Line::from(spans);
+            let line = super::clip::ellipsize(Line::from(spans), inner.width as usize);
             if ui.focus == Focus::Variables && i == ui.selected_var {
                 line.style(theme.selected)
             } else {

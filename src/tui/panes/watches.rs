@@ -35,11 +35,14 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
                 Ok(v) => Span::styled(render_value(v, &cfg, 0), theme.text),
                 Err(e) => Span::styled(e.clone(), theme.error),
             };
-            let line = Line::from(vec![
-                who,
-                Span::styled(format!("{} = ", w.expression), theme.dim),
-                value,
-            ]);
+            let line = super::clip::ellipsize(
+                Line::from(vec![
+                    who,
+                    Span::styled(format!("{} = ", w.expression), theme.dim),
+                    value,
+                ]),
+                inner.width as usize,
+            );
             if ui.focus == Focus::Watches && i == ui.selected_watch {
                 line.style(theme.selected)
             } else {
