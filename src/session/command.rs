@@ -115,6 +115,10 @@ pub enum Command {
     Restart,
     /// The exception the program stopped at, read whole.
     ExceptionContext(super::autopsy::ExceptionQuery),
+    /// The names of a frame's scopes other than its locals.
+    Scopes {
+        frame_index: usize,
+    },
 }
 
 impl Command {
@@ -159,6 +163,7 @@ pub enum Reply {
     },
     Threads(Vec<(i64, String)>),
     ExceptionContext(Box<super::autopsy::ExceptionContext>),
+    Scopes(Vec<String>),
     Done,
 }
 

@@ -46,6 +46,8 @@ pub enum Action {
     NextSession,
     SetValue,
     ToggleApproval,
+    InlineValues,
+    Traceback,
 }
 
 impl Action {
@@ -109,6 +111,8 @@ impl Action {
             Action::NextSession => "show the next session",
             Action::SetValue => "set the value",
             Action::ToggleApproval => "approve agent side effects",
+            Action::InlineValues => "values in the source: on / off",
+            Action::Traceback => "the exception's traceback",
         }
     }
 }

@@ -118,7 +118,9 @@ pub fn layout(size: Rect, ui: &UiState) -> Areas {
 
 pub fn draw(f: &mut Frame, v: &View) {
     let a = layout(f.area(), v.ui);
-    panes::source::render(f, a.source, v.snap, v.ui, v.theme, v.file, v.colours);
+    panes::source::render(
+        f, a.source, v.snap, v.ui, v.theme, v.file, v.colours, v.previous,
+    );
     panes::stack::render(f, a.stack, v.snap, v.ui, v.theme);
     panes::variables::render(f, a.variables, v.snap, v.ui, v.theme, v.previous);
     panes::watches::render(f, a.watches, v.snap, v.ui, v.theme);
@@ -143,6 +145,9 @@ pub fn draw(f: &mut Frame, v: &View) {
     }
     if v.ui.show_help {
         panes::help::render(f, f.area(), v.keymap, v.theme);
+    }
+    if let Some(tb) = &v.ui.traceback {
+        panes::traceback::render(f, f.area(), tb, v.theme);
     }
     if let Some(r) = &v.ui.approval {
         panes::approval::render(f, f.area(), &r.what, v.theme);

@@ -100,6 +100,12 @@ pub struct UiState {
     pub activity: Vec<crate::session::Activity>,
     /// Where agents reach this session.
     pub endpoint: Option<String>,
+    /// The selected frame's scopes beside its locals, as rows to open.
+    pub scopes: Vec<crate::session::types::Var>,
+    /// Values of the current frame's variables at the end of source lines.
+    pub inline_values: bool,
+    /// The exception's traceback over the screen.
+    pub traceback: Option<crate::tui::panes::traceback::Traceback>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,6 +162,9 @@ impl Default for UiState {
             activity: vec![],
             threads: vec![],
             endpoint: None,
+            scopes: vec![],
+            inline_values: true,
+            traceback: None,
         }
     }
 }

@@ -100,6 +100,7 @@ impl Engine {
             Command::Terminate => self.terminate(origin, reply),
             Command::Restart => self.restart(origin, reply),
             Command::ExceptionContext(q) => self.exception_context(reply, q),
+            Command::Scopes { frame_index } => self.other_scopes(reply, frame_index),
         }
     }
 

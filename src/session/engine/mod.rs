@@ -12,6 +12,7 @@ mod exceptions;
 mod functions;
 mod hits;
 mod inspect;
+mod scopes;
 mod startup;
 mod threads;
 mod tracepoints;

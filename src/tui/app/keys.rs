@@ -20,6 +20,10 @@ impl App {
             self.on_prompt_key(prompt, k);
             return;
         }
+        if self.ui.traceback.is_some() {
+            self.on_traceback_key(k);
+            return;
+        }
         if self.ui.show_help {
             self.ui.show_help = false;
             return;
@@ -48,7 +52,10 @@ impl App {
             Action::Pause => self.send(|s| async move { s.pause(Origin::Human).await }),
             Action::NextThread => self.next_thread(),
             Action::NextSession => self.next_session(),
-            Action::Restart => self.send(|s| async move { s.restart(Origin::Human).await }),
+            Action::Restart => {
+                self.reset_views();
+                self.send(|s| async move { s.restart(Origin::Human).await })
+            }
             Action::RunToCursor => {
                 if let Some(f) = &self.ui.file {
                     let (file, line) = (f.display().to_string(), self.ui.cursor as i64);
@@ -84,6 +91,8 @@ impl App {
                 });
             }
             Action::ToggleApproval => self.toggle_approval(),
+            Action::InlineValues => self.toggle_inline_values(),
+            Action::Traceback => self.show_traceback(&snap),
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
             Action::Search => {
                 self.ui.typing = Some(Prompt::Search);
@@ -188,10 +197,7 @@ impl App {
             }
             Focus::Variables => {
                 let n = stop
-                    .map(|s| {
-                        crate::tui::panes::variables::rows(self.ui.locals(s), &self.ui.children)
-                            .len()
-                    })
+                    .map(|s| crate::tui::panes::variables::tree(&self.ui, s).len())
                     .unwrap_or(0);
                 self.ui.selected_var = clamp(self.ui.selected_var, delta, n);
             }

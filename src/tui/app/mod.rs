@@ -8,6 +8,7 @@ mod mouse;
 mod panes;
 mod prompts;
 mod requests;
+mod views;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -41,6 +42,13 @@ enum UiEvent {
         frame_index: usize,
         vars: Vec<Var>,
     },
+    /// The scopes of a frame beside its locals.
+    Scopes {
+        stop_seq: u64,
+        frame_index: usize,
+        names: Vec<String>,
+    },
+    Traceback(Box<crate::tui::panes::traceback::Traceback>),
     /// Children read for an expanded value, for the stop they belong to.
     Children {
         stop_seq: u64,
@@ -174,6 +182,10 @@ impl App {
                                 self.ui.frame_locals = Some((frame_index, vars));
                             }
                         }
+                        UiEvent::Scopes { stop_seq, frame_index, names } => {
+                            self.scopes_read(stop_seq, frame_index, names);
+                        }
+                        UiEvent::Traceback(tb) => self.ui.traceback = Some(*tb),
                         UiEvent::Children { stop_seq, path, result } => {
                             if stop_seq == self.ui.followed_stop {
                                 match result {
@@ -283,6 +295,10 @@ impl App {
     /// A new stop moves the source pane to it and remembers the old locals.
     fn on_snapshot(&mut self, snap: &Snapshot) {
         self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
+        // A restart: what the views pointed at is gone.
+        if snap.state == RunState::Starting && self.shown_stop.is_some() {
+            self.reset_views();
+        }
         if snap.state != RunState::Stopped || snap.stop_seq == self.ui.followed_stop {
             return;
         }
@@ -295,6 +311,8 @@ impl App {
             self.fetch_children(path, snap.stop_seq);
         }
         self.fetch_threads(snap.stop_seq);
+        self.fetch_scopes(snap.stop_seq, 0);
+        self.ui.traceback = None;
         if let Some(stop) = &snap.stop {
             self.previous = self.shown_stop.replace(stop.locals.clone());
             if let Some(top) = stop.frames.first() {

@@ -4,6 +4,7 @@ use super::{App, UiEvent, copy_to_clipboard};
 use crate::session::types::Snapshot;
 use crate::session::{BreakpointSelector, BreakpointUpdate, Origin, VariablesQuery};
 use crate::tui::action::Action;
+use crate::tui::panes::variables::{SCOPE_MARK, split_scope};
 use crate::tui::state::{Focus, Prompt, UiState};
 
 impl App {
@@ -15,7 +16,7 @@ impl App {
         let Some(stop) = snap.stop.as_ref() else {
             return;
         };
-        let rows = crate::tui::panes::variables::rows(self.ui.locals(stop), &self.ui.children);
+        let rows = crate::tui::panes::variables::tree(&self.ui, stop);
         let Some(row) = rows.get(self.ui.selected_var) else {
             return;
         };
@@ -28,6 +29,9 @@ impl App {
                 copy_to_clipboard(&text);
                 self.ui.message = Some(format!("copied {} characters", text.chars().count()));
             }
+            Action::SetValue if row.is_scope() || path.starts_with(SCOPE_MARK) => {
+                self.ui.message = Some("values are set among the locals".into());
+            }
             Action::SetValue => {
                 // Start from the current value, as VS Code's Set Value does.
                 self.ui.input = row.var.value.clone();
@@ -39,10 +43,14 @@ impl App {
     }
 
     pub(super) fn fetch_children(&self, path: String, stop_seq: u64) {
+        let (scope, inner) = match split_scope(&path) {
+            Some((scope, inner)) => (Some(scope.to_string()), inner.map(str::to_string)),
+            None => (None, Some(path.clone())),
+        };
         let q = VariablesQuery {
             frame_index: self.ui.selected_frame,
-            scope: None,
-            path: Some(path.clone()),
+            scope,
+            path: inner,
             filter: None,
             start: 0,
             count: crate::tui::panes::variables::PAGE,
@@ -67,6 +75,7 @@ impl App {
         self.ui.selected_var = 0;
         self.ui.frame_locals = None;
         let frame_index = self.ui.selected_frame;
+        self.fetch_scopes(stop_seq, frame_index);
         if frame_index == 0 {
             return;
         }

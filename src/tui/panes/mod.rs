@@ -6,11 +6,13 @@ pub mod breakpoints;
 pub mod console;
 pub mod files;
 pub mod help;
+pub mod inline_values;
 pub mod output;
 pub mod palette;
 pub mod source;
 pub mod stack;
 pub mod status;
+pub mod traceback;
 pub mod variables;
 pub mod watches;
 

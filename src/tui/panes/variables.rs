@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{block, window_start};
-use crate::session::types::{RunState, Snapshot, Var};
+use crate::session::types::{RunState, Snapshot, StopInfo, Var};
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;
@@ -34,45 +34,79 @@ pub struct Row<'a> {
     pub more: Option<usize>,
 }
 
-/// The tree flattened in display order.
-pub fn rows<'a>(
-    locals: &'a [Var],
+/// How the path of a scope's row starts, so that it cannot be taken for a
+/// local's.
+pub const SCOPE_MARK: char = '§';
+
+impl Row<'_> {
+    /// A frame's scope (globals, registers) rather than a value.
+    pub fn is_scope(&self) -> bool {
+        self.depth == 0 && self.path.starts_with(SCOPE_MARK)
+    }
+}
+
+/// A scope's name and the path within it, for a row under a scope.
+pub fn split_scope(path: &str) -> Option<(&str, Option<&str>)> {
+    let rest = path.strip_prefix(SCOPE_MARK)?;
+    Some(match rest.split_once('.') {
+        Some((scope, inner)) => (scope, Some(inner)),
+        None => (rest, None),
+    })
+}
+
+/// The selected frame's tree in display order: a value a step out returned
+/// first, then the locals, then the frame's other scopes.
+pub fn tree<'a>(ui: &'a UiState, stop: &'a StopInfo) -> Vec<Row<'a>> {
+    let (returned, locals): (Vec<&Var>, Vec<&Var>) = visible(ui.locals(stop))
+        .into_iter()
+        .partition(|v| v.is_return_value());
+    let mut out = vec![];
+    walk(returned, "", 0, &ui.children, &mut out);
+    walk(locals, "", 0, &ui.children, &mut out);
+    for scope in &ui.scopes {
+        walk(
+            vec![scope],
+            &SCOPE_MARK.to_string(),
+            0,
+            &ui.children,
+            &mut out,
+        );
+    }
+    out
+}
+
+fn walk<'a>(
+    vars: Vec<&'a Var>,
+    prefix: &str,
+    depth: usize,
     children: &'a BTreeMap<String, (Vec<Var>, usize)>,
-) -> Vec<Row<'a>> {
-    fn walk<'a>(
-        vars: Vec<&'a Var>,
-        prefix: &str,
-        depth: usize,
-        children: &'a BTreeMap<String, (Vec<Var>, usize)>,
-        out: &mut Vec<Row<'a>>,
-    ) {
-        for v in vars {
-            let path = if prefix.is_empty() {
-                v.name.clone()
-            } else {
-                format!("{prefix}.{}", v.name)
-            };
-            let open = children.get(&path);
-            out.push(Row {
-                depth,
-                path: path.clone(),
-                var: v,
-                expanded: open.is_some(),
-                more: None,
-            });
-            if let Some((kids, total)) = open {
-                walk(visible(kids), &path, depth + 1, children, out);
-                if *total > kids.len()
-                    && let Some(last) = out.last_mut()
-                {
-                    last.more = Some(total - kids.len());
-                }
+    out: &mut Vec<Row<'a>>,
+) {
+    for v in vars {
+        let path = if prefix.is_empty() {
+            v.name.clone()
+        } else if prefix.len() == SCOPE_MARK.len_utf8() {
+            format!("{prefix}{}", v.name)
+        } else {
+            format!("{prefix}.{}", v.name)
+        };
+        let open = children.get(&path);
+        out.push(Row {
+            depth,
+            path: path.clone(),
+            var: v,
+            expanded: open.is_some(),
+            more: None,
+        });
+        if let Some((kids, total)) = open {
+            walk(visible(kids), &path, depth + 1, children, out);
+            if *total > kids.len()
+                && let Some(last) = out.last_mut()
+            {
+                last.more = Some(total - kids.len());
             }
         }
     }
-    let mut out = vec![];
-    walk(visible(locals), "", 0, children, &mut out);
-    out
 }
 
 pub fn render(
@@ -102,7 +136,7 @@ pub fn render(
         string_truncate_length: inner.width.max(20) as usize,
         ..Default::default()
     };
-    let rows = rows(ui.locals(stop), &ui.children);
+    let rows = tree(ui, stop);
     let name_w = rows
         .iter()
         .map(|r| r.depth * 2 + r.var.name.chars().count())
@@ -130,6 +164,17 @@ pub fn render(
                 _ => "  ",
             };
             let label = format!("{}{}", "  ".repeat(r.depth), v.name);
+            if r.is_scope() {
+                let line = Line::from(vec![
+                    Span::styled(marker, theme.dim),
+                    Span::styled(v.name.clone(), theme.title),
+                ]);
+                return if ui.focus == Focus::Variables && i == ui.selected_var {
+                    line.style(theme.selected)
+                } else {
+                    line
+                };
+            }
             let mut spans = vec![
                 Span::styled(marker, theme.dim),
                 Span::styled(format!("{label:<name_w$}"), theme.text),
