@@ -18,8 +18,9 @@ use crate::dap::DapError;
 
 /// Frames read per stop.
 pub const STACK_LEVELS: usize = 20;
-/// Locals whose children are read for previews.
-const PREVIEW_LOCALS: usize = 20;
+/// Locals whose children are read for previews at a stop; a view that
+/// shows more reads them again to preview them all.
+pub const PREVIEW_LOCALS: usize = 20;
 
 pub struct StopRequest {
     pub thread_id: i64,

@@ -179,8 +179,8 @@ impl UiState {
         stop: &'a crate::session::types::StopInfo,
     ) -> &'a [crate::session::types::Var] {
         match &self.frame_locals {
-            _ if self.selected_frame == 0 => &stop.locals,
             Some((i, vars)) if *i == self.selected_frame => vars,
+            _ if self.selected_frame == 0 => &stop.locals,
             // Still being read: show nothing rather than another frame's.
             _ => &[],
         }

@@ -314,6 +314,7 @@ impl App {
         self.fetch_scopes(snap.stop_seq, 0);
         self.ui.traceback = None;
         if let Some(stop) = &snap.stop {
+            self.read_top_locals(stop, snap.stop_seq);
             self.previous = self.shown_stop.replace(stop.locals.clone());
             if let Some(top) = stop.frames.first() {
                 self.show_location(top.file.clone(), top.line as usize);

@@ -77,8 +77,26 @@ impl App {
         let frame_index = self.ui.selected_frame;
         self.fetch_scopes(stop_seq, frame_index);
         if frame_index == 0 {
+            let snap = self.session.snapshot();
+            if let Some(stop) = snap.stop.as_ref() {
+                self.read_top_locals(stop, stop_seq);
+            }
             return;
         }
+        self.read_frame_locals(stop_seq, frame_index);
+    }
+
+    /// The top frame's locals come with the stop, but only the first few
+    /// with the children their previews need: past those, they are read
+    /// again as any other frame's, so a value reads the same in every frame.
+    pub(super) fn read_top_locals(&self, stop: &crate::session::types::StopInfo, stop_seq: u64) {
+        let containers = stop.locals.iter().filter(|v| v.reference > 0).count();
+        if containers > crate::session::fetch::PREVIEW_LOCALS {
+            self.read_frame_locals(stop_seq, 0);
+        }
+    }
+
+    fn read_frame_locals(&self, stop_seq: u64, frame_index: usize) {
         let q = VariablesQuery {
             frame_index,
             scope: None,
