@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::native::{build_c, lldb_available};
 use common::tmux::{Tmux, current_line};
 use common::*;
 
@@ -138,34 +139,6 @@ async fn globals_are_in_the_variables_tree_folded_and_open() {
     t.keys(&["Tab", "Tab", "G", "Enter"]);
     t.wait_for("a global", |s| {
         s.contains("▾ Globals") && s.contains("LIMIT = 99")
-    })
-    .await;
-    t.keys(&["q"]);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_module_level_frame_shows_its_globals() {
-    if !debugpy_available() || !Tmux::available() {
-        return;
-    }
-    let ws = workspace(&[("prog.py", PROG)]);
-    let t = Tmux::start(
-        "module",
-        ws.path(),
-        &["--break", "prog.py:3", "--", "prog.py"],
-    );
-    t.wait_for("the stop in add", |s| current_line(s) == Some(3))
-        .await;
-    // The stack: the module's frame is the last.
-    t.keys(&["Tab", "G"]);
-    t.wait_for("the module's frame", |s| {
-        current_line(s) == Some(13) && s.contains("variables (frame 2)")
-    })
-    .await;
-    t.keys(&["Tab"]);
-    t.keys(&["G", "Enter"]);
-    t.wait_for("the module's globals", |s| {
-        s.contains("LIMIT = 99") && tree_row(s, "main").is_some()
     })
     .await;
     t.keys(&["q"]);
@@ -321,5 +294,75 @@ work()
     };
     assert!(!s.contains("199 = 199"), "the old scroll is gone: {s}");
     assert!(s.contains("▸ box"), "box is folded again: {s}");
+    t.keys(&["q"]);
+}
+
+const C_PROG: &str = "\
+#include <stdio.h>
+
+static int add(int a, int b) {
+    int total = a + b;
+    return total;
+}
+
+int main(void) {
+    int x = add(1, 2);
+    int y = add(x, 10);
+    printf(\"result %d\\n\", y);
+    return 0;
+}
+";
+
+fn c_workspace() -> tempfile::TempDir {
+    let ws = workspace(&[("add.c", C_PROG)]);
+    build_c(&ws.path().join("add.c"), &ws.path().join("add"));
+    ws
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn c_values_show_at_the_end_of_the_lines_that_use_them() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = c_workspace();
+    let t = Tmux::start("cinline", ws.path(), &["--break", "add.c:5", "--", "./add"]);
+    let s = t
+        .wait_for("values inline", |s| {
+            current_line(s) == Some(5)
+                && s.lines()
+                    .any(|l| l.contains("int total = a + b;   total = 3, a = 1, b = 2"))
+        })
+        .await;
+    assert!(
+        s.lines().any(|l| l.contains("return total;   total = 3")),
+        "{s}"
+    );
+    t.keys(&["q"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn c_step_out_shows_the_returned_value_first_in_the_variables() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = c_workspace();
+    let t = Tmux::start("creturn", ws.path(), &["--break", "add.c:5", "--", "./add"]);
+    t.wait_for("the stop in add", |s| current_line(s) == Some(5))
+        .await;
+    t.keys(&["f"]);
+    let s = t
+        .wait_for("the returned value", |s| {
+            current_line(s) == Some(9) && s.contains("(return) = 3")
+        })
+        .await;
+    let rows: Vec<&str> = s.lines().collect();
+    let at = rows
+        .iter()
+        .position(|l| l.contains("╭ variables"))
+        .expect("the variables pane");
+    assert!(
+        rows[at + 1].contains("(return) = 3"),
+        "the returned value is the first row: {s}"
+    );
     t.keys(&["q"]);
 }

@@ -137,8 +137,10 @@ pub fn render(
         ..Default::default()
     };
     let rows = tree(ui, stop);
+    // A long returned value's name does not push every value right.
     let name_w = rows
         .iter()
+        .filter(|r| !r.var.is_return_value())
         .map(|r| r.depth * 2 + r.var.name.chars().count())
         .max()
         .unwrap_or(0)
