@@ -137,10 +137,11 @@ pub fn render(
         ..Default::default()
     };
     let rows = tree(ui, stop);
-    // A long returned value's name does not push every value right.
+    // A long returned value's name, or a scope's, does not push every
+    // value right.
     let name_w = rows
         .iter()
-        .filter(|r| !r.var.is_return_value())
+        .filter(|r| !r.var.is_return_value() && !r.is_scope())
         .map(|r| r.depth * 2 + r.var.name.chars().count())
         .max()
         .unwrap_or(0)
