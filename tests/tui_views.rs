@@ -84,41 +84,6 @@ async fn values_show_at_the_end_of_the_lines_that_use_them() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_step_out_shows_the_returned_value_first_in_the_variables() {
-    if !debugpy_available() || !Tmux::available() {
-        return;
-    }
-    let ws = workspace(&[("prog.py", PROG)]);
-    let t = Tmux::start(
-        "returned",
-        ws.path(),
-        &["--break", "prog.py:3", "--", "prog.py"],
-    );
-    t.wait_for("the stop in add", |s| current_line(s) == Some(3))
-        .await;
-    t.keys(&["f"]);
-    let s = t
-        .wait_for("the returned value", |s| {
-            current_line(s) == Some(7) && s.contains("(return) add = 3")
-        })
-        .await;
-    let first = s
-        .lines()
-        .find_map(|l| l.split("variables").nth(1).map(|_| ()))
-        .and_then(|_| {
-            let rows: Vec<&str> = s.lines().collect();
-            let at = rows.iter().position(|l| l.contains("╭ variables"))?;
-            rows.get(at + 1).copied()
-        })
-        .unwrap_or_default();
-    assert!(
-        first.contains("(return) add = 3"),
-        "the returned value is the first row: {s}"
-    );
-    t.keys(&["q"]);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn globals_are_in_the_variables_tree_folded_and_open() {
     if !debugpy_available() || !Tmux::available() {
         return;
@@ -189,10 +154,27 @@ async fn e_shows_the_whole_traceback_with_its_cause() {
     for boot in ["runpy", "debugpy", "pydevd", "_boot"] {
         assert!(!s.contains(boot), "no {boot} frames: {s}");
     }
+    // The wheel scrolls it (an SGR mouse report, as a terminal sends it).
+    t.keys(&["-l", "\x1b[<65;40;10M"]);
+    t.wait_for("the traceback scrolled", |s| s.contains(" traceback 4–"))
+        .await;
+    t.keys(&["k"]);
+    t.wait_for("a line back", |s| s.contains(" traceback 3–"))
+        .await;
     // Esc closes it; the screen is back.
     t.keys(&["Escape"]);
     t.wait_for("the traceback closed", |s| !s.contains(" traceback "))
         .await;
+    // A click outside it closes it too.
+    t.keys(&["E"]);
+    t.wait_for("the traceback again", |s| s.contains(" traceback 1–"))
+        .await;
+    t.keys(&["-l", "\x1b[<0;1;36M"]);
+    t.keys(&["-l", "\x1b[<0;1;36m"]);
+    t.wait_for("the traceback closed by the click", |s| {
+        !s.contains(" traceback ")
+    })
+    .await;
     t.keys(&["q"]);
 }
 
@@ -337,6 +319,11 @@ async fn c_values_show_at_the_end_of_the_lines_that_use_them() {
         s.lines().any(|l| l.contains("return total;   total = 3")),
         "{s}"
     );
+    // The native scopes beside the locals, folded.
+    t.wait_for("the registers scope", |s| {
+        tree_row(s, "Registers").is_some()
+    })
+    .await;
     t.keys(&["q"]);
 }
 
