@@ -353,3 +353,28 @@ async fn c_step_out_shows_the_returned_value_first_in_the_variables() {
     );
     t.keys(&["q"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn e_shows_a_rust_panic_from_the_users_frame() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    common::native::build_rust_demo(ws.path());
+    let t = Tmux::start(
+        "rustpanic",
+        ws.path(),
+        &["--", "target/debug/shop", "panic"],
+    );
+    t.wait_for("the entry stop", |s| s.contains("stopped: "))
+        .await;
+    t.keys(&["c"]);
+    t.wait_for("the panic stop", |s| s.contains("stopped: panic"))
+        .await;
+    t.keys(&["E"]);
+    let s = t
+        .wait_for("the traceback", |s| s.contains(" traceback 1–"))
+        .await;
+    assert!(s.contains("main.rs"), "the user's frames: {s}");
+    t.keys(&["Escape", "q"]);
+}
