@@ -8,7 +8,7 @@ use pairdbg::session::ControlMode;
 use pairdbg::session::native::{Disassembly, Instruction, Memory, SourceLine};
 use pairdbg::session::types::*;
 use pairdbg::tui::draw::{View, draw};
-use pairdbg::tui::native::{NativeView, scope_row};
+use pairdbg::tui::native::NativeView;
 use pairdbg::tui::state::UiState;
 use pairdbg::tui::theme::Theme;
 use ratatui::Terminal;
@@ -78,7 +78,11 @@ fn ui_with(view: NativeView) -> UiState {
         ..Default::default()
     };
     ui.native.view = view;
-    ui.native.scopes = vec![scope_row("Registers", 3)];
+    ui.scopes = vec![pairdbg::session::types::Var {
+        name: "Registers".into(),
+        reference: 1,
+        ..Default::default()
+    }];
     ui
 }
 

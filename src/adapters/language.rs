@@ -135,6 +135,12 @@ pub trait Language: Send + Sync {
 
     /// Whether a frame belongs to the language's runtime, so that a crash
     /// shows from the program's own first frame.
+    /// A traceback's text without the frames of the machinery that started
+    /// the program (an interpreter's module runner, the adapter's own).
+    fn clean_traceback(&self, text: &str) -> String {
+        text.to_string()
+    }
+
     fn is_runtime_frame(&self, _name: &str, _file: Option<&str>) -> bool {
         false
     }

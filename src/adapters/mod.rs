@@ -140,6 +140,9 @@ pub struct Quirks {
     pub caller_arguments: bool,
     /// The `evaluate` context whose answer is the whole value, uncut.
     pub whole_value_context: Option<&'static str>,
+    /// The adapter's name for the value a step out returned; the session
+    /// calls it `(return)`, as it calls every adapter's.
+    pub return_value_name: Option<&'static str>,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -180,6 +183,7 @@ impl Quirks {
         functions_by_source: false,
         caller_arguments: true,
         whole_value_context: None,
+        return_value_name: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -193,6 +197,15 @@ impl Quirks {
 
     pub fn is_console_noise(&self, text: &str) -> bool {
         self.console_noise.iter().any(|p| text.starts_with(p))
+    }
+
+    /// A variable's name as the session says it: `(return)` for the value
+    /// a step out returned.
+    pub fn variable_name(&self, name: String) -> String {
+        match self.return_value_name {
+            Some(n) if n == name => crate::session::types::RETURN_VALUE.to_string(),
+            _ => name,
+        }
     }
 
     pub fn hides_variable(&self, name: &str) -> bool {

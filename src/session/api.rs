@@ -271,6 +271,15 @@ impl SessionHandle {
         }
     }
 
+    /// The names of a frame's scopes beside its locals (globals, registers),
+    /// each readable with `VariablesQuery::scope`.
+    pub async fn scopes(&self, origin: Origin, frame_index: usize) -> Result<Vec<String>> {
+        match self.send(origin, Command::Scopes { frame_index }).await? {
+            Reply::Scopes(names) => Ok(names),
+            other => Err(unexpected(other)),
+        }
+    }
+
     /// Ends the program (an attached one is left running) and the adapter.
     pub async fn terminate(&self, origin: Origin) -> Result<()> {
         done(self.send(origin, Command::Terminate).await?)

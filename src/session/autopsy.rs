@@ -105,7 +105,8 @@ pub async fn read(
         .iter()
         .position(|f| !language.is_runtime_frame(&f.name, f.file.as_deref().and_then(Path::to_str)))
         .unwrap_or(0);
-    let exception = summary(&known.exception, info.as_ref(), &frames);
+    let mut exception = summary(&known.exception, info.as_ref(), &frames);
+    exception.stack_trace_string = language.clean_traceback(&exception.stack_trace_string);
 
     let mut inner = info
         .as_ref()

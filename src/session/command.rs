@@ -128,6 +128,10 @@ pub enum Command {
         offset: i64,
         count: usize,
     },
+    /// The names of a frame's scopes other than its locals.
+    Scopes {
+        frame_index: usize,
+    },
 }
 
 impl Command {
@@ -175,6 +179,7 @@ pub enum Reply {
     ExceptionContext(Box<super::autopsy::ExceptionContext>),
     Disassembly(Box<super::native::Disassembly>),
     Memory(Box<super::native::Memory>),
+    Scopes(Vec<String>),
     Done,
 }
 

@@ -10,7 +10,7 @@ use super::callers;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
 use super::reads::{
-    evaluate, fill_nested_children, frame_locals, parse_frames, str_field, variables,
+    evaluate, fill_grandchildren, frame_locals, parse_frames, str_field, variables,
 };
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
@@ -18,8 +18,9 @@ use crate::dap::DapError;
 
 /// Frames read per stop.
 pub const STACK_LEVELS: usize = 20;
-/// Locals whose children are read for previews.
-const PREVIEW_LOCALS: usize = 20;
+/// Locals whose children are read for previews at a stop; a view that
+/// shows more reads them again to preview them all.
+pub const PREVIEW_LOCALS: usize = 20;
 
 pub struct StopRequest {
     pub thread_id: i64,
@@ -222,23 +223,6 @@ async fn with_previews(
             vars[*i].children = Some(children);
         }
     }
-    // One level further where a child's own text was cut: its count and
-    // its items' types are read, not guessed.
-    let mut grandchildren: Vec<Var> = wanted
-        .iter()
-        .flat_map(|&i| vars[i].children.clone().unwrap_or_default())
-        .collect();
-    fill_nested_children(client, &mut grandchildren, PREVIEW_LOCALS).await;
-    for &i in &wanted {
-        for child in vars[i].children.iter_mut().flatten() {
-            if let Some(read) = grandchildren
-                .iter_mut()
-                .find(|g| g.reference == child.reference && g.children.is_some())
-                .filter(|_| child.reference > 0)
-            {
-                child.children = read.children.take();
-            }
-        }
-    }
+    fill_grandchildren(client, &mut vars, PREVIEW_LOCALS).await;
     vars
 }

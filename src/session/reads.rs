@@ -72,16 +72,19 @@ pub fn frame_locals(
     let client = client.clone();
     async move {
         let list = list.await?;
-        let Some((_, reference)) = list
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case("locals"))
-            .or(list.first())
-            .cloned()
-        else {
+        let Some((_, reference)) = locals_scope(&list).map(|i| list[i].clone()) else {
             return Ok((vec![], 0));
         };
         Ok((variables(&client, reference).await?, reference))
     }
+}
+
+/// Which of a frame's scopes holds its locals: the one named Locals, or
+/// else the first.
+pub fn locals_scope(list: &[(String, i64)]) -> Option<usize> {
+    list.iter()
+        .position(|(n, _)| n.eq_ignore_ascii_case("locals"))
+        .or((!list.is_empty()).then_some(0))
 }
 
 /// A variables page; the request is on the wire when this returns.
@@ -101,9 +104,11 @@ pub fn variables(
             .filter(|v| !language.is_hidden_group(&v.name) && !quirks.hides_variable(&v.name))
             .map(|v| {
                 let hidden = !language.is_shown(&v.name);
+                let var = to_var(v);
                 Var {
                     hidden,
-                    ..to_var(v)
+                    name: quirks.variable_name(var.name.clone()),
+                    ..var
                 }
             })
             .collect())
@@ -185,6 +190,37 @@ pub async fn fill_children(client: &Link, vars: &mut [Var], max: usize) {
         l.needs_children(&v.value, v.truncated)
     })
     .await
+}
+
+/// Reads what the values' previews show: their children where their text
+/// says too little, and one level further where a child's own text does.
+/// Every read of locals goes through here, so a value reads the same in
+/// every frame and every view.
+pub async fn fill_previews(client: &Link, vars: &mut [Var], max: usize) {
+    fill_children(client, vars, max).await;
+    fill_grandchildren(client, vars, max).await;
+}
+
+/// One level below the children already read, where a child's own text
+/// was cut: its count and its items' types are read, not guessed.
+pub async fn fill_grandchildren(client: &Link, vars: &mut [Var], max: usize) {
+    let mut grandchildren: Vec<Var> = vars
+        .iter()
+        .flat_map(|v| v.children.clone().unwrap_or_default())
+        .collect();
+    fill_nested_children(client, &mut grandchildren, max).await;
+    for child in vars
+        .iter_mut()
+        .flat_map(|v| v.children.iter_mut().flatten())
+    {
+        if let Some(read) = grandchildren
+            .iter_mut()
+            .find(|g| g.reference == child.reference && g.children.is_some())
+            .filter(|_| child.reference > 0)
+        {
+            child.children = read.children.take();
+        }
+    }
 }
 
 /// Like `fill_children`, for values shown one level down in a preview.

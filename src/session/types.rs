@@ -55,6 +55,10 @@ pub struct Frame {
     pub params: Option<Vec<String>>,
 }
 
+/// How a value that a step out returned starts its name: `(return)`, or
+/// `(return) f` where the adapter names the function.
+pub const RETURN_VALUE: &str = "(return)";
+
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Var {
     pub name: String,
@@ -130,6 +134,13 @@ pub struct StopInfo {
     pub callers: Vec<CallerLocals>,
     /// The breakpoint (or exception) this stop was a hit of.
     pub hit: Option<super::breakpoint_hit::BreakpointHit>,
+}
+
+impl Var {
+    /// The value a step out returned, rather than a local.
+    pub fn is_return_value(&self) -> bool {
+        self.name.starts_with(RETURN_VALUE)
+    }
 }
 
 impl StopInfo {

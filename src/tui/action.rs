@@ -55,6 +55,8 @@ pub enum Action {
     GoToIndex,
     ScrollLeft,
     ScrollRight,
+    InlineValues,
+    Traceback,
 }
 
 impl Action {
@@ -130,6 +132,8 @@ impl Action {
             Action::GoToIndex => "go to an index of a container",
             Action::ScrollLeft => "scroll the source left",
             Action::ScrollRight => "scroll the source right",
+            Action::InlineValues => "values in the source: on / off",
+            Action::Traceback => "the exception's traceback",
         }
     }
 }

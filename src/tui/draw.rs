@@ -156,7 +156,9 @@ fn compact(size: Rect, focus: Focus) -> Areas {
 pub fn draw(f: &mut Frame, v: &View) {
     let a = layout(f.area(), v.ui);
     if !super::native::render(f, a.source, v.snap, v.ui, v.theme) {
-        panes::source::render(f, a.source, v.snap, v.ui, v.theme, v.file, v.colours);
+        panes::source::render(
+            f, a.source, v.snap, v.ui, v.theme, v.file, v.colours, v.previous,
+        );
     }
     panes::stack::render(f, a.stack, v.snap, v.ui, v.theme);
     panes::variables::render(f, a.variables, v.snap, v.ui, v.theme, v.previous);
@@ -188,6 +190,9 @@ pub fn draw(f: &mut Frame, v: &View) {
     }
     if v.ui.show_messages {
         panes::messages::render(f, f.area(), &v.ui.messages, v.theme);
+    }
+    if let Some(tb) = &v.ui.traceback {
+        panes::traceback::render(f, f.area(), tb, v.theme);
     }
     if let Some(r) = &v.ui.approval {
         panes::approval::render(f, f.area(), &r.what, v.theme);

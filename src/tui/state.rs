@@ -116,6 +116,12 @@ pub struct UiState {
     pub endpoint: Option<String>,
     /// The disassembly and memory views, and the registers scope.
     pub native: crate::tui::native::NativeUi,
+    /// The selected frame's scopes beside its locals, as rows to open.
+    pub scopes: Vec<crate::session::types::Var>,
+    /// Values of the current frame's variables at the end of source lines.
+    pub inline_values: bool,
+    /// The exception's traceback over the screen.
+    pub traceback: Option<crate::tui::panes::traceback::Traceback>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,6 +190,9 @@ impl Default for UiState {
             threads: vec![],
             endpoint: None,
             native: Default::default(),
+            scopes: vec![],
+            inline_values: true,
+            traceback: None,
         }
     }
 }
@@ -195,8 +204,8 @@ impl UiState {
         stop: &'a crate::session::types::StopInfo,
     ) -> &'a [crate::session::types::Var] {
         match &self.frame_locals {
-            _ if self.selected_frame == 0 => &stop.locals,
             Some((i, vars)) if *i == self.selected_frame => vars,
+            _ if self.selected_frame == 0 => &stop.locals,
             // Still being read: show nothing rather than another frame's.
             _ => &[],
         }

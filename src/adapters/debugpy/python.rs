@@ -53,6 +53,10 @@ impl Language for Python {
         super::compile_error::compile_error(output_tail)
     }
 
+    fn clean_traceback(&self, text: &str) -> String {
+        clean_traceback(text)
+    }
+
     fn length_expression(&self, expression: &str) -> Option<String> {
         Some(format!("len(({expression}))"))
     }
@@ -162,6 +166,36 @@ fn path_expression(path: &str) -> Option<String> {
     Some(out)
 }
 
+/// Files whose frames start the program rather than belong to it.
+const BOOT_FILES: &[&str] = &[
+    "runpy.py",
+    "<frozen runpy>",
+    "/debugpy/",
+    "/pydevd",
+    "debuggee_boot.py",
+];
+
+/// Drops each `File "..."` line of a boot file with the source and caret
+/// lines under it.
+fn clean_traceback(text: &str) -> String {
+    let mut out: Vec<&str> = vec![];
+    let mut skipping = false;
+    for line in text.lines() {
+        let body = line.trim_start();
+        if body.starts_with("File \"") {
+            skipping = BOOT_FILES.iter().any(|b| body.contains(b));
+        } else if skipping && line.starts_with("    ") {
+            continue;
+        } else {
+            skipping = false;
+        }
+        if !skipping {
+            out.push(line);
+        }
+    }
+    out.join("\n")
+}
+
 /// Python prints a traceback innermost last; debugpy lists each chained
 /// exception's frames innermost first, the one that stopped last.
 fn raise_site(stack_trace: &str) -> Option<(String, u64, String)> {
@@ -229,6 +263,15 @@ fn balanced(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn boot_frames_leave_the_traceback() {
+        let text = "Traceback (most recent call last):\n  File \"<frozen runpy>\", line 198, in _run_module_as_main\n  File \"/usr/lib/python3/runpy.py\", line 88, in _run_code\n    exec(code, run_globals)\n  File \"/x/site-packages/debugpy/__main__.py\", line 71, in <module>\n    cli.main()\n  File \"/w/app.py\", line 2, in <module>\n    f()\n    ^^^\nValueError: bad";
+        assert_eq!(
+            super::clean_traceback(text),
+            "Traceback (most recent call last):\n  File \"/w/app.py\", line 2, in <module>\n    f()\n    ^^^\nValueError: bad"
+        );
+    }
+
     use super::*;
 
     fn lines(text: &str) -> Vec<String> {

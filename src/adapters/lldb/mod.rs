@@ -34,6 +34,7 @@ static QUIRKS: Quirks = Quirks {
     // crashes to the person reading the viewport.
     stop_reasons: &[("signal", "exception")],
     hidden_variable_prefixes: &[],
+    return_value_name: Some("(Return Value)"),
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",

@@ -109,6 +109,7 @@ impl Engine {
                 offset,
                 count,
             } => self.read_memory(reply, expression, frame_index, offset, count),
+            Command::Scopes { frame_index } => self.other_scopes(reply, frame_index),
         }
     }
 

@@ -170,7 +170,7 @@ impl Engine {
                     )
                     .await?;
                 }
-                reads::fill_children(&client, &mut page, q.count).await;
+                reads::fill_previews(&client, &mut page, q.count).await;
                 Ok::<_, SessionError>(Reply::Variables { vars: page, total })
             }
             .await;

@@ -13,6 +13,7 @@ mod functions;
 mod hits;
 mod inspect;
 mod native;
+mod scopes;
 mod startup;
 mod threads;
 mod tracepoints;

@@ -24,6 +24,10 @@ impl App {
             self.on_quit_answer(k);
             return;
         }
+        if self.ui.traceback.is_some() {
+            self.on_traceback_key(k);
+            return;
+        }
         if self.ui.show_help {
             self.on_help_key(k);
             return;
@@ -65,7 +69,10 @@ impl App {
             Action::ScrollRight => self.ui.hscroll += 8,
             Action::NextThread => self.next_thread(),
             Action::NextSession => self.next_session(),
-            Action::Restart => self.send(|s| async move { s.restart(Origin::Human).await }),
+            Action::Restart => {
+                self.reset_views();
+                self.send(|s| async move { s.restart(Origin::Human).await })
+            }
             Action::RunToCursor => {
                 if let Some(f) = &self.ui.file {
                     let (file, line) = (f.display().to_string(), self.ui.cursor as i64);
@@ -113,6 +120,8 @@ impl App {
                 self.ui.focus = Focus::Console;
             }
             Action::CloseView => self.close_native_view(),
+            Action::InlineValues => self.toggle_inline_values(),
+            Action::Traceback => self.show_traceback(&snap),
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
             Action::Search => {
                 self.ui.typing = Some(Prompt::Search);

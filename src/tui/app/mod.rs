@@ -19,6 +19,7 @@ mod prompts;
 mod queue;
 mod quit;
 mod requests;
+mod views;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -56,6 +57,13 @@ enum UiEvent {
         frame_index: usize,
         vars: Vec<Var>,
     },
+    /// The scopes of a frame beside its locals.
+    Scopes {
+        stop_seq: u64,
+        frame_index: usize,
+        names: Vec<String>,
+    },
+    Traceback(Box<crate::tui::panes::traceback::Traceback>),
     /// Children read for an expanded value, for the stop they belong to.
     Children {
         stop_seq: u64,
@@ -214,7 +222,11 @@ impl App {
                                 self.ui.frame_locals = Some((frame_index, vars));
                             }
                         }
-                        UiEvent::Children { stop_seq, path, start, result } => {
+                        UiEvent::Scopes { stop_seq, frame_index, names } => {
+                            self.scopes_read(stop_seq, frame_index, names);
+                        }
+                        UiEvent::Traceback(tb) => self.ui.traceback = Some(*tb),
+                                                UiEvent::Children { stop_seq, path, start, result } => {
                             if stop_seq == self.ui.followed_stop {
                                 match result {
                                     Ok(kids) => self.children_read(path, start, kids),
@@ -337,6 +349,10 @@ impl App {
         self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
         self.show_compile_error(snap);
         self.step_landed(snap);
+        // A restart: what the views pointed at is gone.
+        if snap.state == RunState::Starting && self.shown_stop.is_some() {
+            self.reset_views();
+        }
         if snap.state != RunState::Stopped || snap.stop_seq == self.ui.followed_stop {
             return;
         }
@@ -353,7 +369,10 @@ impl App {
         }
         self.fetch_threads(snap.stop_seq);
         self.native_stop(snap.stop_seq);
+        self.fetch_scopes(snap.stop_seq, 0);
+        self.ui.traceback = None;
         if let Some(stop) = &snap.stop {
+            self.read_top_locals(stop, snap.stop_seq);
             self.previous = self.shown_stop.replace(stop.locals.clone());
             if let Some(top) = stop.frames.first() {
                 self.show_location(top.file.clone(), top.line as usize);

@@ -11,6 +11,10 @@ impl App {
     /// Click to focus and select; a click in the source gutter toggles a
     /// breakpoint; the wheel scrolls the pane under it.
     pub(super) fn on_mouse(&mut self, m: MouseEvent) {
+        if self.ui.traceback.is_some() {
+            self.on_traceback_mouse(m);
+            return;
+        }
         let a = crate::tui::draw::layout(self.size, &self.ui);
         let hit = |r: ratatui::layout::Rect| {
             m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height

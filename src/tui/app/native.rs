@@ -1,17 +1,13 @@
 //! The native views from the person's keys: disassembly of the selected
-//! frame (steps then go by instruction), memory at an expression, and the
-//! registers scope read at each stop.
+//! frame (steps then go by instruction) and memory at an expression.
 
 use super::{App, UiEvent};
 use crate::session::Origin;
 use crate::session::RunState;
-use crate::session::VariablesQuery;
 use crate::session::native::{MEMORY_CHUNK, NEEDS_NATIVE, NativeSupport};
-use crate::tui::native::{NativeView, scope_row};
+use crate::tui::native::NativeView;
 use crate::tui::state::Focus;
 
-/// The scope name the registers come under (the DAP convention).
-const REGISTERS: &str = "Registers";
 
 impl App {
     /// Why a native view cannot open in this session, once the adapter
@@ -172,54 +168,15 @@ impl App {
         );
     }
 
-    /// At a new stop: the registers of the top frame, and the disassembly
-    /// again if it is shown.
+    /// At a new stop: the disassembly again if it is shown.
     pub(super) fn native_stop(&mut self, stop_seq: u64) {
-        // The registers row stays while it is read again, so the tree does
-        // not jump at every step.
-        self.fetch_registers(stop_seq);
         if self.ui.native.disassembly_shown() {
             self.fetch_disassembly(stop_seq);
         }
     }
 
-    /// Another frame is selected: its registers and instructions.
+    /// Another frame is selected: its instructions.
     pub(super) fn native_frame_changed(&mut self, stop_seq: u64) {
         self.native_stop(stop_seq);
-    }
-
-    fn fetch_registers(&self, stop_seq: u64) {
-        if self.ui.native.no_registers {
-            return;
-        }
-        let q = VariablesQuery {
-            frame_index: self.ui.selected_frame,
-            scope: Some(REGISTERS.into()),
-            path: None,
-            filter: None,
-            start: 0,
-            count: 1,
-        };
-        let frame = self.ui.selected_frame;
-        self.ask(
-            move |s| async move { s.variables(Origin::Human, q).await },
-            move |res| {
-                Some(UiEvent::Update(Box::new(move |app: &mut App| {
-                    if app.ui.followed_stop != stop_seq || app.ui.selected_frame != frame {
-                        return;
-                    }
-                    match res {
-                        Ok((_, total)) => app.ui.native.scopes = vec![scope_row(REGISTERS, total)],
-                        // The frame has no such scope: this adapter never has one.
-                        Err(crate::session::SessionError::Invalid { field, .. })
-                            if field == "scope" =>
-                        {
-                            app.ui.native.no_registers = true
-                        }
-                        Err(_) => app.ui.native.scopes.clear(),
-                    }
-                })))
-            },
-        );
     }
 }

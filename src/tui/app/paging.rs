@@ -3,7 +3,7 @@
 
 use super::App;
 use crate::session::types::Var;
-use crate::tui::panes::variables::{PAGE, rows};
+use crate::tui::panes::variables::{PAGE, tree};
 use crate::tui::state::{Focus, Prompt};
 
 /// The index typed at the prompt: `500000` or `[500000]`.
@@ -75,7 +75,7 @@ impl App {
         let Some(stop) = snap.stop.as_ref() else {
             return;
         };
-        let all = rows(self.ui.locals(stop), &self.ui.children, &self.ui.pages);
+        let all = tree(&self.ui, stop);
         let Some(row) = all.get(self.ui.selected_var) else {
             return;
         };
@@ -117,7 +117,7 @@ impl App {
         self.fetch_children(path.clone(), stop_seq, index, PAGE);
         // Select the container's row: the page opens under it.
         if let Some(stop) = self.session.snapshot().stop.as_ref()
-            && let Some(i) = rows(self.ui.locals(stop), &self.ui.children, &self.ui.pages)
+            && let Some(i) = tree(&self.ui, stop)
                 .iter()
                 .position(|r| r.path == path && r.gap.is_none())
         {

@@ -4,6 +4,7 @@ use super::{App, UiEvent, copy_to_clipboard};
 use crate::session::types::Snapshot;
 use crate::session::{BreakpointSelector, BreakpointUpdate, Origin, VariablesQuery};
 use crate::tui::action::Action;
+use crate::tui::panes::variables::{SCOPE_MARK, split_scope};
 use crate::tui::state::{Focus, Prompt, UiState};
 
 impl App {
@@ -37,6 +38,9 @@ impl App {
                 copy_to_clipboard(&text);
                 self.ui.message = Some(format!("copied {} characters", text.chars().count()));
             }
+            Action::SetValue if row.is_scope() || path.starts_with(SCOPE_MARK) => {
+                self.ui.message = Some("values are set among the locals".into());
+            }
             Action::SetValue => {
                 // Start from the current value, as VS Code's Set Value does.
                 self.ui.input = tui_input::Input::new(row.var.value.clone());
@@ -51,14 +55,14 @@ impl App {
     /// joined to the ones already read when it borders them.
     pub(super) fn fetch_children(&self, path: String, stop_seq: u64, start: usize, count: usize) {
         // A scope's rows are read by the scope's name, not as locals.
-        let (scope, within) = match self.ui.native.scope_of(&path) {
-            Some((scope, rest)) => (Some(scope), rest.map(str::to_string)),
+        let (scope, inner) = match split_scope(&path) {
+            Some((scope, inner)) => (Some(scope.to_string()), inner.map(str::to_string)),
             None => (None, Some(path.clone())),
         };
         let q = VariablesQuery {
             frame_index: self.ui.selected_frame,
             scope,
-            path: within,
+            path: inner,
             filter: None,
             start,
             count,
@@ -86,9 +90,28 @@ impl App {
         self.ui.frame_locals = None;
         self.native_frame_changed(stop_seq);
         let frame_index = self.ui.selected_frame;
+        self.fetch_scopes(stop_seq, frame_index);
         if frame_index == 0 {
+            let snap = self.session.snapshot();
+            if let Some(stop) = snap.stop.as_ref() {
+                self.read_top_locals(stop, stop_seq);
+            }
             return;
         }
+        self.read_frame_locals(stop_seq, frame_index);
+    }
+
+    /// The top frame's locals come with the stop, but only the first few
+    /// with the children their previews need: past those, they are read
+    /// again as any other frame's, so a value reads the same in every frame.
+    pub(super) fn read_top_locals(&self, stop: &crate::session::types::StopInfo, stop_seq: u64) {
+        let containers = stop.locals.iter().filter(|v| v.reference > 0).count();
+        if containers > crate::session::fetch::PREVIEW_LOCALS {
+            self.read_frame_locals(stop_seq, 0);
+        }
+    }
+
+    fn read_frame_locals(&self, stop_seq: u64, frame_index: usize) {
         let q = VariablesQuery {
             frame_index,
             scope: None,

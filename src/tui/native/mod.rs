@@ -1,11 +1,10 @@
 //! The native views in the source pane's place: disassembly of the selected
-//! frame and a memory dump; and the registers row of the variables tree.
+//! frame and a memory dump.
 
 pub mod disassembly;
 pub mod memory;
 
 use crate::session::native::{Disassembly, Memory};
-use crate::session::types::Var;
 
 /// Which native view covers the source pane, if any.
 #[derive(Debug, Clone, Default)]
@@ -35,10 +34,6 @@ pub const ROW_BYTES: usize = 16;
 #[derive(Debug, Clone, Default)]
 pub struct NativeUi {
     pub view: NativeView,
-    /// Scopes shown after the locals, collapsed: the adapter's Registers.
-    pub scopes: Vec<Var>,
-    /// The adapter has no Registers scope: stop asking at every stop.
-    pub no_registers: bool,
 }
 
 impl NativeUi {
@@ -48,35 +43,6 @@ impl NativeUi {
 
     pub fn shown(&self) -> bool {
         !matches!(self.view, NativeView::None)
-    }
-
-    /// The scope a tree path starts in, and the rest of the path.
-    pub fn scope_of<'a>(&self, path: &'a str) -> Option<(String, Option<&'a str>)> {
-        self.scopes.iter().find_map(|s| {
-            let rest = path.strip_prefix(s.name.as_str())?;
-            match rest.strip_prefix('.') {
-                Some(r) => Some((s.name.clone(), Some(r))),
-                None if rest.is_empty() => Some((s.name.clone(), None)),
-                None => None,
-            }
-        })
-    }
-}
-
-/// The row for a scope in the variables tree: expandable, read when opened.
-pub fn scope_row(name: &str, count: usize) -> Var {
-    Var {
-        name: name.to_string(),
-        value: format!("{count} groups"),
-        type_name: String::new(),
-        // Any positive reference marks it expandable; its children are read
-        // by scope name, not by this number.
-        reference: 1,
-        evaluate_name: None,
-        children: None,
-        truncated: false,
-        length: None,
-        hidden: false,
     }
 }
 

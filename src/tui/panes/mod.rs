@@ -7,12 +7,14 @@ pub mod clip;
 pub mod console;
 pub mod files;
 pub mod help;
+pub mod inline_values;
 pub mod messages;
 pub mod output;
 pub mod palette;
 pub mod source;
 pub mod stack;
 pub mod status;
+pub mod traceback;
 pub mod variables;
 pub mod watches;
 

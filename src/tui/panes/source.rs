@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::block;
-use crate::session::types::{Breakpoint, Origin, RunState, Snapshot, SourceFile};
+use crate::session::types::{Breakpoint, Origin, RunState, Snapshot, SourceFile, Var};
 use crate::tui::highlight;
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
@@ -37,6 +37,7 @@ pub fn gutter_mark<'a>(bps: &[&Breakpoint], theme: &Theme) -> Span<'a> {
     Span::styled(glyph, style)
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn render(
     f: &mut Frame,
     area: Rect,
@@ -45,6 +46,7 @@ pub fn render(
     theme: &Theme,
     file: Option<&SourceFile>,
     colours: Option<&[highlight::Line]>,
+    previous: Option<&[Var]>,
 ) {
     let title = match file {
         Some(sf) => snap.display_path(&sf.path),
@@ -71,6 +73,16 @@ pub fn render(
         .filter(|fr| fr.file.as_deref() == Some(sf.path.as_path()))
         .map(|fr| fr.line as usize);
     let is_exception = top.is_some_and(|s| s.exception.is_some()) && ui.selected_frame == 0;
+    // Inline values: the selected frame's, on its function's lines up to
+    // the one it is at.
+    let inline = match (top, current) {
+        (Some(stop), Some(at)) if ui.inline_values => Some((
+            super::inline_values::function_start(&sf.lines, at)..=at,
+            ui.locals(stop),
+            previous.filter(|_| ui.selected_frame == 0),
+        )),
+        _ => None,
+    };
     let width = sf.lines.len().max(1).to_string().len();
     let rows = inner.height as usize;
     let first = ui.scroll.max(1);
@@ -98,6 +110,16 @@ pub fn render(
             None => vec![Span::styled(sf.lines[n - 1].clone(), theme.text)],
         };
         spans.extend(super::clip::shift(code, ui.hscroll));
+        if let Some((range, vars, previous)) = &inline
+            && range.contains(&n)
+        {
+            spans.extend(super::inline_values::annotate(
+                &sf.lines[n - 1],
+                vars,
+                *previous,
+                theme,
+            ));
+        }
         let mut line = super::clip::ellipsize(Line::from(spans), inner.width as usize);
         let mut bg = Style::default();
         if Some(n) == current {

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{block, window_start};
-use crate::session::types::{RunState, Snapshot, Var};
+use crate::session::types::{RunState, Snapshot, StopInfo, Var};
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;
@@ -43,6 +43,26 @@ pub struct Row<'a> {
     pub gap: Option<(usize, bool)>,
 }
 
+/// How the path of a scope's row starts, so that it cannot be taken for a
+/// local's.
+pub const SCOPE_MARK: char = '§';
+
+impl Row<'_> {
+    /// A frame's scope (globals, registers) rather than a value.
+    pub fn is_scope(&self) -> bool {
+        self.depth == 0 && self.gap.is_none() && self.path.starts_with(SCOPE_MARK)
+    }
+}
+
+/// A scope's name and the path within it, for a row under a scope.
+pub fn split_scope(path: &str) -> Option<(&str, Option<&str>)> {
+    let rest = path.strip_prefix(SCOPE_MARK)?;
+    Some(match rest.split_once('.') {
+        Some((scope, inner)) => (scope, Some(inner)),
+        None => (rest, None),
+    })
+}
+
 /// The tree flattened in display order. `pages` holds the index of the
 /// first child read, for containers read from past their start.
 pub fn rows<'a>(
@@ -50,59 +70,71 @@ pub fn rows<'a>(
     children: &'a BTreeMap<String, (Vec<Var>, usize)>,
     pages: &BTreeMap<String, usize>,
 ) -> Vec<Row<'a>> {
-    fn walk<'a>(
-        vars: Vec<&'a Var>,
-        prefix: &str,
-        depth: usize,
-        tree: Tree<'a, '_>,
-        out: &mut Vec<Row<'a>>,
-    ) {
-        let (children, pages) = tree;
-        for v in vars {
-            let path = if prefix.is_empty() {
-                v.name.clone()
-            } else {
-                format!("{prefix}.{}", v.name)
-            };
-            let open = children.get(&path);
-            out.push(Row {
-                depth,
-                path: path.clone(),
-                var: v,
-                expanded: open.is_some(),
-                gap: None,
-            });
-            if let Some((kids, total)) = open {
-                let from = pages.get(&path).copied().unwrap_or(0).min(*total);
-                let gap = |n, later| Row {
-                    depth: depth + 1,
-                    path: path.clone(),
-                    var: v,
-                    expanded: false,
-                    gap: Some((n, later)),
-                };
-                if from > 0 {
-                    out.push(gap(from, false));
-                }
-                walk(visible(kids), &path, depth + 1, tree, out);
-                let after = total.saturating_sub(from + kids.len());
-                if after > 0 {
-                    out.push(gap(after, true));
-                }
-            }
-        }
-    }
     let mut out = vec![];
     walk(visible(locals), "", 0, (children, pages), &mut out);
     out
 }
 
-/// The whole tree: the frame's locals, then its other scopes (collapsed
-/// until opened).
-pub fn tree<'a>(ui: &'a UiState, stop: &'a crate::session::types::StopInfo) -> Vec<Row<'a>> {
-    let mut out = rows(ui.locals(stop), &ui.children, &ui.pages);
-    out.extend(rows(&ui.native.scopes, &ui.children, &ui.pages));
+/// The selected frame's tree in display order: a value a step out returned
+/// first, then the locals, then the frame's other scopes (folded until
+/// opened).
+pub fn tree<'a>(ui: &'a UiState, stop: &'a StopInfo) -> Vec<Row<'a>> {
+    let (returned, locals): (Vec<&Var>, Vec<&Var>) = visible(ui.locals(stop))
+        .into_iter()
+        .partition(|v| v.is_return_value());
+    let t = (&ui.children, &ui.pages);
+    let mut out = vec![];
+    walk(returned, "", 0, t, &mut out);
+    walk(locals, "", 0, t, &mut out);
+    for scope in &ui.scopes {
+        walk(vec![scope], &SCOPE_MARK.to_string(), 0, t, &mut out);
+    }
     out
+}
+
+fn walk<'a>(
+    vars: Vec<&'a Var>,
+    prefix: &str,
+    depth: usize,
+    tree: Tree<'a, '_>,
+    out: &mut Vec<Row<'a>>,
+) {
+    let (children, pages) = tree;
+    for v in vars {
+        let path = if prefix.is_empty() {
+            v.name.clone()
+        } else if prefix.len() == SCOPE_MARK.len_utf8() {
+            format!("{prefix}{}", v.name)
+        } else {
+            format!("{prefix}.{}", v.name)
+        };
+        let open = children.get(&path);
+        out.push(Row {
+            depth,
+            path: path.clone(),
+            var: v,
+            expanded: open.is_some(),
+            gap: None,
+        });
+        if let Some((kids, total)) = open {
+            let from = pages.get(&path).copied().unwrap_or(0).min(*total);
+            let gap = |n, later| Row {
+                depth: depth + 1,
+                path: path.clone(),
+                var: v,
+                expanded: false,
+                gap: Some((n, later)),
+            };
+            if from > 0 {
+                out.push(gap(from, false));
+            }
+            walk(visible(kids), &path, depth + 1, tree, out);
+            let after = total.saturating_sub(from + kids.len());
+            if after > 0 {
+                out.push(gap(after, true));
+            }
+        }
+    }
 }
 
 pub fn render(
@@ -132,11 +164,12 @@ pub fn render(
         string_truncate_length: inner.width.max(20) as usize,
         ..Default::default()
     };
-    let scopes_from = rows(ui.locals(stop), &ui.children, &ui.pages).len();
     let rows = tree(ui, stop);
+    // A long returned value's name, or a scope's, does not push every
+    // value right.
     let name_w = rows
         .iter()
-        .filter(|r| r.gap.is_none())
+        .filter(|r| r.gap.is_none() && !r.var.is_return_value() && !r.is_scope())
         .map(|r| r.depth * 2 + r.var.name.chars().count())
         .max()
         .unwrap_or(0)
@@ -169,7 +202,6 @@ pub fn render(
             }
             let value = render_value(v, &cfg, 0);
             let changed = r.depth == 0
-                && i < scopes_from
                 && previous.is_some_and(|p| {
                     !p.iter()
                         .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)
@@ -180,6 +212,17 @@ pub fn render(
                 _ => "  ",
             };
             let label = format!("{}{}", "  ".repeat(r.depth), v.name);
+            if r.is_scope() {
+                let line = Line::from(vec![
+                    Span::styled(marker, theme.dim),
+                    Span::styled(v.name.clone(), theme.title),
+                ]);
+                return if ui.focus == Focus::Variables && i == ui.selected_var {
+                    line.style(theme.selected)
+                } else {
+                    line
+                };
+            }
             let spans = vec![
                 Span::styled(marker, theme.dim),
                 Span::styled(format!("{label:<name_w$}"), theme.text),
