@@ -105,6 +105,11 @@ impl SessionHandle {
         }
     }
 
+    /// What this language's tracepoint messages show differently.
+    pub fn log_message_note(&self) -> Option<&'static str> {
+        self.language.log_message_note()
+    }
+
     /// What in `expression` may change the program, in its language.
     pub fn side_effect(&self, expression: &str) -> Option<String> {
         self.language.side_effect(expression)

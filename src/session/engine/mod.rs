@@ -75,6 +75,9 @@ pub struct Engine {
     dirty: bool,
     /// Tracepoint hits are counted but not yet published.
     hits_pending: bool,
+    /// The start of a tracepoint hit whose end the adapter sends in a
+    /// later output event (lldb-dap sends a value's lines one by one).
+    trace_partial: Option<String>,
     connector: SharedConnector,
     /// The last adapter being let go (disconnect, then kill), to wait on.
     releasing: Option<Released>,
@@ -113,6 +116,7 @@ impl Engine {
             run_gen: 0,
             dirty: false,
             hits_pending: false,
+            trace_partial: None,
             connector: parts.connector,
             releasing: None,
         }
