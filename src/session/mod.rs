@@ -22,6 +22,7 @@ pub mod launch_json;
 pub mod link;
 pub mod output;
 pub(crate) mod paging;
+pub mod person_log;
 pub mod reads;
 pub mod registry;
 pub mod run_until;

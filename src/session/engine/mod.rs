@@ -63,6 +63,7 @@ pub struct Engine {
     events: broadcast::Sender<SessionEvent>,
     output: Arc<Mutex<OutputBuffer>>,
     trace: Arc<Mutex<TraceLog>>,
+    person: crate::session::person_log::SharedPersonLog,
     next_warning: u64,
     apply_tx: mpsc::UnboundedSender<Apply>,
     /// Everything tied to one adapter connection, dropped whole on restart.
@@ -90,6 +91,7 @@ pub struct EngineParts {
     pub events: broadcast::Sender<SessionEvent>,
     pub output: Arc<Mutex<OutputBuffer>>,
     pub trace: Arc<Mutex<TraceLog>>,
+    pub person: crate::session::person_log::SharedPersonLog,
     pub connector: SharedConnector,
 }
 
@@ -107,6 +109,7 @@ impl Engine {
             events: parts.events,
             output: parts.output,
             trace: parts.trace,
+            person: parts.person,
             next_warning: 1,
             apply_tx,
             conn: Conn::default(),
@@ -174,11 +177,15 @@ impl Engine {
         self.dirty = true;
         let what = what.into();
         if !what.is_empty() {
-            self.snap.changes.push(Change {
+            let change = Change {
                 epoch: self.snap.epoch + 1,
                 origin,
                 what,
-            });
+            };
+            if origin == Some(Origin::Human) {
+                lock(&self.person).push(change.clone());
+            }
+            self.snap.changes.push(change);
             let n = self.snap.changes.len();
             if n > CHANGE_HISTORY {
                 self.snap.changes.drain(..n - CHANGE_HISTORY);
