@@ -37,6 +37,18 @@ async fn python_side_effects_need_the_flag() {
             && refused.contains("allow_side_effects: true"),
         "{refused}"
     );
+    // A call inside an f-string's placeholder is a call too.
+    let refused = mcp
+        .fails(
+            "debug_evaluate",
+            json!({"expression": "f\"last={items.pop()}\""}),
+        )
+        .await;
+    assert!(
+        refused.contains("calls `pop` in a format string")
+            && refused.contains("allow_side_effects: true"),
+        "{refused}"
+    );
     // Refused means not run: the list is whole.
     let len = mcp
         .ok("debug_evaluate", json!({"expression": "len(items) == 3"}))

@@ -163,6 +163,17 @@ pub trait Language: Send + Sync {
     fn log_message(&self, template: &str) -> String {
         template.to_string()
     }
+
+    /// A tracepoint's output for one hit, as the documented form.
+    fn trace_record(&self, message: &str) -> String {
+        message.to_string()
+    }
+
+    /// What this language's tracepoint messages show differently from the
+    /// documented form, said in the tracepoint's result.
+    fn log_message_note(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A function found in the source.

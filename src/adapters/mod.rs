@@ -10,6 +10,7 @@ mod detect;
 mod exception_chain;
 mod language;
 pub mod lldb;
+mod native_trace;
 pub mod side_effects;
 mod signature;
 mod spec;

@@ -16,6 +16,11 @@ pub struct Rules {
     pub channels: bool,
     /// Characters that open a string literal.
     pub quotes: &'static [char],
+    /// A literal after a prefix with `f` is a format string whose `{…}`
+    /// run as code (Python's f-strings).
+    pub format_strings: bool,
+    /// `name!(…)` runs a macro (Rust); `(type)x` is a cast, not a call (C).
+    pub macros_and_casts: bool,
 }
 
 pub const PYTHON: Rules = Rules {
@@ -51,6 +56,8 @@ pub const PYTHON: Rules = Rules {
     increments: false,
     channels: false,
     quotes: &['"', '\''],
+    format_strings: true,
+    macros_and_casts: false,
 };
 
 pub const GO: Rules = Rules {
@@ -63,6 +70,8 @@ pub const GO: Rules = Rules {
     increments: true,
     channels: true,
     quotes: &['"', '\'', '`'],
+    format_strings: false,
+    macros_and_casts: false,
 };
 
 pub const C_LIKE: Rules = Rules {
@@ -72,6 +81,8 @@ pub const C_LIKE: Rules = Rules {
     increments: true,
     channels: false,
     quotes: &['"', '\''],
+    format_strings: false,
+    macros_and_casts: true,
 };
 
 /// What in `expr` may change the program, said in a few words; None when
@@ -86,11 +97,22 @@ pub fn scan(expr: &str, rules: &Rules) -> Option<String> {
     let mut prev_char: Option<char> = None;
     // For each open parenthesis: whether it holds a pure call's arguments,
     // where `name=` is a keyword argument rather than an assignment.
-    let mut parens: Vec<bool> = vec![];
+    let mut parens: Vec<(bool, usize)> = vec![];
+    // Whether the last closing parenthesis ended a cast such as `(char *)`.
+    let mut last_cast = false;
     while i < chars.len() {
         let c = chars[i];
         if rules.quotes.contains(&c) {
-            i = skip_literal(&chars, i);
+            let end = skip_literal(&chars, i);
+            let prefix = last_word.as_ref().filter(|(w, _)| is_format_prefix(w));
+            if rules.format_strings && prefix.is_some() {
+                for code in placeholders(&chars[i..end]) {
+                    if let Some(what) = scan(&code, rules) {
+                        return Some(format!("{what} in a format string"));
+                    }
+                }
+            }
+            i = end;
             last_word = None;
             last_close = false;
             prev_char = Some(c);
@@ -116,6 +138,13 @@ pub fn scan(expr: &str, rules: &Rules) -> Option<String> {
             continue;
         }
         let next = chars.get(i + 1).copied();
+        if rules.macros_and_casts
+            && c == '!'
+            && matches!(next, Some('(' | '[' | '{'))
+            && let Some((w, _)) = &last_word
+        {
+            return Some(format!("calls the macro `{w}!`"));
+        }
         match c {
             '(' => {
                 let mut pure_call = false;
@@ -127,17 +156,24 @@ pub fn scan(expr: &str, rules: &Rules) -> Option<String> {
                         return Some(format!("calls `{w}`"));
                     }
                     pure_call = pure;
-                } else if last_close {
+                } else if last_close && !last_cast {
                     return Some("calls the result of an expression".into());
                 }
-                parens.push(pure_call);
+                parens.push((pure_call, i));
             }
             ')' => {
-                parens.pop();
+                let open = parens.pop().map(|(_, at)| at);
+                last_cast =
+                    rules.macros_and_casts && open.is_some_and(|at| is_cast(&chars[at + 1..i]));
+                last_close = true;
+                last_word = None;
+                prev_char = Some(c);
+                i += 1;
+                continue;
             }
             '=' => {
                 let before = prev_char.unwrap_or(' ');
-                let keyword_argument = parens.last() == Some(&true)
+                let keyword_argument = parens.last().is_some_and(|p| p.0)
                     && prev_char.is_some_and(|p| p.is_alphanumeric() || p == '_');
                 let comparison = keyword_argument
                     || next == Some('=')
@@ -172,12 +208,80 @@ pub fn scan(expr: &str, rules: &Rules) -> Option<String> {
             }
             _ => {}
         }
-        last_close = matches!(c, ')' | ']');
+        last_close = c == ']';
+        last_cast = false;
         last_word = None;
         prev_char = Some(c);
         i += 1;
     }
     None
+}
+
+/// `f`, `rf`, `Fr`…: the prefixes of a Python format string.
+fn is_format_prefix(word: &str) -> bool {
+    word.len() <= 2
+        && word.chars().any(|c| c.eq_ignore_ascii_case(&'f'))
+        && word
+            .chars()
+            .all(|c| matches!(c.to_ascii_lowercase(), 'f' | 'r'))
+}
+
+/// The code of each `{…}` in a format string's literal (quotes included);
+/// `{{` is a literal brace.
+fn placeholders(literal: &[char]) -> Vec<String> {
+    let mut out = vec![];
+    let mut i = 0;
+    while i < literal.len() {
+        match literal[i] {
+            '{' if literal.get(i + 1) == Some(&'{') => i += 2,
+            '{' => {
+                let mut depth = 1;
+                let mut code = String::new();
+                i += 1;
+                while i < literal.len() {
+                    match literal[i] {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                    code.push(literal[i]);
+                    i += 1;
+                }
+                // `{x!r:>10}`: the conversion and format spec are not code.
+                let code = code.split("!r").next().unwrap_or(&code).to_string();
+                out.push(code);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// Whether a parenthesised text is a C type, as in a cast: type words
+/// (`unsigned long`, `struct node`, `size_t`) and pointer stars, or any
+/// name followed by a star.
+fn is_cast(inner: &[char]) -> bool {
+    const TYPE_WORDS: &[&str] = &[
+        "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "const",
+        "volatile", "struct", "union", "enum", "bool", "_Bool",
+    ];
+    let text: String = inner.iter().collect();
+    let star = text.contains('*');
+    let body = text.replace('*', " ");
+    let words: Vec<&str> = body.split_whitespace().collect();
+    !words.is_empty()
+        && words.iter().all(|w| {
+            w.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && !w.starts_with(|c: char| c.is_ascii_digit())
+        })
+        && (star
+            || words
+                .iter()
+                .all(|w| TYPE_WORDS.contains(w) || w.ends_with("_t")))
 }
 
 /// `<<=` and `>>=` assign; `<=` and `>=` compare.
@@ -228,6 +332,8 @@ mod tests {
             ("x //= 2", "assigns with `//=`"),
             ("x **= 2", "assigns with `**=`"),
             ("print(x)", "calls `print`"),
+            ("f\"{x.pop()}\"", "calls `pop` in a format string"),
+            ("rf'{len(a)} {g(1)!r}'", "calls `g` in a format string"),
         ] {
             assert_eq!(scan(e, &PYTHON).as_deref(), Some(says), "{e}");
         }
@@ -238,6 +344,8 @@ mod tests {
             "'a.pop()' + \"x = 1\"",
             "--x",
             "d['k'] == 2",
+            "f\"{x} {{y()}}\"",
+            "'{x.pop()}'",
         ] {
             assert_eq!(scan(e, &PYTHON), None, "{e}");
         }
@@ -265,6 +373,9 @@ mod tests {
             ("i++", "uses `++`"),
             ("--i", "uses `--`"),
             ("fns[0](1)", "calls the result of an expression"),
+            ("vec![1]", "calls the macro `vec!`"),
+            ("println!(\"{}\", x)", "calls the macro `println!`"),
+            ("(f)(x)", "calls the result of an expression"),
         ] {
             assert_eq!(scan(e, &C_LIKE).as_deref(), Some(says), "{e}");
         }
@@ -277,6 +388,12 @@ mod tests {
             "p->next",
             "arr[i] - 1",
             "(a + b) * c",
+            "(int)x",
+            "(char *)p",
+            "(unsigned long)(p + 1)",
+            "(struct node *)(q)->next",
+            "!done",
+            "a != !b",
         ] {
             assert_eq!(scan(e, &C_LIKE), None, "{e}");
         }

@@ -24,6 +24,7 @@ pub struct SessionHandle {
     output: Arc<Mutex<OutputBuffer>>,
     trace: Arc<Mutex<TraceLog>>,
     activity: Arc<Mutex<std::collections::VecDeque<Activity>>>,
+    person: crate::session::person_log::SharedPersonLog,
     attached: bool,
     just_my_code: bool,
     language: &'static dyn crate::adapters::Language,
@@ -76,6 +77,7 @@ impl SessionHandle {
         let (events, _) = broadcast::channel(8192);
         let output = Arc::new(Mutex::new(OutputBuffer::default()));
         let trace = Arc::new(Mutex::new(TraceLog::default()));
+        let person = crate::session::person_log::SharedPersonLog::default();
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (apply_tx, apply_rx) = mpsc::unbounded_channel();
         let attached = config.attach_pid.is_some();
@@ -90,6 +92,7 @@ impl SessionHandle {
                 events: events.clone(),
                 output: output.clone(),
                 trace: trace.clone(),
+                person: person.clone(),
                 connector,
             },
             apply_tx,
@@ -102,6 +105,7 @@ impl SessionHandle {
             events,
             output,
             trace,
+            person,
             activity: Default::default(),
             attached,
             just_my_code,
@@ -113,6 +117,16 @@ impl SessionHandle {
     /// Who launched the program.
     pub fn launched_by(&self) -> super::Origin {
         self.launched_by
+    }
+
+    /// The person's actions kept, oldest first, and how many were dropped.
+    pub fn person_actions(&self) -> (Vec<crate::session::types::Change>, u64) {
+        self.person.lock().unwrap_or_else(|p| p.into_inner()).read()
+    }
+
+    /// What this language's tracepoint messages show differently.
+    pub fn log_message_note(&self) -> Option<&'static str> {
+        self.language.log_message_note()
     }
 
     /// What in `expression` may change the program, in its language.

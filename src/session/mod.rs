@@ -24,6 +24,7 @@ pub mod native;
 mod native_api;
 pub mod output;
 pub(crate) mod paging;
+pub mod person_log;
 pub mod reads;
 pub mod registry;
 pub mod run_until;

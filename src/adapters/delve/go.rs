@@ -3,8 +3,38 @@
 //! selectors, assignment through DAP, and delve's values that say too little.
 
 use crate::adapters::language::{Language, SetVariable, c_like_path, split_path};
+use crate::adapters::native_trace::{self, Dialect};
 
 pub struct Go;
+
+/// delve's log messages: the text is a `%` format, and a value that failed
+/// reads `{eval err: …}` with the error printed through a mismatched verb
+/// (`&{%!e(string=could not find symbol value for x)}`).
+const LOG_MESSAGE: Dialect = Dialect {
+    escape: |text| text.replace('%', "%%"),
+    error: |value| {
+        let inner = value.strip_prefix("{eval err: ")?;
+        Some(delve_error_text(inner.strip_suffix('}').unwrap_or(inner)))
+    },
+};
+
+/// The words of an error delve printed with `%e`: after the last
+/// `%!e(Type=`, without the wrapping brackets, braces and a scanner's
+/// position (`{ 0 1 1} `).
+fn delve_error_text(printed: &str) -> String {
+    let Some(at) = printed.rfind("%!e(") else {
+        return printed.trim().to_string();
+    };
+    let after = &printed[at..];
+    let words = after.split_once('=').map_or(after, |(_, w)| w);
+    let words = words.trim_end_matches([')', ']', '}']);
+    let words = words.trim_start_matches(['&', '{']);
+    let words = match words.split_once("} ") {
+        Some((pos, rest)) if pos.chars().all(|c| c.is_ascii_digit() || c == ' ') => rest,
+        _ => words,
+    };
+    words.trim().to_string()
+}
 
 impl Language for Go {
     /// A panic is raised inside the runtime (`runtime.gopanic`,
@@ -43,6 +73,18 @@ impl Language for Go {
     /// Nested, an unloaded pointer shows as `<Item>` from its own text.
     fn needs_children_when_nested(&self, value: &str, truncated: bool) -> bool {
         value.is_empty() || truncated
+    }
+
+    fn log_message(&self, template: &str) -> String {
+        native_trace::log_message(template, &LOG_MESSAGE)
+    }
+
+    fn trace_record(&self, message: &str) -> String {
+        native_trace::record(message, &LOG_MESSAGE)
+    }
+
+    fn log_message_note(&self) -> Option<&'static str> {
+        Some(native_trace::NOTE)
     }
 
     /// `Unable to evaluate expression: could not find symbol value for x`:
@@ -155,6 +197,17 @@ fn names(list: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn delve_errors_in_their_own_words() {
+        let missing = "&{%!e(string=could not find symbol value for nope)}";
+        assert_eq!(
+            delve_error_text(missing),
+            "could not find symbol value for nope"
+        );
+        let syntax = "[%!e(*scanner.Error=&{{ 0 1 1} expected operand, found '{'})]";
+        assert_eq!(delve_error_text(syntax), "expected operand, found '{'");
+    }
 
     fn lines(text: &str) -> Vec<String> {
         text.lines().map(str::to_string).collect()

@@ -3,9 +3,21 @@
 //! little, Rust's hashed symbol names, and a panic's message.
 
 use crate::adapters::language::{Language, SetVariable, c_like_path, is_ident, split_path};
+use crate::adapters::native_trace::{self, Dialect};
 use crate::adapters::signature::{inside_parens, split_top_level};
 
 pub struct Native;
+
+/// lldb-dap's log messages: a backslash in the text starts an escape, and
+/// a value that failed reads `<error: clang's message>`.
+const LOG_MESSAGE: Dialect = Dialect {
+    escape: |text| text.replace('\\', "\\\\"),
+    error: |value| {
+        let inner = value.strip_prefix("<error: ")?;
+        let inner = inner.strip_suffix('>').unwrap_or(inner);
+        Some(Native.evaluation_error(inner))
+    },
+};
 
 impl Language for Native {
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
@@ -60,6 +72,18 @@ impl Language for Native {
 
     fn frame_name(&self, raw: &str) -> String {
         frame_name(raw)
+    }
+
+    fn log_message(&self, template: &str) -> String {
+        native_trace::log_message(template, &LOG_MESSAGE)
+    }
+
+    fn trace_record(&self, message: &str) -> String {
+        native_trace::record(message, &LOG_MESSAGE)
+    }
+
+    fn log_message_note(&self) -> Option<&'static str> {
+        Some(native_trace::NOTE)
     }
 
     fn exception_message(&self, output_tail: &str) -> Option<String> {

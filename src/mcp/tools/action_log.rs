@@ -9,7 +9,8 @@ use serde::Deserialize;
 
 use crate::mcp::format::ok;
 use crate::mcp::server::{PairdbgServer, ToolResult};
-use crate::session::types::Snapshot;
+use crate::session::person_log::PERSON_ACTIONS_KEPT;
+use crate::session::types::{Change, Snapshot};
 use crate::session::{Activity, Origin};
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -29,13 +30,19 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let snap = s.snapshot();
-        let body = render(&snap, &s.activity());
+        let (person, dropped) = s.person_actions();
+        let body = render(&snap, &s.activity(), &person, dropped);
         Ok(ok(&self.views, &snap, body))
     }
 }
 
 /// Agent calls, the person's moves and everyone's notes, by epoch.
-pub fn render(snap: &Snapshot, calls: &[Activity]) -> String {
+pub fn render(
+    snap: &Snapshot,
+    calls: &[Activity],
+    person_actions: &[Change],
+    dropped: u64,
+) -> String {
     // (epoch, order within the epoch, line): the person's move made the
     // epoch an agent call then saw, and a note explains what came before.
     let mut rows: Vec<(u64, u8, String)> = vec![];
@@ -64,11 +71,7 @@ pub fn render(snap: &Snapshot, calls: &[Activity]) -> String {
         rows.push((a.epoch, 1, format!("{call} → {}", one_line(&outcome))));
     }
     let mut person = 0;
-    for c in snap
-        .changes
-        .iter()
-        .filter(|c| c.origin == Some(Origin::Human))
-    {
+    for c in person_actions {
         person += 1;
         rows.push((c.epoch, 0, format!("person: {}", one_line(&c.what))));
     }
@@ -88,6 +91,11 @@ pub fn render(snap: &Snapshot, calls: &[Activity]) -> String {
     );
     if calls.len() >= 200 {
         out.push_str("(only the last 200 calls are kept)\n");
+    }
+    if dropped > 0 {
+        out.push_str(&format!(
+            "(only the person's last {PERSON_ACTIONS_KEPT} actions are kept; {dropped} older ones were dropped)\n"
+        ));
     }
     for (epoch, _, line) in rows {
         out.push_str(&format!("  e{epoch:<4} {line}\n"));

@@ -87,7 +87,10 @@ impl PairdbgServer {
                 Ok(ok(
                     &self.views,
                     &snap,
-                    format!("Tracepoint {}", breakpoint_line(&snap, &b)),
+                    match s.log_message_note() {
+                        Some(n) => format!("Tracepoint {}\nNote: {n}", breakpoint_line(&snap, &b)),
+                        None => format!("Tracepoint {}", breakpoint_line(&snap, &b)),
+                    },
                 ))
             }
             Err(e) => Ok(e),

@@ -18,11 +18,13 @@ use crate::session::types::{Breakpoint, BreakpointKind, Origin};
 /// other's, whatever output category the adapter gives them.
 pub(super) const TRACE_OPEN: &str = "\u{1}tp";
 pub(super) const TRACE_CLOSE: char = '\u{2}';
+/// Ends a tracepoint's message, so a hit split over output events is joined.
+pub(super) const TRACE_END: char = '\u{3}';
 
 /// A tracepoint's `logMessage`: its tag, then its message in the adapter's terms.
 fn trace_message(id: u64, template: Option<&str>, language: &dyn Language) -> String {
     format!(
-        "{TRACE_OPEN}{id}{TRACE_CLOSE}{}",
+        "{TRACE_OPEN}{id}{TRACE_CLOSE}{}{TRACE_END}",
         language.log_message(template.unwrap_or(""))
     )
 }

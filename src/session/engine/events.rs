@@ -84,8 +84,8 @@ impl Engine {
                     return self.on_condition_error(&condition, &error);
                 }
                 let output = match self.take_trace_hits(&output) {
-                    Some("") => return,
-                    Some(rest) => rest.to_string(),
+                    Some(rest) if rest.is_empty() => return,
+                    Some(rest) => rest,
                     None => output,
                 };
                 if let Some(code) = adapter.exit_code_from_output(&output) {

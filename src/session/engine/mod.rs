@@ -65,6 +65,7 @@ pub struct Engine {
     events: broadcast::Sender<SessionEvent>,
     output: Arc<Mutex<OutputBuffer>>,
     trace: Arc<Mutex<TraceLog>>,
+    person: crate::session::person_log::SharedPersonLog,
     next_warning: u64,
     apply_tx: mpsc::UnboundedSender<Apply>,
     /// Everything tied to one adapter connection, dropped whole on restart.
@@ -77,6 +78,9 @@ pub struct Engine {
     dirty: bool,
     /// Tracepoint hits are counted but not yet published.
     hits_pending: bool,
+    /// The start of a tracepoint hit whose end the adapter sends in a
+    /// later output event (lldb-dap sends a value's lines one by one).
+    trace_partial: Option<String>,
     connector: SharedConnector,
     /// The last adapter being let go (disconnect, then kill), to wait on.
     releasing: Option<Released>,
@@ -89,6 +93,7 @@ pub struct EngineParts {
     pub events: broadcast::Sender<SessionEvent>,
     pub output: Arc<Mutex<OutputBuffer>>,
     pub trace: Arc<Mutex<TraceLog>>,
+    pub person: crate::session::person_log::SharedPersonLog,
     pub connector: SharedConnector,
 }
 
@@ -106,6 +111,7 @@ impl Engine {
             events: parts.events,
             output: parts.output,
             trace: parts.trace,
+            person: parts.person,
             next_warning: 1,
             apply_tx,
             conn: Conn::default(),
@@ -115,6 +121,7 @@ impl Engine {
             run_gen: 0,
             dirty: false,
             hits_pending: false,
+            trace_partial: None,
             connector: parts.connector,
             releasing: None,
         }
@@ -177,11 +184,15 @@ impl Engine {
         self.dirty = true;
         let what = what.into();
         if !what.is_empty() {
-            self.snap.changes.push(Change {
+            let change = Change {
                 epoch: self.snap.epoch + 1,
                 origin,
                 what,
-            });
+            };
+            if origin == Some(Origin::Human) {
+                lock(&self.person).push(change.clone());
+            }
+            self.snap.changes.push(change);
             let n = self.snap.changes.len();
             if n > CHANGE_HISTORY {
                 self.snap.changes.drain(..n - CHANGE_HISTORY);

@@ -6,7 +6,7 @@
 //! the program made them, on the adapter's one ordered stream, and are
 //! taken out of the program's output into the trace log.
 
-use super::breakpoints::{TRACE_CLOSE, TRACE_OPEN};
+use super::breakpoints::{TRACE_CLOSE, TRACE_END, TRACE_OPEN};
 use super::{Engine, lock};
 use crate::session::SessionEvent;
 use crate::session::trace::{TraceRecord, timestamp_now};
@@ -14,28 +14,44 @@ use crate::session::types::BreakpointKind;
 
 impl Engine {
     /// Takes the tracepoint hits out of an output event; what is left is
-    /// the program's own output.
-    pub(super) fn take_trace_hits<'a>(&mut self, output: &'a str) -> Option<&'a str> {
-        let at = output.find(TRACE_OPEN)?;
+    /// the program's own output (None when there were no hits).
+    pub(super) fn take_trace_hits(&mut self, output: &str) -> Option<String> {
+        let output = match self.trace_partial.take() {
+            Some(partial) => partial + output,
+            None if output.contains(TRACE_OPEN) => output.to_string(),
+            None => return None,
+        };
+        let at = output.find(TRACE_OPEN).unwrap_or(output.len());
+        let mut program = output[..at].to_string();
         let mut rest = &output[at..];
         while let Some(body) = rest.strip_prefix(TRACE_OPEN) {
-            let next = body.find(TRACE_OPEN).unwrap_or(body.len());
-            self.on_trace_hit(&body[..next]);
-            rest = &body[next..];
+            let Some(end) = body.find(TRACE_END) else {
+                // The rest of this hit comes in the next output event.
+                if body.len() < PARTIAL_HIT_CAP {
+                    self.trace_partial = Some(rest.to_string());
+                }
+                return Some(program);
+            };
+            self.on_trace_hit(&body[..end]);
+            let after = &body[end + TRACE_END.len_utf8()..];
+            // The adapter ends each message with a line break of its own.
+            let after = after
+                .strip_prefix("\r\n")
+                .or_else(|| after.strip_prefix('\n'))
+                .unwrap_or(after);
+            let next = after.find(TRACE_OPEN).unwrap_or(after.len());
+            program.push_str(&after[..next]);
+            rest = &after[next..];
         }
-        Some(&output[..at])
+        Some(program)
     }
 
-    /// One hit: `{id}\u{2}{message}\n`.
+    /// One hit: `{id}\u{2}{message}`.
     fn on_trace_hit(&mut self, tagged: &str) {
         let Some((id, message)) = tagged.split_once(TRACE_CLOSE) else {
             return;
         };
         let Ok(id) = id.parse::<u64>() else { return };
-        let message = message
-            .strip_suffix('\n')
-            .map(|m| m.strip_suffix('\r').unwrap_or(m))
-            .unwrap_or(message);
         let Some(i) = self
             .snap
             .breakpoints
@@ -74,7 +90,7 @@ impl Engine {
             timestamp: timestamp_now(),
             file: shown,
             line,
-            message: message.to_string(),
+            message: self.config.adapter.language().trace_record(message),
         };
         let record = lock(&self.trace).push(record);
         self.emit(SessionEvent::TraceHit(record));
@@ -107,5 +123,9 @@ impl Engine {
         });
     }
 }
+
+/// The most of one hit kept while waiting for its end: past it the hit is
+/// dropped rather than held without bound.
+const PARTIAL_HIT_CAP: usize = 1 << 20;
 
 const HITS_PUBLISHED_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
