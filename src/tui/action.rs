@@ -46,6 +46,7 @@ pub enum Action {
     NextSession,
     SetValue,
     ToggleApproval,
+    TypeToProgram,
 }
 
 impl Action {
@@ -58,6 +59,7 @@ impl Action {
                 Some(Focus::Variables)
             }
             Action::EditWatch => Some(Focus::Watches),
+            Action::TypeToProgram => Some(Focus::Output),
             Action::ToggleEnabled
             | Action::DeleteBreakpoint
             | Action::EditCondition
@@ -109,6 +111,7 @@ impl Action {
             Action::NextSession => "show the next session",
             Action::SetValue => "set the value",
             Action::ToggleApproval => "approve agent side effects",
+            Action::TypeToProgram => "type into the program (Esc stops)",
         }
     }
 }

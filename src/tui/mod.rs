@@ -8,6 +8,7 @@ mod install;
 pub mod panes;
 pub mod picker;
 pub mod state;
+pub mod terminal_keys;
 pub mod theme;
 
 use std::time::Duration;

@@ -54,6 +54,8 @@ pub struct Conn {
     pub stopped_in_exception_function: bool,
     /// Where the last run-to was going: (file, line).
     pub run_to: Option<(std::path::PathBuf, u64)>,
+    /// The program runs on the session's terminal (`Spawned::on_terminal`).
+    pub on_terminal: bool,
 }
 
 impl Default for Conn {
@@ -82,6 +84,7 @@ impl Default for Conn {
             steps_left: 0,
             stopped_in_exception_function: false,
             run_to: None,
+            on_terminal: false,
         }
     }
 }

@@ -95,6 +95,10 @@ impl Engine {
                 if adapter.is_own_output(&output) {
                     return;
                 }
+                // The terminal has shown the program's own streams already.
+                if self.conn.on_terminal && matches!(category.as_str(), "stdout" | "stderr") {
+                    return;
+                }
                 let stream = match category.as_str() {
                     "stdout" => Stream::Stdout,
                     "stderr" => Stream::Stderr,
@@ -220,6 +224,7 @@ impl Engine {
             return;
         }
         self.run_gen += 1;
+        self.drain_terminal();
         self.snap.state = RunState::Exited;
         self.snap.stop = None;
         let code = self.conn.pending_exit_code;

@@ -13,6 +13,7 @@ mod functions;
 mod hits;
 mod inspect;
 mod startup;
+mod terminal;
 mod threads;
 mod tracepoints;
 
@@ -78,6 +79,9 @@ pub struct Engine {
     connector: SharedConnector,
     /// The last adapter being let go (disconnect, then kill), to wait on.
     releasing: Option<Released>,
+    /// The program's own terminal, made at the first launch and kept
+    /// across restarts; None for an attach, or where none could be made.
+    terminal: Option<Arc<super::terminal::ProgramTerminal>>,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -115,6 +119,7 @@ impl Engine {
             hits_pending: false,
             connector: parts.connector,
             releasing: None,
+            terminal: None,
         }
     }
 

@@ -6,6 +6,7 @@ mod approval;
 mod keys;
 mod mouse;
 mod panes;
+mod program_input;
 mod prompts;
 mod requests;
 

@@ -8,6 +8,7 @@ pub mod files;
 pub mod help;
 pub mod output;
 pub mod palette;
+pub mod program_cursor;
 pub mod source;
 pub mod stack;
 pub mod status;

@@ -1,4 +1,5 @@
-//! The program's output, stderr marked, following the end unless scrolled.
+//! The program's output, stderr marked, following the end unless scrolled;
+//! also the program's terminal, which keys go to while typing.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -11,7 +12,14 @@ use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 
 pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
-    let blk = block("output", Focus::Output, ui, theme);
+    let title = if ui.typing_to_program {
+        "typing to the program · Esc stops"
+    } else if ui.focus == Focus::Output {
+        "output · Enter types"
+    } else {
+        "output"
+    };
+    let blk = block(title, Focus::Output, ui, theme);
     let inner = blk.inner(area);
     f.render_widget(blk, area);
     let rows = inner.height as usize;
@@ -32,4 +40,7 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
+    if ui.typing_to_program {
+        super::program_cursor::place(f, inner, &ui.output[start..end]);
+    }
 }
