@@ -70,9 +70,8 @@ pub struct Spawned {
     /// The program's own output, where the adapter does not send it as
     /// events but lets it through its own stdout and stderr.
     pub program_output: Option<ProgramOutput>,
-    /// The program reads and writes the session's terminal (`LaunchSpec::stdio`):
-    /// its output comes from there, and `output` events of category stdout
-    /// and stderr are copies.
+    /// The program reads and writes the session's terminal (`LaunchSpec::stdio`),
+    /// so input typed there reaches it.
     pub on_terminal: bool,
     /// The `launch` or `attach` request and its arguments.
     pub start: (&'static str, Value),

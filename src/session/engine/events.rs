@@ -95,10 +95,6 @@ impl Engine {
                 if adapter.is_own_output(&output) {
                     return;
                 }
-                // The terminal has shown the program's own streams already.
-                if self.conn.on_terminal && matches!(category.as_str(), "stdout" | "stderr") {
-                    return;
-                }
                 let stream = match category.as_str() {
                     "stdout" => Stream::Stdout,
                     "stderr" => Stream::Stderr,
