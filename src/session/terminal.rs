@@ -26,8 +26,8 @@ pub const MAX_INPUT_BYTES: usize = 64 * 1024;
 
 struct Pty {
     master: AsyncFd<PtyMaster>,
-    /// Held open so the master never reads end-of-file between programs
-    /// (across a restart).
+    /// Held open so the master never reads end-of-file before the program
+    /// opens its side, or after it ends.
     _slave: std::fs::File,
     path: PathBuf,
     stream: Stream,

@@ -79,8 +79,8 @@ pub struct Engine {
     connector: SharedConnector,
     /// The last adapter being let go (disconnect, then kill), to wait on.
     releasing: Option<Released>,
-    /// The program's own terminal, made at the first launch and kept
-    /// across restarts; None for an attach, or where none could be made.
+    /// The program's own terminal, made afresh at each start; None for an
+    /// attach, or where none could be made.
     terminal: Option<Arc<super::terminal::ProgramTerminal>>,
 }
 

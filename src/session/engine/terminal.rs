@@ -1,5 +1,5 @@
-//! The program's own terminal as the engine keeps it: made at the first
-//! launch, its output forwarded, and input typed into it.
+//! The program's own terminal as the engine keeps it: made at each start,
+//! its output forwarded, and input typed into it.
 
 use std::sync::Arc;
 
@@ -11,10 +11,15 @@ use crate::session::terminal::{MAX_INPUT_BYTES, ProgramTerminal};
 use crate::session::types::RunState;
 
 impl Engine {
-    /// Makes the terminal once; an attached process keeps its own. Without
-    /// one, programs run as before, with no input.
+    /// Makes a fresh terminal for each start (launch or restart): the last
+    /// program's may still be the controlling terminal of its adapter,
+    /// which dies a moment later. An attached process keeps its own.
+    /// Without one, programs run as before, with no input.
     pub(super) fn open_terminal(&mut self) {
-        if self.terminal.is_some() || self.config.attach_pid.is_some() {
+        self.drain_terminal();
+        self.terminal = None;
+        self.config.stdio = None;
+        if self.config.attach_pid.is_some() {
             return;
         }
         let t = match ProgramTerminal::open() {
