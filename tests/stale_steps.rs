@@ -37,6 +37,7 @@ impl Connector for Fake {
                 writer: Box::pin(w),
             },
             program_output: None,
+            on_terminal: false,
             start: ("launch", json!({"program": self.program})),
             notes: vec![],
         })

@@ -74,6 +74,7 @@ impl Connector for Fake {
             process: None,
             transport,
             program_output: None,
+            on_terminal: false,
             start: ("launch", json!({"program": self.program})),
             notes: vec![],
         })

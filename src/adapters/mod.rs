@@ -32,7 +32,7 @@ pub use language::{
     FoundFunction, Language, LogPiece, SetVariable, c_like_path, is_ident, parse_log_message,
     split_path,
 };
-pub use spec::{LaunchSpec, Target};
+pub use spec::{LaunchSpec, ProgramStdio, Target};
 pub use which::which;
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -71,6 +71,9 @@ pub struct Spawned {
     /// The program's own output, where the adapter does not send it as
     /// events but lets it through its own stdout and stderr.
     pub program_output: Option<ProgramOutput>,
+    /// The program reads and writes the session's terminal (`LaunchSpec::stdio`),
+    /// so input typed there reaches it.
+    pub on_terminal: bool,
     /// The `launch` or `attach` request and its arguments.
     pub start: (&'static str, Value),
     /// Facts the user should know about this launch.

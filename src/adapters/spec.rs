@@ -28,6 +28,33 @@ pub struct LaunchSpec {
     /// Only the program's own code is debugged; off, breakpoints bind and
     /// steps enter the standard library and installed packages too.
     pub just_my_code: bool,
+    /// The program's own terminal, where the session has one.
+    pub stdio: Option<ProgramStdio>,
+}
+
+/// The terminal devices a launched program reads and writes: one for its
+/// stdin and stdout, another for its stderr, so the two stay apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramStdio {
+    pub terminal: PathBuf,
+    pub stderr: PathBuf,
+}
+
+impl ProgramStdio {
+    /// Opens the devices as the program's stdin, stdout and stderr.
+    pub fn open(&self) -> std::io::Result<[std::fs::File; 3]> {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Never pairdbg's own controlling terminal: the program's only.
+        let open = |p: &PathBuf| {
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .custom_flags(libc::O_NOCTTY)
+                .open(p)
+        };
+        let t = open(&self.terminal)?;
+        Ok([t.try_clone()?, t, open(&self.stderr)?])
+    }
 }
 
 impl LaunchSpec {
@@ -43,6 +70,7 @@ impl LaunchSpec {
             workspace: workspace.to_path_buf(),
             nodelay: true,
             just_my_code: true,
+            stdio: None,
         }
     }
 }

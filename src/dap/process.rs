@@ -2,6 +2,7 @@
 //! when dropped, and set to die if pairdbg itself dies.
 
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
 
 use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command};
 
@@ -9,8 +10,26 @@ pub struct AdapterProcess {
     child: Child,
     pgid: Option<i32>,
     /// Processes the adapter started that may have left our group (debugpy's
-    /// launcher puts the debuggee in a group of its own).
-    extra_pids: Vec<i32>,
+    /// launcher puts the debuggee in a group of its own), and those we
+    /// started for it (`runInTerminal`).
+    extra_pids: PidTracker,
+}
+
+/// Processes to end with an adapter, recorded from wherever they start.
+#[derive(Clone, Default)]
+pub struct PidTracker(Arc<Mutex<Vec<i32>>>);
+
+impl PidTracker {
+    pub fn track(&self, pid: i32) {
+        let mut pids = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if pid > 1 && !pids.contains(&pid) {
+            pids.push(pid);
+        }
+    }
+
+    fn all(&self) -> Vec<i32> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
 }
 
 impl AdapterProcess {
@@ -32,6 +51,16 @@ impl AdapterProcess {
         Ok((process, stdout, stderr))
     }
 
+    /// For adapters whose program inherits their stdio: all three on the
+    /// files given (the program's terminal).
+    pub fn spawn_with_stdio(
+        mut cmd: Command,
+        [stdin, stdout, stderr]: [std::fs::File; 3],
+    ) -> std::io::Result<AdapterProcess> {
+        cmd.stdin(stdin).stdout(stdout).stderr(stderr);
+        Self::start(cmd, true)
+    }
+
     fn spawn_piped(
         mut cmd: Command,
     ) -> std::io::Result<(
@@ -40,40 +69,48 @@ impl AdapterProcess {
         ChildStdout,
         Option<ChildStderr>,
     )> {
-        cmd.stdout(Stdio::piped()).kill_on_drop(true);
+        cmd.stdout(Stdio::piped());
+        let mut process = Self::start(cmd, false)?;
+        let stdin = process.child.stdin.take();
+        let stderr = process.child.stderr.take();
+        let stdout = process
+            .child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("no adapter stdout"))?;
+        Ok((process, stdin, stdout, stderr))
+    }
+
+    /// With `terminal`, stdin (a terminal) becomes the adapter's controlling
+    /// terminal, so it can give the program the terminal's foreground, as a
+    /// shell would.
+    fn start(mut cmd: Command, terminal: bool) -> std::io::Result<AdapterProcess> {
+        cmd.kill_on_drop(true);
         // A session of its own, so a process group of its own, and no
         // controlling terminal: debugpy's launcher would otherwise make the
         // debuggee the terminal's foreground group and take the keyboard from
         // the TUI.
-        // SAFETY: setsid and prctl are async-signal-safe; nothing else runs
+        // SAFETY: setsid, ioctl and prctl are async-signal-safe; nothing else runs
         // between fork and exec.
         unsafe {
-            cmd.pre_exec(|| {
+            cmd.pre_exec(move || {
                 if libc::setsid() < 0 {
                     return Err(std::io::Error::last_os_error());
+                }
+                if terminal {
+                    libc::ioctl(0, libc::TIOCSCTTY, 0);
                 }
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
                 Ok(())
             });
         }
-        let mut child = cmd.spawn()?;
-        let stdin = child.stdin.take();
-        let stderr = child.stderr.take();
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| std::io::Error::other("no adapter stdout"))?;
+        let child = cmd.spawn()?;
         let pgid = child.id().map(|p| p as i32);
-        Ok((
-            AdapterProcess {
-                child,
-                pgid,
-                extra_pids: vec![],
-            },
-            stdin,
-            stdout,
-            stderr,
-        ))
+        Ok(AdapterProcess {
+            child,
+            pgid,
+            extra_pids: PidTracker::default(),
+        })
     }
 
     pub fn pid(&self) -> Option<u32> {
@@ -81,21 +118,24 @@ impl AdapterProcess {
     }
 
     pub fn track_pid(&mut self, pid: i32) {
-        if pid > 1 && !self.extra_pids.contains(&pid) {
-            self.extra_pids.push(pid);
-        }
+        self.extra_pids.track(pid);
+    }
+
+    /// Where processes started on the adapter's behalf are recorded, so
+    /// they end with it.
+    pub fn tracker(&self) -> PidTracker {
+        self.extra_pids.clone()
     }
 
     /// Kills the adapter's group and every tracked process group. Idempotent.
     pub fn kill_all(&mut self) {
         // Children the adapter put in groups of their own (a debuggee it
         // started under ptrace) are found while it still is their parent.
-        if let Some(pid) = self.pgid {
-            for child in descendants(pid) {
-                self.track_pid(child);
-            }
+        let roots = self.pgid.into_iter().chain(self.extra_pids.all());
+        for child in roots.flat_map(descendants).collect::<Vec<_>>() {
+            self.track_pid(child);
         }
-        for &pid in &self.extra_pids {
+        for pid in self.extra_pids.all() {
             // SAFETY: plain syscalls on pids we were told about; errors are ignored.
             unsafe {
                 libc::killpg(pid, libc::SIGKILL);

@@ -266,6 +266,12 @@ pub struct TracepointParams {
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
+pub struct InputParams {
+    pub text: String,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
 pub struct NoteParams {
     pub text: String,
     pub session_id: Option<String>,

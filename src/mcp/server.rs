@@ -53,7 +53,8 @@ impl PairdbgServer {
             + Self::find_router()
             + Self::run_until_router()
             + Self::events_router()
-            + Self::action_log_router();
+            + Self::action_log_router()
+            + Self::input_router();
         for route in tool_router.map.values_mut() {
             route.attr.annotations = Some(super::annotations::annotations(&route.attr.name));
             let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());

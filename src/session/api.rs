@@ -253,6 +253,11 @@ impl SessionHandle {
         done(self.send(origin, Command::Note(text)).await?)
     }
 
+    /// Types `text` into the program's terminal, as is.
+    pub async fn send_input(&self, origin: Origin, text: String) -> Result<()> {
+        done(self.send(origin, Command::Input(text)).await?)
+    }
+
     /// Who may move the program; only the person changes it.
     pub async fn set_control(&self, origin: Origin, mode: ControlMode) -> Result<()> {
         done(self.send(origin, Command::SetControl(mode)).await?)

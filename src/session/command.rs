@@ -109,6 +109,8 @@ pub enum Command {
         remove: Vec<String>,
     },
     Note(String),
+    /// Text typed into the program's terminal.
+    Input(String),
     /// Who may move the program; only the person changes it.
     SetControl(super::ControlMode),
     Terminate,
@@ -153,6 +155,7 @@ impl Command {
                 | Command::SelectThread(_)
                 | Command::Terminate
                 | Command::Restart
+                | Command::Input(_)
         )
     }
 }

@@ -89,6 +89,8 @@ pub struct LaunchConfig {
     /// Whose are the launch's breakpoints.
     pub origin: super::types::Origin,
     pub just_my_code: bool,
+    /// The program's own terminal, once the session has made it.
+    pub stdio: Option<crate::adapters::ProgramStdio>,
 }
 
 impl LaunchConfig {
@@ -110,6 +112,7 @@ impl LaunchConfig {
             workspace: self.workspace.root.clone(),
             nodelay: self.nodelay,
             just_my_code: self.just_my_code,
+            stdio: self.stdio.clone(),
         }
     }
 
@@ -390,6 +393,7 @@ impl LaunchRequest {
             attach_pid: self.attach,
             origin: super::types::Origin::Agent,
             just_my_code: self.just_my_code.unwrap_or(true),
+            stdio: None,
         })
     }
 }

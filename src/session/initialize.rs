@@ -21,7 +21,7 @@ pub fn initialize_arguments(adapter_id: &str) -> Value {
         "pathFormat": "path",
         "supportsVariableType": true,
         "supportsVariablePaging": true,
-        "supportsRunInTerminalRequest": false,
+        "supportsRunInTerminalRequest": true,
         "supportsStartDebuggingRequest": false,
         "supportsProgressReporting": false,
         "supportsInvalidatedEvent": false,

@@ -57,6 +57,7 @@ pub enum Action {
     ScrollRight,
     InlineValues,
     Traceback,
+    TypeToProgram,
 }
 
 impl Action {
@@ -72,6 +73,7 @@ impl Action {
             Action::GoToIndex => Some(Focus::Variables),
             Action::ScrollLeft | Action::ScrollRight => Some(Focus::Source),
             Action::GoToBreakpoint => Some(Focus::Breakpoints),
+            Action::TypeToProgram => Some(Focus::Output),
             Action::ToggleEnabled
             | Action::DeleteBreakpoint
             | Action::EditCondition
@@ -134,6 +136,7 @@ impl Action {
             Action::ScrollRight => "scroll the source right",
             Action::InlineValues => "values in the source: on / off",
             Action::Traceback => "the exception's traceback",
+            Action::TypeToProgram => "type into the program (Esc stops)",
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod native;
 pub mod panes;
 pub mod picker;
 pub mod state;
+pub mod terminal_keys;
 pub mod theme;
 pub mod workspace_state;
 

@@ -75,6 +75,8 @@ pub struct UiState {
     pub input: tui_input::Input,
     /// Typing into the console (or the watch editor) rather than commanding.
     pub typing: Option<Prompt>,
+    /// Keys go to the program's terminal (the output pane) until Esc.
+    pub typing_to_program: bool,
     pub history_pos: Option<usize>,
     pub message: Option<String>,
     /// The variable whose new value is being typed.
@@ -166,6 +168,7 @@ impl Default for UiState {
             console: vec![],
             input: Default::default(),
             typing: None,
+            typing_to_program: false,
             history_pos: None,
             message: None,
             value_path: String::new(),

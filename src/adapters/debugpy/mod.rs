@@ -111,6 +111,7 @@ impl Adapter for Debugpy {
                 reader: Box::pin(stdout),
                 writer: Box::pin(stdin),
             },
+            on_terminal: spec.stdio.is_some() && !matches!(spec.target, Target::Attach(_)),
             program_output: None,
             start,
             notes: vec![
@@ -303,11 +304,15 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
     let mut args = json!({
         "type": "debugpy",
         "request": "launch",
-        "console": "internalConsole",
+        // On the session's terminal the program can read its input; debugpy
+        // asks us to start its launcher there (`runInTerminal`).
+        "console": if spec.stdio.is_some() { "integratedTerminal" } else { "internalConsole" },
         "justMyCode": spec.just_my_code,
         // Children run undebugged: a forking program must not hang the session.
         "subProcess": false,
-        "redirectOutput": true,
+        // On the terminal the program writes there itself (a terminal to it,
+        // so line-buffered); captured, it would write to pipes.
+        "redirectOutput": spec.stdio.is_none(),
         "cwd": spec.cwd,
         "args": spec.args,
         "env": env,

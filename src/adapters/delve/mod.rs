@@ -81,8 +81,31 @@ impl Adapter for Delve {
         cmd.args(["dap", "--listen", &addr.to_string()])
             // delve builds in its own working directory: go.mod is found from there.
             .current_dir(&build_dir);
-        let (process, stdout, stderr) = AdapterProcess::spawn_with_output(cmd)
-            .map_err(|e| AdapterError::NotFound(format!("cannot start {}: {e}", dlv.display())))?;
+        let cannot = |e: std::io::Error| {
+            AdapterError::NotFound(format!("cannot start {}: {e}", dlv.display()))
+        };
+        // The program inherits delve's stdio: on the session's terminal, it
+        // can read its input there.
+        let terminal = match (&spec.stdio, &spec.target) {
+            (Some(t), Target::Program(_)) => Some(t.open().map_err(cannot)?),
+            _ => None,
+        };
+        let on_terminal = terminal.is_some();
+        let (process, program_output) = match terminal {
+            Some(files) => (
+                AdapterProcess::spawn_with_stdio(cmd, files).map_err(cannot)?,
+                None,
+            ),
+            None => {
+                let (process, stdout, stderr) =
+                    AdapterProcess::spawn_with_output(cmd).map_err(cannot)?;
+                let out = ProgramOutput {
+                    stdout: Box::pin(stdout),
+                    stderr: Box::pin(stderr),
+                };
+                (process, Some(out))
+            }
+        };
         let mut notes = vec![];
         if matches!(spec.target, Target::Program(_)) && start.1["mode"] == "debug" {
             notes.push("delve builds the program with optimisations off.".into());
@@ -90,10 +113,8 @@ impl Adapter for Delve {
         Ok(Spawned {
             process: Some(process),
             transport: Transport::Tcp(addr),
-            program_output: Some(ProgramOutput {
-                stdout: Box::pin(stdout),
-                stderr: Box::pin(stderr),
-            }),
+            on_terminal,
+            program_output,
             start,
             notes,
         })

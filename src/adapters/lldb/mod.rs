@@ -110,6 +110,7 @@ impl Adapter for Lldb {
         let (process, stdin, stdout) = AdapterProcess::spawn(Command::new(&path))
             .map_err(|e| AdapterError::NotFound(format!("cannot start {}: {e}", path.display())))?;
         let rust = is_rust(spec);
+        let on_terminal = spec.stdio.is_some() && matches!(spec.target, Target::Program(_));
         let start = match spec.target {
             Target::Attach(pid) => ("attach", attach_arguments(pid, rust)),
             Target::Program(ref p) => ("launch", launch_arguments(spec, p, rust)),
@@ -125,6 +126,7 @@ impl Adapter for Lldb {
                 reader: Box::pin(stdout),
                 writer: Box::pin(stdin),
             },
+            on_terminal,
             program_output: None,
             start,
             notes: vec![],
@@ -259,7 +261,7 @@ pub fn launch_arguments(spec: &LaunchSpec, program: &Path, rust: bool) -> Value 
         .iter()
         .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
-    json!({
+    let mut args = json!({
         "program": program,
         "args": spec.args,
         "cwd": spec.cwd,
@@ -270,7 +272,13 @@ pub fn launch_arguments(spec: &LaunchSpec, program: &Path, rust: bool) -> Value 
         "stopOnEntry": false,
         "preRunCommands": if spec.stop_on_entry { vec![entry_breakpoint(rust)] } else { vec![] },
         "initCommands": init_commands(rust),
-    })
+    });
+    // The program's stdio opened on the session's terminal by lldb itself:
+    // not `runInTerminal`, whose launcher handshake costs seconds.
+    if let Some(t) = &spec.stdio {
+        args["stdio"] = json!([t.terminal, t.terminal, t.stderr]);
+    }
+    args
 }
 
 /// The program's own `main`: C's, or the Rust crate's `krate::main` (the C
@@ -309,5 +317,15 @@ mod tests {
         assert_eq!(a["program"], "/ws/prog");
         assert!(a.get("runInTerminal").is_none() && a.get("console").is_none());
         assert_eq!(a["initCommands"].as_array().unwrap().len(), 0);
+        assert!(a.get("stdio").is_none());
+        spec.stdio = Some(crate::adapters::ProgramStdio {
+            terminal: "/dev/pts/7".into(),
+            stderr: "/dev/pts/8".into(),
+        });
+        let a = launch_arguments(&spec, Path::new("/ws/prog"), false);
+        assert_eq!(
+            a["stdio"],
+            json!(["/dev/pts/7", "/dev/pts/7", "/dev/pts/8"])
+        );
     }
 }

@@ -6,6 +6,7 @@ mod events;
 mod execution;
 mod find;
 mod handles;
+mod input;
 mod inspection;
 mod run_until;
 pub mod trace;

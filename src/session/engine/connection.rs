@@ -56,6 +56,8 @@ pub struct Conn {
     pub run_to: Option<(std::path::PathBuf, u64)>,
     /// Steps move by one machine instruction rather than one line.
     pub instruction_steps: bool,
+    /// The program runs on the session's terminal (`Spawned::on_terminal`).
+    pub on_terminal: bool,
 }
 
 impl Default for Conn {
@@ -85,6 +87,7 @@ impl Default for Conn {
             stopped_in_exception_function: false,
             run_to: None,
             instruction_steps: false,
+            on_terminal: false,
         }
     }
 }

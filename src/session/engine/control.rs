@@ -87,6 +87,7 @@ impl Engine {
                 self.emit(SessionEvent::Note { origin, text });
                 let _ = reply.send(Ok(Reply::Done));
             }
+            Command::Input(text) => self.send_input(reply, text),
             Command::SetControl(mode) => {
                 if self.snap.control != mode {
                     self.snap.control = mode;

@@ -220,6 +220,7 @@ impl Engine {
             return;
         }
         self.run_gen += 1;
+        self.drain_terminal();
         self.snap.state = RunState::Exited;
         self.snap.stop = None;
         let code = self.conn.pending_exit_code;

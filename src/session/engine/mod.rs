@@ -15,6 +15,7 @@ mod inspect;
 mod native;
 mod scopes;
 mod startup;
+mod terminal;
 mod threads;
 mod tracepoints;
 
@@ -84,6 +85,9 @@ pub struct Engine {
     connector: SharedConnector,
     /// The last adapter being let go (disconnect, then kill), to wait on.
     releasing: Option<Released>,
+    /// The program's own terminal, made afresh at each start; None for an
+    /// attach, or where none could be made.
+    terminal: Option<Arc<super::terminal::ProgramTerminal>>,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -124,6 +128,7 @@ impl Engine {
             trace_partial: None,
             connector: parts.connector,
             releasing: None,
+            terminal: None,
         }
     }
 

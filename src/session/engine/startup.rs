@@ -12,13 +12,13 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
 
 use super::{Apply, Engine, lock};
 use crate::dap::DapClient;
-use crate::dap::client::default_reverse_handler;
 use crate::dap::transport::connect_with_retry;
 use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
 use crate::session::initialize::initialize_arguments;
 use crate::session::link::Link;
 use crate::session::output::Stream;
+use crate::session::run_in_terminal::reverse_handler;
 use crate::session::types::RunState;
 
 impl Engine {
@@ -31,8 +31,10 @@ impl Engine {
     /// Synchronous on purpose: fork and exec at most, so the actor never
     /// waits on the adapter. A TCP adapter is connected to in a task.
     pub(super) fn spawn_adapter(&mut self) -> Result<(), SessionError> {
+        self.open_terminal();
         let spawned = self.connector.connect(&self.config)?;
         self.conn.process = spawned.process;
+        self.conn.on_terminal = spawned.on_terminal;
         self.snap.info = spawned.notes;
         if let Some(out) = spawned.program_output {
             self.forward_program_output(out);
@@ -68,7 +70,10 @@ impl Engine {
             reader,
             writer,
             self.config.request_timeout,
-            default_reverse_handler(),
+            reverse_handler(
+                self.config.stdio.clone(),
+                self.conn.process.as_ref().map(|p| p.tracker()),
+            ),
         );
         let client = Link::new(client, self.config.adapter);
         self.conn.dap_events = Some(events);
@@ -123,6 +128,7 @@ impl Engine {
             return String::new();
         }
         self.drain_events();
+        self.drain_terminal();
         let out = lock(&self.output);
         let read = out.read(0, 16 * 1024, false);
         let text = read.text.trim();

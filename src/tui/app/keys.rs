@@ -16,6 +16,10 @@ impl App {
             self.on_approval_key(request, k);
             return;
         }
+        if self.ui.typing_to_program {
+            self.on_program_key(k);
+            return;
+        }
         if let Some(prompt) = self.ui.typing {
             self.on_prompt_key(prompt, k);
             return;
@@ -122,6 +126,7 @@ impl App {
             Action::CloseView => self.close_native_view(),
             Action::InlineValues => self.toggle_inline_values(),
             Action::Traceback => self.show_traceback(&snap),
+            Action::TypeToProgram => self.type_to_program(),
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
             Action::Search => {
                 self.ui.typing = Some(Prompt::Search);

@@ -15,6 +15,7 @@ mod paging;
 mod panes;
 mod placed;
 mod persist;
+mod program_input;
 mod prompts;
 mod queue;
 mod quit;

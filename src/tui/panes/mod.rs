@@ -11,6 +11,7 @@ pub mod inline_values;
 pub mod messages;
 pub mod output;
 pub mod palette;
+pub mod program_cursor;
 pub mod source;
 pub mod stack;
 pub mod status;

@@ -1,6 +1,7 @@
-//! The program's output, stderr marked, following the end unless scrolled.
-//! The app puts the lines on screen in `UiState::output`, read from the
-//! session's buffer; the title says where they are in it.
+//! The program's output, stderr marked, following the end unless scrolled;
+//! also the program's terminal, which keys go to while typing. The app puts
+//! the lines on screen in `UiState::output`, read from the session's buffer;
+//! the title says where they are in it.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -13,13 +14,17 @@ use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 
 pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
-    let title = if ui.output_scroll_from_end > 0 {
+    let title = if ui.typing_to_program {
+        "typing to the program · Esc stops".to_string()
+    } else if ui.output_scroll_from_end > 0 {
         format!(
             "output {}–{} of {}",
             ui.output_first + 1,
             (ui.output_first + area.height.saturating_sub(2) as usize).min(ui.output_total),
             ui.output_total
         )
+    } else if ui.focus == Focus::Output {
+        "output · Enter types".to_string()
     } else {
         "output".to_string()
     };
@@ -43,4 +48,7 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
         })
         .collect();
     f.render_widget(Paragraph::new(lines), inner);
+    if ui.typing_to_program {
+        super::program_cursor::place(f, inner, &ui.output[start..]);
+    }
 }

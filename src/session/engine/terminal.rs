@@ -1,0 +1,81 @@
+//! The program's own terminal as the engine keeps it: made at each start,
+//! its output forwarded, and input typed into it.
+
+use std::sync::Arc;
+
+use super::{Apply, Engine, ReplyTx};
+use crate::session::SessionEvent;
+use crate::session::command::Reply;
+use crate::session::error::SessionError;
+use crate::session::terminal::{MAX_INPUT_BYTES, ProgramTerminal};
+use crate::session::types::RunState;
+
+impl Engine {
+    /// Makes a fresh terminal for each start (launch or restart): the last
+    /// program's may still be the controlling terminal of its adapter,
+    /// which dies a moment later. An attached process keeps its own.
+    /// Without one, programs run as before, with no input.
+    pub(super) fn open_terminal(&mut self) {
+        self.drain_terminal();
+        self.terminal = None;
+        self.config.stdio = None;
+        if self.config.attach_pid.is_some() {
+            return;
+        }
+        let t = match ProgramTerminal::open() {
+            Ok(t) => Arc::new(t),
+            Err(e) => {
+                tracing::warn!("no terminal for the program: {e}");
+                return;
+            }
+        };
+        let tx = self.apply_tx.clone();
+        t.forward(self.output.clone(), self.config.adapter, move || {
+            let apply: Apply = Box::new(|e: &mut Engine| e.emit(SessionEvent::Output));
+            tx.send(apply).is_ok()
+        });
+        self.config.stdio = Some(t.stdio());
+        self.terminal = Some(t);
+    }
+
+    /// What the program wrote and is not read yet goes to the buffer now.
+    pub(super) fn drain_terminal(&mut self) {
+        if let Some(t) = &self.terminal {
+            t.drain(&self.output, self.config.adapter);
+        }
+    }
+
+    pub(super) fn send_input(&mut self, reply: ReplyTx, text: String) {
+        let res = self.write_input(text.as_bytes());
+        let _ = reply.send(res.map(|_| Reply::Done));
+    }
+
+    fn write_input(&self, bytes: &[u8]) -> Result<(), SessionError> {
+        if bytes.len() > MAX_INPUT_BYTES {
+            return Err(SessionError::Invalid {
+                field: "text".into(),
+                message: format!(
+                    "{} bytes is over the limit of {MAX_INPUT_BYTES}",
+                    bytes.len()
+                ),
+            });
+        }
+        let terminal = match (&self.terminal, self.conn.on_terminal) {
+            (Some(t), true) => t,
+            _ => {
+                return Err(SessionError::State(
+                    "cannot send input: this program does not read from pairdbg's terminal (an attached process keeps its own)".into(),
+                ));
+            }
+        };
+        if matches!(self.snap.state, RunState::Exited | RunState::Error) {
+            return Err(SessionError::State(format!(
+                "cannot send input: {}",
+                self.snap.state_sentence()
+            )));
+        }
+        terminal
+            .write_input(bytes)
+            .map_err(|e| SessionError::State(format!("cannot send input: {e}")))
+    }
+}
