@@ -78,7 +78,7 @@ async fn after_the_exit_b_sets_a_breakpoint_a_watch_and_r_stops_there() {
         .await;
     assert!(s.contains("a = 1"), "{s}");
     t.wait_for("the watch's value", |s| s.contains("100")).await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 const C_PROG: &str = "\
@@ -133,7 +133,7 @@ async fn after_a_native_program_exits_b_sets_a_breakpoint_and_r_stops_there() {
         })
         .await;
     assert!(s.contains("x = 3"), "{s}");
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -183,7 +183,7 @@ async fn an_edited_file_shows_its_new_text_and_the_breakpoint_follows_its_line()
         "the agent is told the text is gone: {list}"
     );
     agent.close().await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -210,7 +210,7 @@ async fn a_breakpoint_on_a_blank_line_says_where_it_moved() {
     assert_ne!(moved, 5, "{s}");
     assert!(marked(&s, moved), "the gutter marks line {moved}: {s}");
     assert!(!marked(&s, 5), "no mark on the blank line: {s}");
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -253,7 +253,7 @@ async fn the_tui_takes_the_launch_flags_of_run() {
         s.contains("stopped: breakpoint") && s.contains("\"from-env\"") && s.contains("[\"one\"]")
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     let t = Tmux::start(
         "life-cwd",
         ws.path(),
@@ -274,7 +274,7 @@ async fn the_tui_takes_the_launch_flags_of_run() {
         s.contains("stopped: breakpoint") && s.contains("/sub\"")
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 /// Runs the binary with no terminal: stdin from /dev/null, output piped.
@@ -377,7 +377,7 @@ async fn a_program_with_a_syntax_error_shows_the_bad_line() {
         s.lines().any(|l| l.contains("4 def f(:")),
         "the source pane shows the bad line: {s}"
     );
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -394,7 +394,7 @@ async fn when_the_newer_tui_quits_the_agent_finds_the_older_one() {
     newer
         .wait_for("the newer TUI's stop", |s| s.contains("stopped: entry"))
         .await;
-    newer.keys(&["q"]);
+    newer.keys(&["q", "y"]);
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
     while newer.alive() && tokio::time::Instant::now() < deadline {
         let _ = tokio::time::timeout(
@@ -408,7 +408,7 @@ async fn when_the_newer_tui_quits_the_agent_finds_the_older_one() {
     let v = agent.ok("debug_status", json!({})).await;
     assert!(v.contains("first.py"), "the agent joins the older TUI: {v}");
     agent.close().await;
-    older.keys(&["q"]);
+    older.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -462,5 +462,5 @@ async fn the_agent_ends_the_persons_program_only_with_their_leave() {
     assert!(!allowed.1, "{}", allowed.0);
     assert!(allowed.0.contains("ended"), "{}", allowed.0);
     agent.close().await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }

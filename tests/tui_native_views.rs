@@ -56,7 +56,7 @@ async fn the_disassembly_shows_the_current_instruction_and_steps_by_one() {
     t.keys(&["Escape"]);
     t.wait_for("the source again", |s| current_line(s) == Some(22))
         .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -101,7 +101,7 @@ async fn registers_and_memory_show_on_a_c_program() {
     t.keys(&["PageDown", "PageDown"]);
     t.wait_for("the bytes read on", |s| s.contains(&further))
         .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -123,7 +123,7 @@ async fn on_python_the_native_keys_say_why_not() {
         squash(s).contains("the memory view needs a native adapter")
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 const GO_PROGRAM: &str =
@@ -156,5 +156,5 @@ async fn on_go_the_disassembly_shows_and_the_memory_key_says_why_not() {
         squash(s).contains("the memory view needs a native adapter")
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }

@@ -89,7 +89,7 @@ async fn n_n_steps_twice_and_a_refused_step_reads_cannot_step() {
         .wait_for("the refusal", |s| s.contains("cannot step:"))
         .await;
     assert!(!s.contains("cannot stepped"), "{s}");
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     assert!(ended(&t).await, "q quits at once once the program ended");
 }
 
@@ -117,7 +117,7 @@ async fn ctrl_c_pauses_the_program_and_q_asks_before_ending_it() {
         .await;
     assert!(t.alive(), "Ctrl-C does not quit");
     // q asks; any other key stays.
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     t.wait_for("the question", |s| {
         joined(s).contains("the program is still alive: q or y quits")
     })
@@ -148,7 +148,7 @@ async fn ctrl_c_pauses_the_program_and_q_asks_before_ending_it() {
     );
     t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
         .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     assert!(ended(&t).await, "confirm_quit = false quits at once");
 }
 

@@ -80,7 +80,7 @@ async fn values_show_at_the_end_of_the_lines_that_use_them() {
         s.lines().any(|l| l.contains("total = a + b   total = 13"))
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -106,7 +106,7 @@ async fn globals_are_in_the_variables_tree_folded_and_open() {
         s.contains("▾ Globals") && s.contains("LIMIT = 99")
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 const CHAINED: &str = "\
@@ -175,7 +175,7 @@ async fn e_shows_the_whole_traceback_with_its_cause() {
         !s.contains(" traceback ")
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 /// A frame with more objects than a stop previews, and the same object in
@@ -221,7 +221,7 @@ async fn a_value_reads_the_same_in_every_frame() {
         .await;
     let caller = tree_row(&s, "user").unwrap_or_default().to_string();
     assert_eq!(squash(&caller), squash(&top), "{s}");
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -276,7 +276,7 @@ work()
     };
     assert!(!s.contains("199 = 199"), "the old scroll is gone: {s}");
     assert!(s.contains("▸ box"), "box is folded again: {s}");
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 const C_PROG: &str = "\
@@ -324,7 +324,7 @@ async fn c_values_show_at_the_end_of_the_lines_that_use_them() {
         tree_row(s, "Registers").is_some()
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -351,7 +351,7 @@ async fn c_step_out_shows_the_returned_value_first_in_the_variables() {
         rows[at + 1].contains("(return) = 3"),
         "the returned value is the first row: {s}"
     );
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -376,5 +376,5 @@ async fn e_shows_a_rust_panic_from_the_users_frame() {
         .wait_for("the traceback", |s| s.contains(" traceback 1–"))
         .await;
     assert!(s.contains("main.rs"), "the user's frames: {s}");
-    t.keys(&["Escape", "q"]);
+    t.keys(&["Escape", "q", "y"]);
 }

@@ -80,7 +80,7 @@ async fn breakpoints_filters_watches_and_layout_are_there_at_the_next_start() {
         .wait_for("the filter turned over", |s| ticked(s) != filters_before)
         .await;
     let filters_after = ticked(&s);
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     wait_gone(&t).await;
 
     let t = Tmux::start_with_state("persist2", ws.path(), state.path(), &["--", "app.py"]);
@@ -101,7 +101,7 @@ async fn breakpoints_filters_watches_and_layout_are_there_at_the_next_start() {
         })
         .await;
     assert!(squash(&s).contains("i = 3"), "stopped where i == 3: {s}");
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     wait_gone(&t).await;
 
     assert_eq!(
@@ -134,7 +134,7 @@ async fn a_native_programs_breakpoint_and_watch_come_back() {
     t.keys(&["Enter"]);
     t.wait_for("the watch", |s| squash(s).contains("it->stock = 12"))
         .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     wait_gone(&t).await;
 
     // No --break this time: the saved one stops the program.
@@ -145,6 +145,6 @@ async fn a_native_programs_breakpoint_and_watch_come_back() {
             && squash(s).contains("it->stock = 12")
     })
     .await;
-    t.keys(&["q"]);
+    t.keys(&["q", "y"]);
     wait_gone(&t).await;
 }

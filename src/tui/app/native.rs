@@ -8,7 +8,6 @@ use crate::session::native::{MEMORY_CHUNK, NEEDS_NATIVE, NativeSupport};
 use crate::tui::native::NativeView;
 use crate::tui::state::Focus;
 
-
 impl App {
     /// Why a native view cannot open in this session, once the adapter
     /// has said what it gives.
