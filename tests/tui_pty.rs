@@ -235,8 +235,10 @@ async fn launch_json_configurations_start_the_program() {
     .await;
     t.keys(&["q", "y"]);
     drop(t);
-    // `pairdbg` alone takes the first Python configuration, stopped on entry.
-    let t = Tmux::start("config-default", ws.path(), &[]);
+    // `pairdbg` alone takes the first Python configuration, stopped on entry
+    // (with no breakpoint remembered from the run above).
+    let state = tempfile::tempdir().expect("tempdir");
+    let t = Tmux::start_with_state("config-default", ws.path(), state.path(), &[]);
     t.wait_for("the entry stop in prog.py", |s| {
         s.contains("stopped: entry") && s.contains("prog.py")
     })

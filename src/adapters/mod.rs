@@ -3,6 +3,7 @@
 //! language means (`Language`). The session engine sees only this trait.
 
 mod apt;
+
 pub mod debugpy;
 pub mod definitions;
 pub mod delve;
@@ -34,6 +35,10 @@ pub use language::{
 };
 pub use spec::{LaunchSpec, ProgramStdio, Target};
 pub use which::which;
+
+/// How a value that a step out returned starts its name: `(return)`, or
+/// `(return) f` where the adapter names the function.
+pub const RETURN_VALUE: &str = "(return)";
 
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum AdapterError {
@@ -207,7 +212,7 @@ impl Quirks {
     /// a step out returned.
     pub fn variable_name(&self, name: String) -> String {
         match self.return_value_name {
-            Some(n) if n == name => crate::session::types::RETURN_VALUE.to_string(),
+            Some(n) if n == name => RETURN_VALUE.to_string(),
             _ => name,
         }
     }

@@ -55,9 +55,7 @@ pub struct Frame {
     pub params: Option<Vec<String>>,
 }
 
-/// How a value that a step out returned starts its name: `(return)`, or
-/// `(return) f` where the adapter names the function.
-pub const RETURN_VALUE: &str = "(return)";
+pub use crate::adapters::RETURN_VALUE;
 
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Var {

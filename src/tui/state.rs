@@ -117,7 +117,7 @@ pub struct UiState {
     /// Where agents reach this session.
     pub endpoint: Option<String>,
     /// The disassembly and memory views, and the registers scope.
-    pub native: crate::tui::native::NativeUi,
+    pub native: crate::tui::native::view::NativeUi,
     /// The selected frame's scopes beside its locals, as rows to open.
     pub scopes: Vec<crate::session::types::Var>,
     /// Values of the current frame's variables at the end of source lines.
