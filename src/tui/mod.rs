@@ -3,6 +3,7 @@
 pub mod action;
 mod app;
 pub mod draw;
+mod hangup;
 pub mod highlight;
 mod install;
 pub mod native;
@@ -120,12 +121,14 @@ pub async fn run(
     let views = crate::mcp::view::Views::default().with_redaction(policy.redact);
     let endpoint = crate::mcp::http::serve(registry.clone(), views, ws.clone(), true).await;
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
+    let watch = tokio::spawn(hangup::watch(registry.clone()));
     let mut terminal = ratatui::init();
     mouse(true);
     let result = app::App::new(registry.clone(), session.clone(), theme, keymap, url)
         .remember(adapter)
         .run(&mut terminal)
         .await;
+    watch.abort();
     mouse(false);
     restore();
     tracing::info!("the TUI ended: {:?}", result.as_ref().err());
