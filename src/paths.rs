@@ -1,5 +1,5 @@
-//! The per-user runtime directory: discovery files and the debugpy boot
-//! helpers live here. Only its owner may use it: the boot helpers run as code.
+//! The per-user runtime directory: discovery files and the Python adapter's
+//! boot helpers live here. Only its owner may use it: the boot helpers run as code.
 
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::PathBuf;

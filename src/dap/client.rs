@@ -361,11 +361,11 @@ mod tests {
         .unwrap();
         w.write_all(&frame(b"not json")).await.unwrap();
         w.write_all(&frame(
-            br#"{"seq":2,"type":"event","event":"debugpySockets"}"#,
+            br#"{"seq":2,"type":"event","event":"vendorSockets"}"#,
         ))
         .await
         .unwrap();
         assert_eq!(ev.recv().await.unwrap().event, "output");
-        assert_eq!(ev.recv().await.unwrap().event, "debugpySockets");
+        assert_eq!(ev.recv().await.unwrap().event, "vendorSockets");
     }
 }

@@ -34,7 +34,7 @@ pub struct Response {
 }
 
 /// Events keep their body as raw JSON; typed views are parsed on demand so an
-/// event we do not know (debugpySockets, say) is never lost.
+/// event we do not know (vendorSockets, say) is never lost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub seq: i64,
@@ -45,7 +45,7 @@ pub struct Event {
 
 impl Response {
     /// The adapter's error text: `body.error.format` is richer than `message`
-    /// (debugpy puts the exception text there for a failed evaluate).
+    /// (an adapter may put the exception text there for a failed evaluate).
     pub fn error_text(&self) -> String {
         let formatted = self
             .body
@@ -116,11 +116,11 @@ mod tests {
     #[test]
     fn unknown_event_is_kept_raw() {
         let raw =
-            br#"{"seq":4,"type":"event","event":"debugpySockets","body":{"sockets":[{"port":1}]}}"#;
+            br#"{"seq":4,"type":"event","event":"vendorSockets","body":{"sockets":[{"port":1}]}}"#;
         let Message::Event(e) = parse(raw).unwrap() else {
             panic!()
         };
-        assert_eq!(e.event, "debugpySockets");
+        assert_eq!(e.event, "vendorSockets");
         assert_eq!(e.body.unwrap()["sockets"][0]["port"], 1);
     }
 

@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn unknown_event_is_other() {
-        let e = ev("debugpySockets", json!({"sockets": []}));
+        let e = ev("vendorSockets", json!({"sockets": []}));
         assert_eq!(DapEvent::from_event(e.clone()), DapEvent::Other(e));
     }
 }

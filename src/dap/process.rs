@@ -9,7 +9,7 @@ use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command};
 pub struct AdapterProcess {
     child: Child,
     pgid: Option<i32>,
-    /// Processes the adapter started that may have left our group (debugpy's
+    /// Processes the adapter started that may have left our group (a launcher
     /// launcher puts the debuggee in a group of its own), and those we
     /// started for it (`runInTerminal`).
     extra_pids: PidTracker,
@@ -87,7 +87,7 @@ impl AdapterProcess {
     fn start(mut cmd: Command, terminal: bool) -> std::io::Result<AdapterProcess> {
         cmd.kill_on_drop(true);
         // A session of its own, so a process group of its own, and no
-        // controlling terminal: debugpy's launcher would otherwise make the
+        // controlling terminal: an adapter's launcher would otherwise make the
         // debuggee the terminal's foreground group and take the keyboard from
         // the TUI.
         // SAFETY: setsid, ioctl and prctl are async-signal-safe; nothing else runs

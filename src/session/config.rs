@@ -388,7 +388,7 @@ impl LaunchRequest {
             exception_filters: self.exception_filters.clone(),
             workspace: ws.clone(),
             request_timeout,
-            nodelay: std::env::var_os("PAIRDBG_DEBUGPY_NAGLE").is_none(),
+            nodelay: std::env::var_os("PAIRDBG_ADAPTER_NAGLE").is_none(),
             adapter,
             attach_pid: self.attach,
             origin: super::types::Origin::Agent,

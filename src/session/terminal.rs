@@ -239,9 +239,8 @@ mod live {
         let t = Arc::new(ProgramTerminal::open().unwrap());
         let out = Arc::new(Mutex::new(OutputBuffer::default()));
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-        t.forward(out.clone(), &crate::adapters::lldb::Lldb, move || {
-            tx.send(()).is_ok()
-        });
+        let adapter = crate::adapters::for_language("c").unwrap();
+        t.forward(out.clone(), adapter, move || tx.send(()).is_ok());
         let [_, mut o, _] = t.stdio().open().unwrap();
         o.write_all(b"name? ").unwrap();
         tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())

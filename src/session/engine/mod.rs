@@ -80,7 +80,7 @@ pub struct Engine {
     /// Tracepoint hits are counted but not yet published.
     hits_pending: bool,
     /// The start of a tracepoint hit whose end the adapter sends in a
-    /// later output event (lldb-dap sends a value's lines one by one).
+    /// later output event (an adapter may send a value's lines one by one).
     trace_partial: Option<String>,
     connector: SharedConnector,
     /// The last adapter being let go (disconnect, then kill), to wait on.
