@@ -227,7 +227,7 @@ impl App {
                             self.scopes_read(stop_seq, frame_index, names);
                         }
                         UiEvent::Traceback(tb) => self.ui.traceback = Some(*tb),
-                                                UiEvent::Children { stop_seq, path, start, result } => {
+                        UiEvent::Children { stop_seq, path, start, result } => {
                             if stop_seq == self.ui.followed_stop {
                                 match result {
                                     Ok(kids) => self.children_read(path, start, kids),

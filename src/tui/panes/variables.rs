@@ -63,18 +63,6 @@ pub fn split_scope(path: &str) -> Option<(&str, Option<&str>)> {
     })
 }
 
-/// The tree flattened in display order. `pages` holds the index of the
-/// first child read, for containers read from past their start.
-pub fn rows<'a>(
-    locals: &'a [Var],
-    children: &'a BTreeMap<String, (Vec<Var>, usize)>,
-    pages: &BTreeMap<String, usize>,
-) -> Vec<Row<'a>> {
-    let mut out = vec![];
-    walk(visible(locals), "", 0, (children, pages), &mut out);
-    out
-}
-
 /// The selected frame's tree in display order: a value a step out returned
 /// first, then the locals, then the frame's other scopes (folded until
 /// opened).
