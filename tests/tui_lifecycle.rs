@@ -13,16 +13,7 @@ use common::tmux::{Tmux, current_line};
 use common::*;
 use serde_json::json;
 
-const PROG: &str = "\
-def add(a, b):
-    total = a + b
-    return total
-
-
-x = add(1, 2)
-y = add(x, 10)
-print('result', y)
-";
+use common::ADD_PROGRAM as PROG;
 
 /// The screen line that carries the current-line arrow.
 fn arrow_line(screen: &str) -> String {

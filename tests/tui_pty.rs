@@ -9,16 +9,7 @@ use std::time::Duration;
 use common::tmux::{Tmux, current_line, shell_exit};
 use common::*;
 
-const PROG: &str = "\
-def add(a, b):
-    total = a + b
-    return total
-
-
-x = add(1, 2)
-y = add(x, 10)
-print('result', y)
-";
+use common::ADD_PROGRAM as PROG;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_sets_a_breakpoint_runs_steps_and_quits() {

@@ -354,3 +354,16 @@ pub fn squash(text: &str) -> String {
     }
     out
 }
+
+/// A small Python program the terminal tests step through: a call, its
+/// return, a print.
+pub const ADD_PROGRAM: &str = "\
+def add(a, b):
+    total = a + b
+    return total
+
+
+x = add(1, 2)
+y = add(x, 10)
+print('result', y)
+";
