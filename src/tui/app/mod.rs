@@ -168,6 +168,12 @@ impl App {
         loop {
             if dirty {
                 let snap = self.session.snapshot();
+                // A stop can land between the snapshot branch and this draw:
+                // follow it first, so no frame shows it with the last stop's
+                // view (its values unlit, its source not yet moved).
+                if snap.state == RunState::Stopped && snap.stop_seq != self.ui.followed_stop {
+                    self.on_snapshot(&snap);
+                }
                 self.draw(terminal, &snap)?;
                 dirty = false;
             }
