@@ -7,13 +7,9 @@ mod common;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pairdbg::session::ControlMode;
 use pairdbg::session::types::*;
-use pairdbg::tui::draw::{View, draw};
 use pairdbg::tui::state::{Focus, UiState};
 use pairdbg::tui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 use common::fixtures::{demo_source as source, frame, var};
 
@@ -60,27 +56,9 @@ fn ui() -> UiState {
 }
 
 fn screen(snap: &Snapshot, ui: &UiState, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    let keymap = pairdbg::tui::action::Keymap::default();
     let file = source();
-    let theme = Theme::default();
-    t.draw(|f| {
-        draw(
-            f,
-            &View {
-                snap,
-                ui,
-                theme: &theme,
-                mode: ControlMode::Shared,
-                file: Some(&file),
-                colours: None,
-                previous: None,
-                keymap: &keymap,
-            },
-        )
-    })
-    .unwrap();
-    t.backend().to_string()
+    common::fixtures::render_screen(snap, ui, Some(&file), None, &Theme::default(), (w, h))
+        .to_string()
 }
 
 #[test]

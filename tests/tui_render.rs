@@ -6,13 +6,10 @@ mod common;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pairdbg::session::ControlMode;
 use pairdbg::session::output::Stream;
 use pairdbg::session::types::*;
-use pairdbg::tui::draw::{View, draw};
 use pairdbg::tui::state::{ConsoleEntry, Focus, UiState};
 use pairdbg::tui::theme::Theme;
-use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use common::fixtures::{demo_source as source, frame, var};
@@ -148,26 +145,7 @@ fn render(
     w: u16,
     h: u16,
 ) -> TestBackend {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    let keymap = pairdbg::tui::action::Keymap::default();
-    let file = source();
-    t.draw(|f| {
-        draw(
-            f,
-            &View {
-                snap,
-                ui,
-                theme,
-                mode: ControlMode::Shared,
-                file: Some(&file),
-                colours: None,
-                previous,
-                keymap: &keymap,
-            },
-        )
-    })
-    .unwrap();
-    t.backend().clone()
+    common::fixtures::render_screen(snap, ui, Some(&source()), previous, theme, (w, h))
 }
 
 #[test]

@@ -7,15 +7,11 @@ mod common;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pairdbg::session::ControlMode;
 use pairdbg::session::autopsy::{ExceptionContext, ExceptionSummary, InnerException};
 use pairdbg::session::types::*;
-use pairdbg::tui::draw::{View, draw};
 use pairdbg::tui::panes::traceback::Traceback;
 use pairdbg::tui::state::{Focus, UiState};
 use pairdbg::tui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 use common::fixtures::{demo_source as source, frame, var};
 
@@ -69,27 +65,9 @@ fn ui_at(line: usize) -> UiState {
 }
 
 fn screen(snap: &Snapshot, ui: &UiState, previous: Option<&[Var]>, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    let keymap = pairdbg::tui::action::Keymap::default();
     let file = source();
-    let theme = Theme::default();
-    t.draw(|f| {
-        draw(
-            f,
-            &View {
-                snap,
-                ui,
-                theme: &theme,
-                mode: ControlMode::Shared,
-                file: Some(&file),
-                colours: None,
-                previous,
-                keymap: &keymap,
-            },
-        )
-    })
-    .unwrap();
-    t.backend().to_string()
+    common::fixtures::render_screen(snap, ui, Some(&file), previous, &Theme::default(), (w, h))
+        .to_string()
 }
 
 #[test]

@@ -44,3 +44,35 @@ pub fn frame(id: i64, name: &str, line: u64) -> Frame {
 fn python() -> pairdbg::adapters::AdapterRef {
     pairdbg::adapters::for_language("python").expect("python")
 }
+
+/// The whole screen drawn into a test terminal of `w`×`h`: `file` in the
+/// source pane, and `previous` locals to light what changed.
+pub fn render_screen(
+    snap: &pairdbg::session::types::Snapshot,
+    ui: &pairdbg::tui::state::UiState,
+    file: Option<&SourceFile>,
+    previous: Option<&[Var]>,
+    theme: &pairdbg::tui::theme::Theme,
+    (w, h): (u16, u16),
+) -> ratatui::backend::TestBackend {
+    use pairdbg::tui::draw::{View, draw};
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+    let keymap = pairdbg::tui::action::Keymap::default();
+    t.draw(|f| {
+        draw(
+            f,
+            &View {
+                snap,
+                ui,
+                theme,
+                mode: pairdbg::session::ControlMode::Shared,
+                file,
+                colours: None,
+                previous,
+                keymap: &keymap,
+            },
+        )
+    })
+    .unwrap();
+    t.backend().clone()
+}
