@@ -59,7 +59,7 @@ async fn main() {
         assert!(ok, "tmux is needed for this benchmark");
         // Wait for the TUI's discovery file: its first stop is drawn by then.
         let deadline = Instant::now() + Duration::from_secs(30);
-        while pairdbg::mcp::discovery::find(&root.canonicalize().unwrap()).is_none() {
+        while pairdbg::agent::discovery::find(&root.canonicalize().unwrap()).is_none() {
             assert!(Instant::now() < deadline, "the TUI did not start");
             tokio::task::yield_now().await;
         }
@@ -125,7 +125,7 @@ async fn main() {
             .args(["-L", &socket, "send-keys", "q"])
             .status();
         let deadline = Instant::now() + Duration::from_secs(10);
-        while pairdbg::mcp::discovery::find(&root.canonicalize().unwrap()).is_some()
+        while pairdbg::agent::discovery::find(&root.canonicalize().unwrap()).is_some()
             && Instant::now() < deadline
         {
             tokio::task::yield_now().await;

@@ -1,6 +1,7 @@
 //! pairdbg: a terminal debugger that a person and an AI agent drive together.
 
 pub mod adapters;
+pub mod agent;
 pub mod cli;
 pub mod dap;
 pub mod mcp;

@@ -106,14 +106,14 @@ async fn tokens_origins_and_hosts_are_checked_and_only_loopback_listens() {
 fn the_discovery_file_is_private() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let d = pairdbg::mcp::discovery::Discovery {
+    let d = pairdbg::agent::discovery::Discovery {
         url: "http://127.0.0.1:1/mcp".into(),
         token: "t".into(),
         pid: std::process::id(),
         workspace: dir.path().to_path_buf(),
     };
-    let published = pairdbg::mcp::discovery::publish(&d).expect("publish");
-    let path = pairdbg::mcp::discovery::path_for(dir.path(), std::process::id());
+    let published = pairdbg::agent::discovery::publish(&d).expect("publish");
+    let path = pairdbg::agent::discovery::path_for(dir.path(), std::process::id());
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
     let dir_mode = std::fs::metadata(path.parent().unwrap())
@@ -123,10 +123,10 @@ fn the_discovery_file_is_private() {
         & 0o777;
     assert_eq!(dir_mode, 0o700);
     assert_eq!(
-        pairdbg::mcp::discovery::find(dir.path()).map(|f| f.token),
+        pairdbg::agent::discovery::find(dir.path()).map(|f| f.token),
         Some("t".into())
     );
     drop(published);
     assert!(!path.exists(), "the file goes with the TUI");
-    assert!(pairdbg::mcp::discovery::find(dir.path()).is_none());
+    assert!(pairdbg::agent::discovery::find(dir.path()).is_none());
 }

@@ -925,7 +925,7 @@ async fn a_vanished_terminal_ends_everything_and_cleans_up() {
     t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
         .await;
     let root = ws.path().canonicalize().unwrap();
-    let files = pairdbg::mcp::discovery::files_for(&root);
+    let files = pairdbg::agent::discovery::files_for(&root);
     assert_eq!(files.len(), 1, "the TUI publishes its endpoint");
     let file = files[0].clone();
     let tree = descendants(t.pane_pid().expect("pane"));

@@ -5,8 +5,8 @@
 use rmcp::model::CallToolResponse;
 use serde_json::{Map, Value};
 
-use super::budget;
-use super::view::Views;
+use crate::agent::Views;
+use crate::agent::budget;
 
 /// Calls after which full viewports mostly repeat what the agent has seen.
 pub const AUTO_DIFF_AFTER: u32 = 20;
@@ -78,7 +78,9 @@ pub fn lead_with(result: &mut CallToolResponse, note: &str) {
 }
 
 pub fn enforce(result: &mut CallToolResponse, bytes: usize) {
-    if let CallToolResponse::Complete(r) = result {
-        budget::enforce(r, bytes);
+    if let CallToolResponse::Complete(r) = result
+        && let Some(rmcp::model::ContentBlock::Text(t)) = r.content.first_mut()
+    {
+        budget::enforce(&mut t.text, bytes);
     }
 }

@@ -1,234 +1,46 @@
-//! Turning session results into tool results. Every result carries the epoch.
+//! Agent replies as MCP tool results, with MCP's names for the calls they
+//! suggest.
 
 use rmcp::model::{CallToolResult, ContentBlock};
 
+use crate::agent::budget::Fit;
+use crate::agent::names::MCP;
+use crate::agent::{Reply, Views, format};
 use crate::session::handle::WaitOutcome;
-use crate::session::types::{Breakpoint, ExceptionBreakpoint, Snapshot, Var};
+use crate::session::types::Snapshot;
 use crate::session::{SessionError, SessionHandle};
-use crate::viewport::value::truncate;
 
-use super::view::Views;
+pub use crate::agent::format::{VALUE_CHARS, breakpoint_line, exception_line, var_line};
 
-/// Success: text, a note on what others changed, and the epoch footer.
+/// A reply as a tool result: a failed call is an error result.
+pub fn result(r: Reply) -> CallToolResult {
+    let content = vec![ContentBlock::text(r.text)];
+    if r.is_error {
+        CallToolResult::error(content)
+    } else {
+        CallToolResult::success(content)
+    }
+}
+
 pub fn ok(views: &Views, snap: &Snapshot, body: String) -> CallToolResult {
-    let mut text = String::new();
-    if let Some(s) = views.since_last(snap) {
-        text.push_str(&s);
-        text.push('\n');
-    }
-    text.push_str(body.trim_end());
-    text.push_str(&format!(
-        "\n[session {} · epoch {}]",
-        snap.session_id, snap.epoch
-    ));
-    CallToolResult::success(vec![ContentBlock::text(text)])
+    result(format::ok(views, snap, body))
 }
 
-/// Failure: what is wrong, then the state the session is in.
 pub fn err(snap: Option<&Snapshot>, e: &SessionError) -> CallToolResult {
-    let mut text = sentence(&e.to_string());
-    if let Some(hint) = hint(e) {
-        text.push(' ');
-        text.push_str(hint);
-    }
-    if let Some(s) = snap {
-        let state = s.state_sentence();
-        if !text.contains(&state) {
-            text.push(' ');
-            text.push_str(&state);
-        }
-        text.push_str(&format!("\n[session {} · epoch {}]", s.session_id, s.epoch));
-    }
-    CallToolResult::error(vec![ContentBlock::text(text)])
+    result(format::err(&MCP, snap, e))
 }
 
-/// What the agent can do about an error, in its own tools' names.
-fn hint(e: &SessionError) -> Option<&'static str> {
-    Some(match e {
-        SessionError::NoSession(_) => "List them with debug_sessions.",
-        SessionError::NoneRunning => "Start one with debug_launch or debug_attach.",
-        SessionError::TooManySessions(_) => "End one with debug_terminate.",
-        SessionError::NoBreakpoint { .. } => "List them with breakpoint_list.",
-        SessionError::ControlTaken => {
-            "They hand it back with T in the terminal UI; read-only tools still work."
-        }
-        _ => return None,
-    })
+pub fn ok_fit(views: &Views, snap: &Snapshot, body: Fit, bytes: Option<usize>) -> CallToolResult {
+    result(format::ok_fit(views, snap, body, bytes))
 }
 
-fn sentence(s: &str) -> String {
-    // Field names lead many messages; they keep their case.
-    let mut s = s.trim().to_string();
-    if !s.ends_with(['.', '!', '?']) {
-        s.push('.');
-    }
-    s
-}
-
-/// The result of anything that waits for the program.
 pub fn outcome(
     views: &Views,
     session: &SessionHandle,
     o: WaitOutcome,
     timeout_ms: u64,
 ) -> CallToolResult {
-    // What ended the move early, or was never reached, leads.
-    let note = |snap: &Snapshot| {
-        snap.stop_note
-            .as_ref()
-            .map(|n| format!("{n}\n"))
-            .unwrap_or_default()
-    };
-    match o {
-        WaitOutcome::Stopped(snap) => {
-            let body = note(&snap) + &views.viewport(&snap);
-            ok(views, &snap, body)
-        }
-        WaitOutcome::Exited(snap) => {
-            let mut body = note(&snap) + &views.viewport(&snap);
-            let tail = session.output_tail(10);
-            if !tail.is_empty() {
-                body.push_str("Last output:\n");
-                for l in tail {
-                    let l = views.agent_text(&l);
-                    body.push_str(&format!("  | {}\n", truncate(&l, 200)));
-                }
-            }
-            ok(views, &snap, body)
-        }
-        WaitOutcome::Failed(snap) => err(
-            Some(&snap),
-            &SessionError::State(
-                snap.error
-                    .clone()
-                    .unwrap_or_else(|| "the session failed".into()),
-            ),
-        ),
-        WaitOutcome::Running(snap) => ok(
-            views,
-            &snap,
-            format!(
-                "── RUNNING ──\nAttached to {}; it keeps running. Set breakpoints, or call debug_pause to stop it.",
-                snap.program
-            ),
-        ),
-        WaitOutcome::TimedOut(snap) => ok(
-            views,
-            &snap,
-            format!(
-                "── RUNNING ──\nNo stop within {timeout_ms} ms; the program is still running. Call debug_wait to keep waiting, or debug_pause."
-            ),
-        ),
-    }
-}
-
-pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
-    let mut s = format!("#{} {}", b.id, b.kind.noun());
-    if let Some(f) = &b.function {
-        s.push_str(&format!(" {f}"));
-    }
-    if !b.file.as_os_str().is_empty() {
-        s.push_str(&format!(" {}:{}", snap.display_path(&b.file), b.line));
-    }
-    if let Some(l) = b.bound_line.filter(|l| *l != b.line) {
-        s.push_str(&format!(" (moved to line {l})"));
-    }
-    if let Some(st) = &b.statement {
-        s.push_str(&format!(" statement {st:?}"));
-    }
-    s.push_str(match (b.enabled, b.verified) {
-        (false, _) => " disabled",
-        (true, true) => " verified",
-        (true, false) => " unverified",
-    });
-    if let Some(c) = &b.condition {
-        s.push_str(&format!(" if {c}"));
-    }
-    if let Some(h) = &b.hit_condition {
-        s.push_str(&format!(" hit_count {h}"));
-    }
-    if let Some(m) = &b.log_message {
-        s.push_str(&format!(" log {m:?}"));
-    }
-    if let Some(t) = &b.trace {
-        if t.every > 1 {
-            s.push_str(&format!(" every {}th hit", t.every));
-        }
-        if t.max_records > 0 {
-            s.push_str(&format!(" records {}/{}", t.records, t.max_records));
-        }
-    }
-    s.push_str(&format!(" hits {}", b.hits));
-    if let Some(r) = &b.resolved {
-        s.push_str(&format!(" — {r}"));
-    }
-    if let Some(m) = &b.message {
-        s.push_str(&format!(" — {m}"));
-    }
-    s.push_str(&format!(
-        " [{}]",
-        match b.origin {
-            crate::session::Origin::Human => "person",
-            crate::session::Origin::Agent => "agent",
-        }
-    ));
-    s
-}
-
-pub fn exception_line(x: &ExceptionBreakpoint) -> String {
-    let when = match (x.first_chance, x.second_chance) {
-        (true, true) => "raised or uncaught",
-        (true, false) => "raised",
-        _ => "uncaught",
-    };
-    format!(
-        "#{} exception {} ({when}{}) {} hits {}",
-        x.id,
-        x.exception_type,
-        if x.include_subtypes {
-            ", subtypes too"
-        } else {
-            ""
-        },
-        match (x.enabled, x.verified) {
-            (false, _) => "disabled",
-            (true, true) => "verified",
-            (true, false) => "unverified",
-        },
-        x.hits
-    )
-}
-
-/// Characters a value asked for by name may take: more room than one in a
-/// viewport.
-pub const VALUE_CHARS: usize = 256;
-
-/// A value asked for by name, in up to `limit` characters, with 10 items
-/// previewed.
-pub fn var_line(v: &Var, path_prefix: Option<&str>, limit: usize) -> String {
-    let cfg = crate::viewport::ViewportConfig {
-        string_truncate_length: limit,
-        collection_preview_items: 10,
-        ..Default::default()
-    };
-    let value = crate::viewport::value::render(v, &cfg, 0);
-    let mut s = format!("  {} = {value}", v.name);
-    if !v.type_name.is_empty() {
-        s.push_str(&format!("  ({})", v.type_name));
-    }
-    if v.reference > 0 {
-        // The adapter's own expression for the value is a path that leads
-        // back to it; a name under its parent's path is the fallback.
-        let p = match path_prefix {
-            _ if v.evaluate_name.as_deref().is_some_and(|e| !e.is_empty()) => {
-                v.evaluate_name.clone().unwrap_or_default()
-            }
-            Some(p) if !p.is_empty() => format!("{p}.{}", v.name.trim_matches('\'')),
-            _ => v.name.clone(),
-        };
-        s.push_str(&format!("  ▸ expand={p}"));
-    }
-    s
+    result(format::outcome(views, &MCP, session, o, timeout_ms))
 }
 
 /// The result, led by the person's answer when they were asked.
@@ -245,26 +57,4 @@ pub fn prefixed(mut result: CallToolResult, head: &str) -> CallToolResult {
         t.text = format!("{head}\n{}", t.text);
     }
     result
-}
-
-/// Like `ok`, the body fitted to what the budget leaves after the
-/// note on others' changes and the epoch footer.
-pub fn ok_fit(
-    views: &Views,
-    snap: &Snapshot,
-    body: super::budget::Fit,
-    bytes: Option<usize>,
-) -> CallToolResult {
-    let mut text = String::new();
-    if let Some(s) = views.since_last(snap) {
-        text.push_str(&s);
-        text.push('\n');
-    }
-    let footer = format!("\n[session {} · epoch {}]", snap.session_id, snap.epoch);
-    let room = bytes
-        .map(|b| b.saturating_sub(text.len() + footer.len()))
-        .unwrap_or(usize::MAX);
-    text.push_str(body.render(room).trim_end());
-    text.push_str(&footer);
-    CallToolResult::success(vec![ContentBlock::text(text)])
 }

@@ -12,9 +12,9 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio_util::sync::CancellationToken;
 
-use super::discovery::{self, Discovery, Published};
 use super::server::PairdbgServer;
-use super::view::Views;
+use crate::agent::Views;
+use crate::agent::discovery::{self, Discovery, Published};
 use crate::session::Registry;
 use crate::session::validate::Workspace;
 

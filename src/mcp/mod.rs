@@ -2,25 +2,20 @@
 
 mod activity;
 mod annotations;
-mod arguments;
-pub(crate) mod budget;
 mod completions;
-pub mod discovery;
 mod economy;
-mod ending;
 pub(crate) mod format;
 pub mod http;
 pub mod params;
+mod progress;
 mod proxy;
 mod push;
 mod resources;
 mod schema;
 pub mod server;
-mod side_effects;
 mod tools;
-pub mod view;
-pub mod waiting;
 
+use crate::agent::discovery;
 use crate::session::Registry;
 use crate::session::validate::Workspace;
 use rmcp::ServiceExt;
@@ -41,7 +36,7 @@ pub async fn serve_stdio(ws: Workspace, redact: bool) -> u8 {
         };
     }
     let registry = Registry::default();
-    let views = view::Views::default().with_redaction(redact);
+    let views = crate::agent::Views::default().with_redaction(redact);
     let server = PairdbgServer::with_views(registry.clone(), ws, views);
     let service = match server.serve(rmcp::transport::stdio()).await {
         Ok(s) => s,

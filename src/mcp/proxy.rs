@@ -17,7 +17,7 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::{ClientHandler, ErrorData, RoleClient, RoleServer, ServerHandler, ServiceExt};
 
-use super::discovery::Discovery;
+use crate::agent::discovery::Discovery;
 
 pub struct Proxy {
     upstream: RunningService<RoleClient, Forwarder>,

@@ -5,17 +5,13 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, tool_handler};
 
-use super::format::err;
+use super::format::result;
 use super::params::*;
-use super::view::Views;
-use super::waiting;
-use crate::session::validate::{self, Workspace};
-use std::time::Duration;
+use crate::agent::waiting::{self, Pace};
+use crate::agent::{Agent, Moved, Reply, Views, names};
+use crate::session::validate::Workspace;
 
-use crate::session::{
-    BreakpointRequest, LaunchRequest, Registry, SessionError, SessionHandle, StopSeq,
-};
-use crate::viewport::ViewportConfig;
+use crate::session::{BreakpointRequest, Registry, SessionError, SessionHandle};
 
 pub const INSTRUCTIONS: &str = "\
 pairdbg drives a live debugger for Python, C, C++, Rust and Go. Workflow:
@@ -24,11 +20,12 @@ pairdbg drives a live debugger for Python, C, C++, Rust and Go. Workflow:
 3. Inspect with debug_evaluate {expression}, debug_variables {expand:\"obj.attr\"}, debug_watch {add:[...]}. Set viewport_config {diff_mode:true} to see only changes.
 Every tool takes session_id (default: the current session; debug_sessions lists them). Paths are workspace-relative. Results end with [session · epoch]; if a person moved the program since your last call, the result says so first. Errors say what failed and the session's state.";
 
-pub(crate) const DEFAULT_WAIT_MS: u64 = 30_000;
-pub(crate) const DEFAULT_REQUEST_MS: u64 = 20_000;
+pub(crate) use crate::agent::DEFAULT_WAIT_MS;
 
 #[derive(Clone)]
 pub struct PairdbgServer {
+    /// The calls every agent front end shares.
+    pub(crate) agent: Agent,
     pub(crate) registry: Registry,
     pub(crate) views: Views,
     pub(crate) workspace: Workspace,
@@ -60,7 +57,7 @@ impl PairdbgServer {
             let mut schema = serde_json::Value::Object((*route.attr.input_schema).clone());
             super::schema::compact_tool(&mut schema);
             if let Some(serde_json::Value::Object(props)) = schema.get_mut("properties") {
-                for name in super::arguments::EVERY_TOOL {
+                for name in crate::agent::arguments::EVERY_TOOL {
                     props.remove(*name);
                 }
             }
@@ -71,6 +68,12 @@ impl PairdbgServer {
         let push = std::sync::Arc::new(super::push::Push::new(views.redacts()));
         PairdbgServer {
             push,
+            agent: Agent::new(
+                registry.clone(),
+                workspace.clone(),
+                views.clone(),
+                &names::MCP,
+            ),
             registry,
             views,
             workspace,
@@ -83,29 +86,7 @@ impl PairdbgServer {
     }
 
     pub(crate) fn session(&self, id: Option<&str>) -> Result<SessionHandle, CallToolResult> {
-        self.registry.get(id).map_err(|e| err(None, &e))
-    }
-
-    /// Starts a session (a launch or an attach) with its viewport settings;
-    /// a refusal is the tool's answer.
-    pub(crate) async fn start_session(
-        &self,
-        request: LaunchRequest,
-        viewport: Option<ViewportConfig>,
-    ) -> Result<SessionHandle, CallToolResult> {
-        if let Some(Err(e)) = viewport.as_ref().map(|c| c.validate()) {
-            return Err(err(None, &SessionError::State(e)));
-        }
-        let config = request
-            .validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS))
-            .map_err(|e| err(None, &e))?;
-        let s = self
-            .registry
-            .launch(config)
-            .await
-            .map_err(|e| err(None, &e))?;
-        self.views.set_config(&s.id, viewport.unwrap_or_default());
-        Ok(s)
+        self.agent.session(id).map_err(result)
     }
 
     /// A session call's result, its failure rendered with the session's state.
@@ -113,40 +94,32 @@ impl PairdbgServer {
         s: &SessionHandle,
         res: Result<T, SessionError>,
     ) -> Result<T, CallToolResult> {
-        res.map_err(|e| err(Some(&s.snapshot()), &e))
+        res.map_err(|e| super::format::err(Some(&s.snapshot()), &e))
     }
 
-    /// Moves the program with `mv` as the agent, then waits for the next
-    /// stop or the exit.
-    pub(crate) async fn move_and_wait<F, Fut>(
+    /// Checks `field`'s expressions for side effects before they run (see
+    /// the agent's gate); a refusal is the tool's answer.
+    pub(crate) async fn side_effects_gate(
         &self,
-        session_id: Option<String>,
-        mv: F,
-        timeout_ms: Option<u64>,
-    ) -> ToolResult
-    where
-        F: FnOnce(SessionHandle) -> Fut,
-        Fut: std::future::Future<Output = Result<StopSeq, SessionError>>,
-    {
-        let s = match self.session(session_id.as_deref()) {
-            Ok(s) => s,
-            Err(e) => return Ok(e),
-        };
-        let timeout = match validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS) {
-            Ok(t) => t,
-            Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
-        };
-        let stop_seq = match Self::checked(&s, mv(s.clone()).await) {
-            Ok(seq) => seq,
-            Err(e) => return Ok(e),
-        };
-        let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(stop_seq, d)).await;
-        Ok(waiting::result(
-            &self.views,
-            &s,
-            waited,
-            timeout.as_millis() as u64,
-        ))
+        s: &SessionHandle,
+        tool: &str,
+        field: &str,
+        expressions: &[&str],
+        allow: Option<bool>,
+        timeout: std::time::Duration,
+    ) -> Result<crate::agent::side_effects::Allowed, CallToolResult> {
+        self.agent
+            .side_effects_gate(s, tool, field, expressions, allow, timeout)
+            .await
+            .map_err(result)
+    }
+
+    /// The tool result of a move that was waited for, or of its refusal.
+    pub(crate) fn moved(&self, m: Result<Moved, Reply>) -> ToolResult {
+        Ok(result(match m {
+            Ok(m) => m.reply(&self.agent),
+            Err(refused) => refused,
+        }))
     }
 }
 
@@ -178,23 +151,23 @@ impl ServerHandler for PairdbgServer {
         if let Some(refusal) = self
             .tool_router
             .get(&tool)
-            .and_then(|t| super::arguments::unknown(&tool, &t.input_schema, &args))
+            .and_then(|t| crate::agent::arguments::unknown(&tool, &t.input_schema, &args))
         {
             return Ok(
                 CallToolResult::error(vec![rmcp::model::ContentBlock::text(refusal)]).into(),
             );
         }
-        let progress = context
-            .meta
-            .get_progress_token()
-            .map(|token| waiting::Progress {
-                peer: context.peer.clone(),
-                token,
-            });
+        let pace = Pace {
+            progress: context
+                .meta
+                .get_progress_token()
+                .map(|token| super::progress::notifier(context.peer.clone(), token)),
+            cap: Some(super::progress::single_wait_cap()),
+        };
         // A client that calls a tool before `initialized` still gets events.
         self.push.start(self.registry.clone(), context.peer.clone());
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
-        let mut result = waiting::with_progress(progress, self.tool_router.call(tcc)).await;
+        let mut result = waiting::with_pace(pace, self.tool_router.call(tcc)).await;
         let session_id = args.get("session_id").and_then(|v| v.as_str());
         let session = self.registry.get(session_id).ok();
         if let Some(session) = &session {

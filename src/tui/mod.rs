@@ -118,7 +118,7 @@ pub async fn run(
             .await;
     }
     // Agents reach this very session over MCP; `pairdbg mcp` finds it.
-    let views = crate::mcp::view::Views::default().with_redaction(policy.redact);
+    let views = crate::agent::Views::default().with_redaction(policy.redact);
     let endpoint = crate::mcp::http::serve(registry.clone(), views, ws.clone(), true).await;
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let watch = tokio::spawn(hangup::watch(registry.clone()));

@@ -6,9 +6,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::agent::waiting;
 use crate::mcp::format::{self, err, ok};
 use crate::mcp::server::{DEFAULT_WAIT_MS, PairdbgServer, ToolResult};
-use crate::mcp::waiting;
 use crate::session::autopsy::{ExceptionContext, ExceptionQuery};
 use crate::session::handle::WaitOutcome;
 use crate::session::types::{RunState, Snapshot};
@@ -158,7 +158,14 @@ impl PairdbgServer {
             WaitOutcome::Exited(snap) => json!({
                 "hit": false, "reason": "exited",
                 "exit_code": snap.exit.as_ref().and_then(|e| e.exit_code)}),
-            WaitOutcome::Failed(_) => return Ok(waiting::result(&self.views, &s, waited, ms)),
+            WaitOutcome::Failed(_) => {
+                return self.moved(Ok(crate::agent::Moved {
+                    session: s,
+                    waited,
+                    timeout,
+                    preface: vec![],
+                }));
+            }
         };
         match waited.outcome {
             o @ (WaitOutcome::Stopped(_) | WaitOutcome::Exited(_)) => {
@@ -188,7 +195,7 @@ impl PairdbgServer {
             Ok(q) => q,
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
-        let bytes = match crate::mcp::budget::check("max_tokens", p.max_tokens) {
+        let bytes = match crate::agent::budget::check("max_tokens", p.max_tokens) {
             Ok(b) => b,
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };

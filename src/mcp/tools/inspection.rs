@@ -4,7 +4,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
-use crate::mcp::budget::{self, Fit};
+use crate::agent::budget::{self, Fit};
 use crate::mcp::format::{VALUE_CHARS, err, ok, ok_fit, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
@@ -404,13 +404,15 @@ impl PairdbgServer {
     #[tool(description = "List threads, or select one.")]
     async fn debug_threads(&self, Parameters(p): Parameters<ThreadsParams>) -> ToolResult {
         if let Some(id) = p.select {
-            return self
+            let moved = self
+                .agent
                 .move_and_wait(
-                    p.session_id,
+                    p.session_id.as_deref(),
                     |s| async move { s.select_thread(Origin::Agent, id).await },
                     p.timeout_ms,
                 )
                 .await;
+            return self.moved(moved);
         }
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,

@@ -3,8 +3,6 @@
 //! A token is counted as four bytes, the usual rule of thumb for English
 //! and code, so a budget is checkable by anyone with `len() / 4`.
 
-use rmcp::model::{CallToolResult, ContentBlock};
-
 use crate::session::SessionError;
 
 /// Below this a result cannot hold its header, footer and a handle.
@@ -130,21 +128,18 @@ fn with(
 
 /// The last guard: a result still over budget (a long note on others'
 /// changes, say) loses lines from its end, keeping the epoch footer.
-pub fn enforce(result: &mut CallToolResult, bytes: usize) {
-    let Some(ContentBlock::Text(t)) = result.content.first_mut() else {
-        return;
-    };
-    if t.text.len() <= bytes {
+pub fn enforce(text: &mut String, bytes: usize) {
+    if text.len() <= bytes {
         return;
     }
     const MORE: &str = "\n… cut to fit max_tokens; ask again with more";
-    let (body, footer) = match t.text.rfind("\n[session ") {
-        Some(i) => (&t.text[..i], &t.text[i..]),
-        None => (t.text.as_str(), ""),
+    let (body, footer) = match text.rfind("\n[session ") {
+        Some(i) => (&text[..i], &text[i..]),
+        None => (text.as_str(), ""),
     };
     let room = bytes.saturating_sub(footer.len() + MORE.len());
-    let text = format!("{}{MORE}{footer}", cut(body, room));
-    t.text = cut(&text, bytes);
+    let cut_text = format!("{}{MORE}{footer}", cut(body, room));
+    *text = cut(&cut_text, bytes);
 }
 
 #[cfg(test)]

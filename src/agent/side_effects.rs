@@ -4,20 +4,17 @@
 
 use std::time::Duration;
 
-use rmcp::model::CallToolResult;
-
-use super::format::err;
-use super::server::PairdbgServer;
+use super::{Agent, Reply};
 use crate::session::approval::Verdict;
 use crate::session::{SessionError, SessionHandle};
 
 /// What the agent is told went ahead: None, or how the person answered.
-pub(crate) type Allowed = Option<&'static str>;
+pub type Allowed = Option<&'static str>;
 
-impl PairdbgServer {
+impl Agent {
     /// Checks `field`'s expressions before they run. A refusal is the
-    /// tool's answer.
-    pub(crate) async fn side_effects_gate(
+    /// call's reply.
+    pub async fn side_effects_gate(
         &self,
         s: &SessionHandle,
         tool: &str,
@@ -25,14 +22,14 @@ impl PairdbgServer {
         expressions: &[&str],
         allow: Option<bool>,
         timeout: Duration,
-    ) -> Result<Allowed, CallToolResult> {
+    ) -> Result<Allowed, Reply> {
         let Some((expr, what)) = expressions
             .iter()
             .find_map(|e| s.side_effect(e).map(|w| (*e, w)))
         else {
             return Ok(None);
         };
-        let refuse = |text: String| err(Some(&s.snapshot()), &SessionError::invalid(field, text));
+        let refuse = |text: String| self.err(Some(s), &SessionError::invalid(field, text));
         if allow != Some(true) {
             return Err(refuse(format!(
                 "{expr:?} {what} and may change the program; to run it, pass allow_side_effects: true"

@@ -3,34 +3,32 @@
 
 use std::time::Duration;
 
-use rmcp::model::CallToolResult;
-
-use super::format::err;
-use super::server::PairdbgServer;
+use super::{Agent, Reply, format};
 use crate::session::approval::Verdict;
 use crate::session::{ControlMode, Origin, SessionError, SessionHandle};
 
 /// How long the person has to answer.
 const ASK_FOR: Duration = Duration::from_secs(60);
 
-impl PairdbgServer {
-    /// Ok when the agent may end `s`; otherwise the tool's answer.
-    pub(crate) async fn may_end(&self, s: &SessionHandle) -> Result<(), CallToolResult> {
+impl Agent {
+    /// Ok when the agent may end `s`; otherwise the reply that refuses.
+    pub async fn may_end(&self, s: &SessionHandle) -> Result<(), Reply> {
         if s.launched_by() != Origin::Human {
             return Ok(());
         }
         let snap = s.snapshot();
-        let refuse = |text: String| err(Some(&snap), &SessionError::State(text));
+        let refuse =
+            |text: String| format::err(self.names, Some(&snap), &SessionError::State(text));
         if s.control_mode() == ControlMode::HumanOnly {
-            return Err(refuse(
+            return Err(refuse(format!(
                 "the person launched this program and has taken control; it keeps running. \
-                 Ask them in a note (debug_note) if it should end"
-                    .into(),
-            ));
+                 Ask them in a note ({}) if it should end",
+                self.names.note
+            )));
         }
         let asked = format!(
-            "debug_terminate: end the program you launched ({})",
-            snap.program
+            "{}: end the program you launched ({})",
+            self.names.end, snap.program
         );
         match self.registry.approvals().confirm(asked, ASK_FOR).await {
             Verdict::Approved | Verdict::NotRequired => Ok(()),

@@ -1,0 +1,72 @@
+//! What an agent needs beyond the engine, for every front end that serves
+//! one (MCP, REST, the shell CLI): starting a session and waiting for its
+//! first stop, moving and waiting, what changed since the agent's last
+//! call, the exit summary, the input limits and the reply's envelope.
+//! Front ends translate their requests into these calls and dress the
+//! replies; none holds debugging logic of its own.
+
+pub mod arguments;
+pub mod budget;
+pub mod discovery;
+pub mod ending;
+pub mod format;
+pub mod moves;
+pub mod names;
+pub mod reply;
+pub mod side_effects;
+pub mod views;
+pub mod waiting;
+
+use crate::session::validate::Workspace;
+use crate::session::{Registry, SessionError, SessionHandle};
+
+pub use moves::Moved;
+pub use names::Names;
+pub use reply::Reply;
+pub use views::Views;
+
+/// How long a call waits for a stop unless told.
+pub const DEFAULT_WAIT_MS: u64 = 30_000;
+/// How long one adapter request may take.
+pub const DEFAULT_REQUEST_MS: u64 = 20_000;
+
+/// One front end's agent side of the sessions it can reach.
+#[derive(Clone)]
+pub struct Agent {
+    pub registry: Registry,
+    pub workspace: Workspace,
+    /// What this front end's agent last saw of each session.
+    pub views: Views,
+    pub names: &'static Names,
+}
+
+impl Agent {
+    pub fn new(
+        registry: Registry,
+        workspace: Workspace,
+        views: Views,
+        names: &'static Names,
+    ) -> Self {
+        Agent {
+            registry,
+            workspace,
+            views,
+            names,
+        }
+    }
+
+    /// Failure, with the session's state when there is one.
+    pub fn err(&self, s: Option<&SessionHandle>, e: &SessionError) -> Reply {
+        format::err(self.names, s.map(|s| s.snapshot()).as_deref(), e)
+    }
+
+    /// The session `id` names, or the current one.
+    pub fn session(&self, id: Option<&str>) -> Result<SessionHandle, Reply> {
+        self.registry.get(id).map_err(|e| self.err(None, &e))
+    }
+
+    /// A session call's result, its failure rendered with the session's state.
+    pub fn checked<T>(&self, s: &SessionHandle, res: Result<T, SessionError>) -> Result<T, Reply> {
+        res.map_err(|e| self.err(Some(s), &e))
+    }
+}

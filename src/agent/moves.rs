@@ -1,0 +1,332 @@
+//! Starting, moving and ending programs as the agent: each move waits for
+//! the next stop or the exit, and its reply is the viewport or the exit
+//! summary.
+
+use std::future::Future;
+use std::time::Duration;
+
+use super::waiting::{self, Waited};
+use super::{Agent, DEFAULT_REQUEST_MS, DEFAULT_WAIT_MS, Reply, format};
+use crate::session::handle::WaitOutcome;
+use crate::session::types::{RunState, Snapshot};
+use crate::session::{
+    LaunchRequest, Origin, SessionError, SessionHandle, StepKind, StopSeq, validate,
+};
+use crate::viewport::ViewportConfig;
+
+/// Steps one call may take.
+pub const MAX_STEP_COUNT: u32 = 1000;
+
+/// A move that has been waited for.
+pub struct Moved {
+    pub session: SessionHandle,
+    pub waited: Waited,
+    pub timeout: Duration,
+    /// What the agent must know about the start itself: launch notes and
+    /// breakpoints that did not bind where asked.
+    pub preface: Vec<String>,
+}
+
+impl Moved {
+    /// The snapshot the wait ended on.
+    pub fn snapshot(&self) -> &Snapshot {
+        match &self.waited.outcome {
+            WaitOutcome::Stopped(s)
+            | WaitOutcome::Exited(s)
+            | WaitOutcome::Failed(s)
+            | WaitOutcome::Running(s)
+            | WaitOutcome::TimedOut(s) => s,
+        }
+    }
+
+    /// The reply: a capped wait says how long it waited, that the program
+    /// still runs, and how to keep waiting.
+    pub fn reply(self, agent: &Agent) -> Reply {
+        let timeout_ms = self.timeout.as_millis() as u64;
+        let reply = match (self.waited.capped, self.waited.outcome) {
+            (Some(cap), WaitOutcome::TimedOut(snap)) => format::ok(
+                &agent.views,
+                &snap,
+                format!(
+                    "── RUNNING ──\nStill running after {} ms of the {timeout_ms} ms asked (one call waits at most {} ms unless the client asks for progress). Call {} to keep waiting from epoch {}.",
+                    cap.as_millis(),
+                    cap.as_millis(),
+                    agent.names.wait,
+                    snap.epoch
+                ),
+            ),
+            (_, outcome) => format::outcome(
+                &agent.views,
+                agent.names,
+                &self.session,
+                outcome,
+                timeout_ms,
+            ),
+        };
+        if self.preface.is_empty() {
+            reply
+        } else {
+            reply.prefixed(&self.preface.join("\n"))
+        }
+    }
+}
+
+impl Agent {
+    /// Starts a session (a launch or an attach) with its viewport settings.
+    pub async fn start(
+        &self,
+        request: LaunchRequest,
+        viewport: Option<ViewportConfig>,
+    ) -> Result<SessionHandle, Reply> {
+        if let Some(Err(e)) = viewport.as_ref().map(|c| c.validate()) {
+            return Err(self.err(None, &SessionError::State(e)));
+        }
+        let config = request
+            .validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS))
+            .map_err(|e| self.err(None, &e))?;
+        let s = self
+            .registry
+            .launch(config)
+            .await
+            .map_err(|e| self.err(None, &e))?;
+        self.views.set_config(&s.id, viewport.unwrap_or_default());
+        Ok(s)
+    }
+
+    /// Launches and runs to the first stop or the exit.
+    pub async fn launch(
+        &self,
+        request: LaunchRequest,
+        viewport: Option<ViewportConfig>,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        let timeout =
+            validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS).map_err(|e| self.err(None, &e))?;
+        let s = self.start(request, viewport).await?;
+        let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(0, d)).await;
+        let snap = s.snapshot();
+        let mut preface: Vec<String> = snap.info.clone();
+        for b in snap
+            .breakpoints
+            .iter()
+            .filter(|b| !b.verified || b.bound_line.is_some_and(|l| l != b.line))
+        {
+            preface.push(format!("Breakpoint {}", format::breakpoint_line(&snap, b)));
+        }
+        Ok(Moved {
+            session: s,
+            waited,
+            timeout,
+            preface,
+        })
+    }
+
+    /// Attaches; waits for the first stop when there are breakpoints to
+    /// reach, else only until attached.
+    pub async fn attach(
+        &self,
+        request: LaunchRequest,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        let timeout =
+            validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS).map_err(|e| self.err(None, &e))?;
+        let waits = !request.breakpoints.is_empty();
+        let s = self.start(request, None).await?;
+        let waited = waiting::long_wait(timeout, |d| {
+            let s = s.clone();
+            async move {
+                if waits {
+                    s.wait_for_stop(0, d).await
+                } else {
+                    s.wait_attached(d).await
+                }
+            }
+        })
+        .await;
+        Ok(Moved {
+            session: s,
+            waited,
+            timeout,
+            preface: vec![],
+        })
+    }
+
+    /// Moves the program with `mv` as the agent, then waits for the next
+    /// stop or the exit.
+    pub async fn move_and_wait<F, Fut>(
+        &self,
+        session_id: Option<&str>,
+        mv: F,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply>
+    where
+        F: FnOnce(SessionHandle) -> Fut,
+        Fut: Future<Output = Result<StopSeq, SessionError>>,
+    {
+        let s = self.session(session_id)?;
+        let timeout = validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS)
+            .map_err(|e| self.err(Some(&s), &e))?;
+        let stop_seq = self.checked(&s, mv(s.clone()).await)?;
+        let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(stop_seq, d)).await;
+        Ok(Moved {
+            session: s,
+            waited,
+            timeout,
+            preface: vec![],
+        })
+    }
+
+    pub async fn resume(
+        &self,
+        session_id: Option<&str>,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        self.move_and_wait(
+            session_id,
+            |s| async move { s.resume(Origin::Agent).await },
+            timeout_ms,
+        )
+        .await
+    }
+
+    /// Steps `count` times (1 to MAX_STEP_COUNT).
+    pub async fn step(
+        &self,
+        session_id: Option<&str>,
+        kind: StepKind,
+        count: u32,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        if count == 0 || count > MAX_STEP_COUNT {
+            return Err(self.err(
+                None,
+                &SessionError::invalid(
+                    "count",
+                    format!("{count} is out of range; use 1 to {MAX_STEP_COUNT}"),
+                ),
+            ));
+        }
+        self.move_and_wait(
+            session_id,
+            |s| async move { s.step(Origin::Agent, kind, count).await },
+            timeout_ms,
+        )
+        .await
+    }
+
+    pub async fn run_to(
+        &self,
+        session_id: Option<&str>,
+        file: String,
+        line: i64,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        self.move_and_wait(
+            session_id,
+            |s| async move { s.run_to(Origin::Agent, file, line).await },
+            timeout_ms,
+        )
+        .await
+    }
+
+    pub async fn pause(
+        &self,
+        session_id: Option<&str>,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        self.move_and_wait(
+            session_id,
+            |s| async move { s.pause(Origin::Agent).await },
+            timeout_ms,
+        )
+        .await
+    }
+
+    pub async fn restart(
+        &self,
+        session_id: Option<&str>,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        self.move_and_wait(
+            session_id,
+            |s| async move { s.restart(Origin::Agent).await },
+            timeout_ms,
+        )
+        .await
+    }
+
+    /// Waits for the next stop or the exit; a session stopped now counts
+    /// its current stop as the next.
+    pub async fn wait(
+        &self,
+        session_id: Option<&str>,
+        timeout_ms: Option<u64>,
+    ) -> Result<Moved, Reply> {
+        let s = self.session(session_id)?;
+        let timeout = validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS)
+            .map_err(|e| self.err(Some(&s), &e))?;
+        let snap = s.snapshot();
+        let after = if snap.state == RunState::Stopped {
+            snap.stop_seq - 1
+        } else {
+            snap.stop_seq
+        };
+        let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(after, d)).await;
+        Ok(Moved {
+            session: s,
+            waited,
+            timeout,
+            preface: vec![],
+        })
+    }
+
+    /// Ends the session (an attached program keeps running), once the
+    /// agent may.
+    pub async fn terminate(&self, session_id: Option<&str>, detach: bool) -> Reply {
+        let s = match self.session(session_id) {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
+        let attached = s.is_attached();
+        if let Err(refused) = self.may_end(&s).await {
+            return refused;
+        }
+        let _ = s.terminate(Origin::Agent).await;
+        let snap = s.snapshot();
+        self.registry.remove(&s.id);
+        self.views.forget(&s.id);
+        let end = match (attached, detach) {
+            (true, _) => "The process was detached and keeps running.".to_string(),
+            (false, true) => {
+                "A launched program ends with its session; it was terminated.".to_string()
+            }
+            (false, false) => snap.state_sentence(),
+        };
+        format::ok(&self.views, &snap, format!("Session {} ended. {end}", s.id))
+    }
+
+    /// The sessions, the current one marked.
+    pub fn sessions(&self) -> Reply {
+        let (list, current) = self.registry.list();
+        let mut body = String::from("Sessions:\n");
+        for s in &list {
+            let snap = s.snapshot();
+            let mark = if current.as_deref() == Some(&s.id) {
+                "*"
+            } else {
+                " "
+            };
+            body.push_str(&format!(
+                "{mark} {} {} {} (epoch {})\n",
+                s.id,
+                snap.program,
+                snap.state.describe(),
+                snap.epoch
+            ));
+        }
+        if list.is_empty() {
+            body.push_str(&format!("  (none; start one with {})\n", self.names.start));
+        }
+        Reply::ok(body)
+    }
+}
