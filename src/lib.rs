@@ -4,6 +4,7 @@ pub mod adapters;
 pub mod agent;
 pub mod cli;
 pub mod dap;
+pub mod host;
 pub mod mcp;
 pub mod paths;
 pub mod session;

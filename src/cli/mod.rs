@@ -5,6 +5,7 @@ mod demo;
 mod launch_flags;
 mod logging;
 mod run;
+mod serve;
 
 use std::path::PathBuf;
 
@@ -28,6 +29,8 @@ Examples:
       The same, as JSON; arguments after the program go to it.
   pairdbg mcp
       Serve MCP on stdio, for an AI agent to debug with.
+  pairdbg serve
+      Serve the workspace's sessions headless; `pairdbg mcp` joins them.
   pairdbg adapters
       List the debug adapters: versions and capabilities, or how to install them.
   pairdbg adapters install python
@@ -79,6 +82,9 @@ pub struct Cli {
 pub enum Cmd {
     /// Serve the Model Context Protocol on stdio.
     Mcp,
+    /// Serve the workspace's sessions without a terminal UI, for agents
+    /// over HTTP (found as a TUI is).
+    Serve(serve::ServeArgs),
     /// Run a program to its first stop and print the viewport.
     Run(run::RunArgs),
     /// List debug adapters, or install one.
@@ -118,6 +124,7 @@ pub fn main() -> std::process::ExitCode {
         match cli.command {
             Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws, !cli.no_redact).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
+            Some(Cmd::Serve(args)) => serve::run(ws, args, !cli.no_redact).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
             None => match target_request(&ws, &cli)
                 .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))

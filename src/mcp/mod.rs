@@ -46,33 +46,10 @@ pub async fn serve_stdio(ws: Workspace, redact: bool) -> u8 {
             return 1;
         }
     };
-    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
-    let sigterm = async {
-        match term.as_mut() {
-            Some(t) => {
-                t.recv().await;
-            }
-            None => std::future::pending().await,
-        }
-    };
     tokio::select! {
         _ = service.waiting() => {},
-        _ = sigterm => {},
-        _ = tokio::signal::ctrl_c() => {},
+        _ = crate::host::ending::signalled() => {},
     }
-    shutdown(&registry).await;
+    crate::host::ending::end_all(&registry).await;
     0
-}
-
-async fn shutdown(registry: &Registry) {
-    let (sessions, _) = registry.list();
-    let ends = sessions
-        .iter()
-        .map(|s| s.terminate(crate::session::Origin::Agent));
-    let _ = tokio::time::timeout(
-        std::time::Duration::from_secs(3),
-        futures::future::join_all(ends),
-    )
-    .await;
-    registry.clear();
 }

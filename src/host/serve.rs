@@ -1,0 +1,64 @@
+//! `pairdbg serve`: the sessions of a workspace without a terminal UI,
+//! reachable over HTTP by every agent front end and published in the
+//! workspace's discovery file, so `pairdbg mcp` and `pairdbg ctl` find it
+//! as they find a TUI.
+
+use std::time::Duration;
+
+use crate::agent::Views;
+use crate::session::Registry;
+use crate::session::validate::Workspace;
+
+/// What `pairdbg serve` was asked for.
+#[derive(Debug, Clone, Default)]
+pub struct ServeOptions {
+    pub redact: bool,
+    /// Stop once no session has existed for this long (a daemon started
+    /// for the shell CLI does not linger).
+    pub idle_exit: Option<Duration>,
+}
+
+/// Serves until a signal, or until idle for `idle_exit`; then ends every
+/// session.
+pub async fn run(ws: Workspace, options: ServeOptions) -> u8 {
+    let registry = Registry::default();
+    let views = Views::default().with_redaction(options.redact);
+    let endpoint = match crate::mcp::http::serve(registry.clone(), views, ws.clone(), true).await {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("pairdbg: cannot serve: {e}");
+            return 1;
+        }
+    };
+    eprintln!(
+        "pairdbg: serving {} (MCP at {}); the token is in the discovery file",
+        ws.root.display(),
+        endpoint.url
+    );
+    tokio::select! {
+        _ = super::ending::signalled() => {},
+        _ = idle(&registry, options.idle_exit) => {
+            eprintln!("pairdbg: no session for a while; stopping");
+        },
+    }
+    drop(endpoint);
+    super::ending::end_all(&registry).await;
+    0
+}
+
+/// Resolves once the registry has held no session for `limit`.
+async fn idle(registry: &Registry, limit: Option<Duration>) {
+    let Some(limit) = limit else {
+        return std::future::pending().await;
+    };
+    let tick = (limit / 10).clamp(Duration::from_millis(50), Duration::from_secs(5));
+    let mut empty_since = tokio::time::Instant::now();
+    loop {
+        tokio::time::sleep(tick).await;
+        if !registry.list().0.is_empty() {
+            empty_since = tokio::time::Instant::now();
+        } else if empty_since.elapsed() >= limit {
+            return;
+        }
+    }
+}
