@@ -47,3 +47,12 @@ pub async fn with_statics(
     }
     locals
 }
+
+/// A static local named `name` in the frame's statics scope, which paths
+/// under the locals reach as they reach the locals themselves.
+pub async fn find(client: &Link, scopes: &[(String, i64)], name: &str) -> Option<Var> {
+    let scope = client.quirks().statics_scope?;
+    let &(_, reference) = scopes.iter().find(|(n, _)| n == scope)?;
+    let vars = reads::variables(client, reference).await.ok()?;
+    super::var_path::find_child(&vars, name).cloned()
+}

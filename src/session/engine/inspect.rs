@@ -357,7 +357,11 @@ async fn resolve_container(
     let mut indexed = None;
     for seg in segs {
         let children = crate::session::indexed::child_of(client, reference, indexed, seg).await?;
-        let Some(v) = var_path::find_child(&children, seg).cloned() else {
+        let mut found = var_path::find_child(&children, seg).cloned();
+        if found.is_none() && walked.is_empty() && scope.is_none() {
+            found = crate::session::statics::find(client, &scopes, seg).await;
+        }
+        let Some(v) = found else {
             return Err(SessionError::invalid(
                 "expand",
                 format!(
