@@ -33,6 +33,11 @@ pub trait Language: Send + Sync {
     /// A path such as `cart.items[0]` as an expression of this language, or
     /// None when it is not one (so no code rides in on a name).
     fn path_expression(&self, path: &str) -> Option<String>;
+    /// The names the function around `line` declares `static`, from its
+    /// source, where the adapter lists them apart from the locals.
+    fn static_locals(&self, _lines: &[String], _line: u64) -> Vec<String> {
+        vec![]
+    }
 
     /// What in `expression` may change the program (a call, an
     /// assignment), in a few words; None when nothing does.

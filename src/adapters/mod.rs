@@ -152,6 +152,9 @@ pub struct Quirks {
     /// The adapter's name for the value a step out returned; the session
     /// calls it `(return)`, as it calls every adapter's.
     pub return_value_name: Option<&'static str>,
+    /// The scope that holds a function's `static` locals (with the file's
+    /// globals), where the locals scope leaves them out.
+    pub statics_scope: Option<&'static str>,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -193,6 +196,7 @@ impl Quirks {
         caller_arguments: true,
         whole_value_context: None,
         return_value_name: None,
+        statics_scope: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.

@@ -9,9 +9,7 @@ use serde_json::json;
 use super::callers;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
-use super::reads::{
-    evaluate, fill_grandchildren, frame_locals, parse_frames, str_field, variables,
-};
+use super::reads::{evaluate, fill_grandchildren, frame_locals, parse_frames, str_field};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;
@@ -129,6 +127,7 @@ pub async fn fetch_stop(
             (None, Some(f)) => f.await?,
             (None, None) => frame_locals(client, top.id).await?,
         };
+        let vars = super::statics::with_statics(client, top, &files, vars).await;
         let watch_futs: Vec<_> = req
             .watches
             .iter()
@@ -213,7 +212,7 @@ async fn with_previews(
                 .position(|(n, r, _)| *n == v.name && *r == v.reference)
             {
                 Some(k) => speculative.swap_remove(k).2,
-                None => Box::pin(variables(client, v.reference)) as VarsFuture,
+                None => Box::pin(super::indexed::children(client, v)) as VarsFuture,
             }
         })
         .collect();

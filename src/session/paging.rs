@@ -3,6 +3,7 @@
 //! of ranges named `[from:to]`); a page reads only the ranges it overlaps.
 
 use super::error::SessionError;
+use super::indexed;
 use super::link::Link;
 use super::reads;
 use super::types::Var;
@@ -22,7 +23,13 @@ pub struct Window<'a> {
     /// The expression that reads it, to reach items past the adapter's cap.
     pub expression: Option<&'a str>,
     pub frame: i64,
+    /// Its item count, where the adapter gives one: items are then read by
+    /// the page.
+    pub indexed: Option<usize>,
 }
+
+/// Items of a counted container that a name filter looks through.
+const FILTER_SCAN: usize = 10_000;
 
 /// Children of the container from `start`, at most `count`, filtered by
 /// name; also the total number of matching children.
@@ -33,6 +40,9 @@ pub async fn page(
     count: usize,
     filter: Option<&str>,
 ) -> Result<(Vec<Var>, usize), SessionError> {
+    if let Some(n) = window.indexed {
+        return counted(client, window.reference, n, start, count, filter).await;
+    }
     let mut kids = reads::variables(client, window.reference).await?;
     let language = client.language();
     if let Some(cap) = kids.iter().position(|v| language.is_listing_cut(&v.name)) {
@@ -166,4 +176,34 @@ async fn past_cap(
         .collect();
     // len() follows the items, as in the listing.
     Ok(Some((page, len + 1)))
+}
+
+/// A page of a container whose adapter counts its items: only that page
+/// is read. A name filter looks through the first `FILTER_SCAN` items.
+async fn counted(
+    client: &Link,
+    reference: i64,
+    n: usize,
+    start: usize,
+    count: usize,
+    filter: Option<&str>,
+) -> Result<(Vec<Var>, usize), SessionError> {
+    let Some(filter) = filter.map(str::to_lowercase) else {
+        let end = start.saturating_add(count).min(n);
+        if start >= end {
+            return Ok((vec![], n));
+        }
+        let page = indexed::range(client, reference, start, end - start).await?;
+        return Ok((page, n));
+    };
+    let scanned = indexed::range(client, reference, 0, n.min(FILTER_SCAN)).await?;
+    let matching: Vec<Var> = scanned
+        .into_iter()
+        .filter(|v| v.name.to_lowercase().contains(&filter))
+        .collect();
+    let total = matching.len();
+    Ok((
+        matching.into_iter().skip(start).take(count).collect(),
+        total,
+    ))
 }

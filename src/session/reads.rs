@@ -94,7 +94,16 @@ pub fn variables(
     client: &Link,
     reference: i64,
 ) -> impl std::future::Future<Output = Result<Vec<Var>, DapError>> + Send + 'static {
-    let fut = client.request("variables", Some(json!({"variablesReference": reference})));
+    variables_with(client, json!({"variablesReference": reference}))
+}
+
+/// A variables request with the arguments given (a page of indexed
+/// children: `filter`, `start`, `count`); on the wire when this returns.
+pub fn variables_with(
+    client: &Link,
+    arguments: Value,
+) -> impl std::future::Future<Output = Result<Vec<Var>, DapError>> + Send + 'static {
+    let fut = client.request("variables", Some(arguments));
     let (language, quirks) = (client.language(), client.quirks());
     async move {
         let resp: dap_types::VariablesResponse = body_as("variables", fut.await?)?;
@@ -127,6 +136,7 @@ pub fn to_var(v: dap_types::Variable) -> Var {
         children: None,
         truncated,
         length: None,
+        indexed: v.indexed_variables.map(|n| n as usize),
     }
 }
 
@@ -179,6 +189,7 @@ pub async fn evaluate_up_to(
         truncated,
         length: None,
         hidden: false,
+        indexed: resp.indexed_variables.map(|n| n as usize),
     })
 }
 
@@ -245,9 +256,12 @@ async fn fill_children_by(
         .map(|(i, _)| i)
         .take(max)
         .collect();
-    let read =
-        futures::future::join_all(wanted.iter().map(|&i| variables(client, vars[i].reference)))
-            .await;
+    let read = futures::future::join_all(
+        wanted
+            .iter()
+            .map(|&i| super::indexed::children(client, &vars[i])),
+    )
+    .await;
     for (i, res) in wanted.into_iter().zip(read) {
         if let Ok(children) = res {
             vars[i].children = Some(children);

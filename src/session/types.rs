@@ -73,6 +73,10 @@ pub struct Var {
     /// The whole value's length in characters, read after a cut.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub length: Option<usize>,
+    /// How many indexed children the adapter says it has (`indexedVariables`):
+    /// they are then read a page at a time.
+    #[serde(skip)]
+    pub indexed: Option<usize>,
     /// Not the program's own in its language's view (`__dunder__` in
     /// Python): kept for paths, left out of views.
     #[serde(skip)]

@@ -16,6 +16,15 @@ fn bare(name: &str) -> &str {
     name
 }
 
+/// An item's index from its name: `7`, `007` or `[7]`.
+fn index_of(name: &str) -> Option<usize> {
+    let bare = name
+        .strip_prefix('[')
+        .and_then(|n| n.strip_suffix(']'))
+        .unwrap_or(name);
+    bare.parse().ok()
+}
+
 /// Finds a child by a path segment, by name, quoted key or index.
 pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
     let seg = bare(seg);
@@ -26,13 +35,7 @@ pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
         .iter()
         .find(|v| v.name == seg)
         .or_else(|| children.iter().find(|v| quoted.contains(&v.name)))
-        .or_else(|| {
-            index.and_then(|i| {
-                children
-                    .iter()
-                    .find(|v| v.name.parse::<usize>().ok() == Some(i))
-            })
-        })
+        .or_else(|| index.and_then(|i| children.iter().find(|v| index_of(&v.name) == Some(i))))
 }
 
 #[cfg(test)]

@@ -210,7 +210,11 @@ fn from_children(v: &Var, children: &[Var], cfg: &ViewportConfig, depth: usize) 
             .all(|c| matches!(repr::parse(&c.value), Repr::Seq { open: '(', ref items, .. } if items.len() == 2));
     let is_map = MAPPINGS.contains(&t) || is_pairs_map || t.starts_with("map[");
     let is_coll = is_map || SEQUENCES.contains(&t) || indexed || t.starts_with('[');
-    let len = collection_len(children).unwrap_or(members.len());
+    // A counted container's preview holds only its first items.
+    let len = v
+        .indexed
+        .or_else(|| collection_len(children))
+        .unwrap_or(members.len());
     if depth >= cfg.locals_max_depth.max(1) {
         return if is_coll {
             format!("<{}: {}>", short_type(t), count_items(len, false))
@@ -617,6 +621,7 @@ mod tests {
             children: None,
             truncated: false,
             length: None,
+            indexed: None,
             hidden: false,
         }
     }

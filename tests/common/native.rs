@@ -102,3 +102,28 @@ pub fn start_looper(ws: &Path) -> super::Running {
             .expect("start the looper"),
     )
 }
+
+/// A C function with a 100,000-int stack array and two statics, one of
+/// them a 200,000-int array; line 14 is its return.
+pub const BIG_C: &str = r#"#include <stdio.h>
+int file_global = 3;
+
+static int counter(void) {
+    static int calls = 0;
+    static int big[200000];
+    int local = 5;
+    int stackarr[100000];
+    calls++;
+    for (int i = 0; i < 200000; i++) big[i] = i;
+    for (int i = 0; i < 100000; i++) stackarr[i] = i * 2;
+    int sum = calls + local;
+    sum += big[199999] + stackarr[99999];
+    return sum;
+}
+
+int main(void) {
+    int r = counter();
+    printf("%d\n", r + file_global);
+    return 0;
+}
+"#;

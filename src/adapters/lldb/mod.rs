@@ -4,6 +4,7 @@
 //! programs get rustc's own formatters so values read like Rust.
 
 mod native;
+mod statics;
 
 use std::path::{Path, PathBuf};
 
@@ -35,6 +36,7 @@ static QUIRKS: Quirks = Quirks {
     stop_reasons: &[("signal", "exception")],
     hidden_variable_prefixes: &[],
     return_value_name: Some("(Return Value)"),
+    statics_scope: Some("Globals"),
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",

@@ -24,6 +24,10 @@ impl Language for Native {
         parameters(lines, function, line)
     }
 
+    fn static_locals(&self, lines: &[String], line: u64) -> Vec<String> {
+        super::statics::static_locals(lines, line)
+    }
+
     fn path_expression(&self, path: &str) -> Option<String> {
         c_like_path(&split_path(path))
     }

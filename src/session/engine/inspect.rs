@@ -138,14 +138,15 @@ impl Engine {
             let res = async {
                 let container =
                     resolve_path(&client, frame, q.scope.as_deref(), q.path.as_deref()).await?;
-                let window = |reference| crate::session::paging::Window {
+                let window = |reference, indexed| crate::session::paging::Window {
                     reference,
                     expression: container.expression.as_deref(),
                     frame,
+                    indexed,
                 };
                 let (mut page, mut total) = crate::session::paging::page(
                     &client,
-                    window(container.reference),
+                    window(container.reference, container.indexed),
                     q.start,
                     q.count,
                     q.filter.as_deref(),
@@ -160,10 +161,10 @@ impl Engine {
                     && (target.name.is_empty() || target.name.starts_with('*'))
                     && q.filter.is_none()
                 {
-                    let reference = target.reference;
+                    let (reference, indexed) = (target.reference, target.indexed);
                     (page, total) = crate::session::paging::page(
                         &client,
-                        window(reference),
+                        window(reference, indexed),
                         q.start,
                         q.count,
                         None,
@@ -265,6 +266,8 @@ impl Engine {
 struct Container {
     reference: i64,
     expression: Option<String>,
+    /// Its item count, where the adapter gives one.
+    indexed: Option<usize>,
 }
 
 /// The container `path` names under a frame's scope: walked by its
@@ -300,6 +303,7 @@ async fn resolve_path(
     }
     Ok(Container {
         reference: v.reference,
+        indexed: v.indexed,
         expression: Some(expression),
     })
 }
@@ -350,9 +354,14 @@ async fn resolve_container(
         })?;
     let mut walked = String::new();
     let mut expression = None;
+    let mut indexed = None;
     for seg in segs {
-        let children = reads::variables(client, reference).await?;
-        let Some(v) = var_path::find_child(&children, seg).cloned() else {
+        let children = crate::session::indexed::child_of(client, reference, indexed, seg).await?;
+        let mut found = var_path::find_child(&children, seg).cloned();
+        if found.is_none() && walked.is_empty() && scope.is_none() {
+            found = crate::session::statics::find(client, &scopes, seg).await;
+        }
+        let Some(v) = found else {
             return Err(SessionError::invalid(
                 "expand",
                 format!(
@@ -373,10 +382,12 @@ async fn resolve_container(
         }
         reference = v.reference;
         expression = v.evaluate_name;
+        indexed = v.indexed;
     }
     Ok(Container {
         reference,
         expression,
+        indexed,
     })
 }
 

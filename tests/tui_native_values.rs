@@ -1,0 +1,131 @@
+//! Values of native programs in the real binary in a real terminal (tmux):
+//! values at the end of the source lines on Go and Rust, and a C stop with
+//! huge arrays and a function's statics in the variables pane.
+
+mod common;
+
+use std::process::Command;
+
+use common::native::{BIG_C, build_c, lldb_available};
+use common::tmux::{Tmux, current_line};
+use common::*;
+
+const GO_PROG: &str = "package main
+
+import \"fmt\"
+
+func add(a int, b int) int {
+\ttotal := a + b
+\treturn total
+}
+
+func main() {
+\tx := add(1, 2)
+\tfmt.Println(\"result\", x)
+}
+";
+
+const RUST_PROG: &str = "fn add(a: i32, b: i32) -> i32 {
+    let total = a + b;
+    let doubled = total * 2;
+    doubled - total
+}
+
+fn main() {
+    let x = add(1, 2);
+    println!(\"result {x}\");
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn go_values_show_at_the_end_of_the_lines_that_use_them() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("main.go", GO_PROG), ("go.mod", "module add\n\ngo 1.18\n")]);
+    let t = Tmux::start("goinline", ws.path(), &["--break", "main.go:7", "--", "."]);
+    let s = t
+        .wait_for("values inline", |s| {
+            current_line(s) == Some(7) && s.lines().any(|l| l.contains("return total   total = 3"))
+        })
+        .await;
+    assert!(
+        s.lines()
+            .any(|l| l.contains("total := a + b   total = 3, a = 1, b = 2")),
+        "{s}"
+    );
+    // Lines outside the function get none.
+    assert!(
+        s.lines()
+            .any(|l| l.contains("x := add(1, 2)") && !l.contains("x = 3")),
+        "{s}"
+    );
+    t.keys(&["v"]);
+    t.wait_for("values hidden", |s| {
+        s.lines()
+            .any(|l| l.contains("return total") && !l.contains("total = 3"))
+    })
+    .await;
+    t.keys(&["q", "y"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rust_values_show_at_the_end_of_the_lines_that_use_them() {
+    if !lldb_available() || !Tmux::available() || !tool_available("rustc") {
+        return;
+    }
+    let ws = workspace(&[("add.rs", RUST_PROG)]);
+    let st = Command::new("rustc")
+        .args(["-g", "-C", "opt-level=0", "-o", "add", "add.rs"])
+        .current_dir(ws.path())
+        .status()
+        .expect("run rustc");
+    assert!(st.success(), "rustc failed");
+    let t = Tmux::start(
+        "rsinline",
+        ws.path(),
+        &["--break", "add.rs:3", "--", "./add"],
+    );
+    let s = t
+        .wait_for("values inline", |s| {
+            current_line(s) == Some(3)
+                && s.lines()
+                    .any(|l| l.contains("let total = a + b;   total = 3, a = 1, b = 2"))
+        })
+        .await;
+    assert!(
+        s.lines()
+            .filter_map(|l| l.split("││").next())
+            .any(|l| l.contains("let x = add(1, 2);") && !l.contains("x = 3")),
+        "{s}"
+    );
+    t.keys(&["q", "y"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn c_huge_arrays_and_statics_show_in_the_variables_pane() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("big.c", BIG_C)]);
+    build_c(&ws.path().join("big.c"), &ws.path().join("big"));
+    let t = Tmux::start("cbig", ws.path(), &["--break", "big.c:14", "--", "./big"]);
+    let s = t
+        .wait_for("the stop with the arrays' counts", |s| {
+            current_line(s) == Some(14) && s.contains("(100000 item") && s.contains("(200000 item")
+        })
+        .await;
+    let row = |name: &str| {
+        // The variables pane's row, not the source's inline values.
+        s.lines()
+            .filter_map(|l| l.rsplit("││").next())
+            .find(|l| l.contains(&format!(" {name} ")) && l.contains(" = "))
+            .map(str::to_string)
+    };
+    assert!(row("calls").is_some_and(|r| r.contains("calls = 1")), "{s}");
+    assert!(
+        row("big").is_some_and(|r| r.contains("(200000 item")),
+        "{s}"
+    );
+    t.keys(&["q", "y"]);
+}
