@@ -93,18 +93,24 @@ pub async fn fetch_stop(
     }
     let exception = match exception {
         None if req.exception.is_some() => req.exception.clone(),
-        Some(f) => f.await.ok().map(|b| ExceptionDetails {
-            type_name: str_field(&b, "exceptionId"),
-            message: str_field(&b, "description"),
-            raised_at: b
-                .pointer("/details/stackTrace")
-                .and_then(|t| t.as_str())
-                .and_then(|t| language.raise_site(t))
-                .map(|(file, line, function)| RaiseSite {
-                    file: file.into(),
-                    line,
-                    function,
-                }),
+        Some(f) => f.await.ok().map(|b| {
+            let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
+            ExceptionDetails {
+                type_name: str_field(&b, "exceptionId"),
+                message: str_field(&b, "description"),
+                raised_at: trace.and_then(|t| language.raise_site(t)).map(
+                    |(file, line, function)| RaiseSite {
+                        file: file.into(),
+                        line,
+                        function,
+                    },
+                ),
+                qualified_type: trace.and_then(|t| language.exception_type(t)),
+                first_chance: b
+                    .get("breakMode")
+                    .and_then(|m| m.as_str())
+                    .map(|m| m == "always"),
+            }
         }),
         None => None,
     }
@@ -113,6 +119,8 @@ pub async fn fetch_stop(
             type_name: req.text.clone().unwrap_or_default(),
             message: req.description.clone().unwrap_or_default(),
             raised_at: None,
+            qualified_type: None,
+            first_chance: None,
         })
     });
 

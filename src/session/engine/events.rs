@@ -36,6 +36,8 @@ impl Engine {
                             type_name: name.to_string(),
                             message: String::new(),
                             raised_at: None,
+                            qualified_type: None,
+                            first_chance: None,
                         })
                 });
                 if exception.is_some() {
@@ -334,6 +336,11 @@ impl Engine {
         }
         match res {
             Ok((mut stop, watches)) => {
+                if e.hits.is_fresh() && e.unwanted_exception(&stop) {
+                    tracing::debug!("resuming an exception no breakpoint wants");
+                    e.send_resume("continue");
+                    return;
+                }
                 // An exception function's message is what the
                 // program printed just before calling it.
                 if let Some(x) = stop.exception.as_mut().filter(|x| x.message.is_empty()) {
