@@ -99,6 +99,12 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// The exception's type as the adapter's `exceptionId` names it,
+    /// without what the adapter adds to it.
+    fn exception_id(&self, id: &str) -> String {
+        id.to_string()
+    }
+
     /// Whether two names of exception types name the same type.
     fn same_exception_type(&self, a: &str, b: &str) -> bool {
         a == b

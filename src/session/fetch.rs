@@ -96,7 +96,7 @@ pub async fn fetch_stop(
         Some(f) => f.await.ok().map(|b| {
             let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
             ExceptionDetails {
-                type_name: str_field(&b, "exceptionId"),
+                type_name: language.exception_id(&str_field(&b, "exceptionId")),
                 message: str_field(&b, "description"),
                 raised_at: trace.and_then(|t| language.raise_site(t)).map(
                     |(file, line, function)| RaiseSite {
@@ -142,9 +142,9 @@ pub async fn fetch_stop(
             .iter()
             .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
             .collect();
-        let (locals, watch_vals) =
+        let (mut locals, watch_vals) =
             futures::join!(with_previews(client, vars, previews), join_all(watch_futs));
-        let watches = req
+        let mut watches: Vec<WatchValue> = req
             .watches
             .iter()
             .zip(watch_vals)
@@ -154,6 +154,10 @@ pub async fn fetch_stop(
                 value: value.map_err(|e| e.to_string()),
             })
             .collect();
+        let shown = locals
+            .iter_mut()
+            .chain(watches.iter_mut().filter_map(|w| w.value.as_mut().ok()));
+        super::cut_lengths::fill(client, shown, top.id).await;
         Ok::<_, DapError>((locals, reference, watches))
     };
     let caller_frames: &[_] = if client.quirks().caller_arguments {

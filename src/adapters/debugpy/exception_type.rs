@@ -17,6 +17,14 @@ pub fn from_stack_trace(stack_trace: &str) -> Option<String> {
     (!name.is_empty() && !name.contains(' ')).then(|| name.to_string())
 }
 
+/// debugpy's `exceptionId` without the note it appends when it paused
+/// in a frame other than the raising one (a user-uncaught exception).
+pub fn without_note(id: &str) -> &str {
+    id.split_once("(note: ")
+        .map_or(id, |(name, _)| name)
+        .trim_end()
+}
+
 /// Whether two type names are the same type: `ValueError` is
 /// `builtins.ValueError`, and a script's own `E` is `__main__.E`.
 pub fn same(a: &str, b: &str) -> bool {
@@ -42,6 +50,13 @@ mod tests {
         let chained = "  File \"/w/a.py\", line 2, in f\n    x\nKeyError: 1\n\nDuring handling of the above exception, another exception occurred:\n\n  File \"/w/a.py\", line 9, in g\n    raise pkg.errors.Bad(\n        'x')\n    ^^^^\npkg.errors.Bad: two\nlines\n";
         assert_eq!(from_stack_trace(chained).as_deref(), Some("pkg.errors.Bad"));
         assert_eq!(from_stack_trace("no frames"), None);
+    }
+
+    #[test]
+    fn the_pause_note_leaves_the_name() {
+        let id = "ValueError       (note: full exception trace is shown but execution is paused at: <module>)";
+        assert_eq!(without_note(id), "ValueError");
+        assert_eq!(without_note("KeyError"), "KeyError");
     }
 
     #[test]

@@ -53,6 +53,10 @@ impl Language for Python {
         super::exception_type::from_stack_trace(stack_trace)
     }
 
+    fn exception_id(&self, id: &str) -> String {
+        super::exception_type::without_note(id).to_string()
+    }
+
     fn same_exception_type(&self, a: &str, b: &str) -> bool {
         super::exception_type::same(a, b)
     }
