@@ -305,6 +305,11 @@ async fn python_exact_exception_type_passes_its_subtypes_by() {
         )
         .await;
     assert!(x.contains("exception ValueError (raised)"), "{x}");
+    // A run to a line past the Sub's raise gets there.
+    let v = mcp
+        .ok("debug_run_to", json!({"file": "sub.py", "line": 9}))
+        .await;
+    assert_eq!(stopped_line(&v), Some(9), "{v}");
     let v = mcp.ok("debug_continue", json!({})).await;
     assert_eq!(
         stopped_line(&v),

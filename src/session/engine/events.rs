@@ -55,7 +55,11 @@ impl Engine {
                 }
                 self.conn.steps_left = std::mem::take(&mut self.conn.step_remaining);
                 self.count_hits(s.hit_breakpoint_ids.as_deref().unwrap_or_default());
-                self.clear_temporary_breakpoints();
+                // A run-to's breakpoint outlives a stop that may be passed
+                // by unseen; it goes once the stop is known to stand.
+                if self.may_pass_exception(&s.reason).is_none() {
+                    self.clear_temporary_breakpoints();
+                }
                 self.conn.stopped_by = Some(StoppedBy {
                     thread_id: self.conn.thread_id,
                     reason: s.reason.clone(),
@@ -340,6 +344,9 @@ impl Engine {
                     tracing::debug!("resuming an exception no breakpoint wants");
                     e.send_resume("continue");
                     return;
+                }
+                if e.hits.is_fresh() {
+                    e.clear_temporary_breakpoints();
                 }
                 // An exception function's message is what the
                 // program printed just before calling it.

@@ -3,50 +3,53 @@
 //! of another type, is resumed before anyone sees it.
 
 use super::Engine;
+use crate::adapters::ExceptionOptionsQuirk;
 use crate::session::types::StopInfo;
 
 impl Engine {
+    /// The adapter's exception options when a stop for `reason` may yet be
+    /// resumed unseen, before its type is read: only exact-type breakpoints
+    /// are on, and no filter that breaks at every raise.
+    pub(super) fn may_pass_exception(&self, reason: &str) -> Option<ExceptionOptionsQuirk> {
+        let q = self.config.adapter.quirks().exception_options?;
+        let mut types = self.snap.exception_types.iter().filter(|t| t.enabled);
+        let exact_only = types.clone().next().is_some() && types.all(|t| !t.include_subtypes);
+        let filter_always = self.snap.exception_filters.iter().any(|f| {
+            q.filter_modes
+                .iter()
+                .find(|(name, _)| name == f)
+                .is_none_or(|(_, mode)| *mode == "always")
+        });
+        (reason == "exception" && !q.exact_types && exact_only && !filter_always).then_some(q)
+    }
+
     /// Whether this fresh stop is at an exception that only exact-type
     /// breakpoints of other types could have caused.
     pub(super) fn unwanted_exception(&self, stop: &StopInfo) -> bool {
-        let Some(x) = stop
-            .exception
-            .as_ref()
-            .filter(|_| stop.reason == "exception")
-        else {
+        let Some(q) = self.may_pass_exception(&stop.reason) else {
             return false;
         };
-        let Some(q) = self.config.adapter.quirks().exception_options else {
+        let Some(x) = &stop.exception else {
             return false;
         };
-        if q.exact_types {
-            return false;
-        }
-        let types: Vec<_> = self
-            .snap
-            .exception_types
-            .iter()
-            .filter(|t| t.enabled)
-            .collect();
-        if types.is_empty() || types.iter().any(|t| t.include_subtypes) {
-            return false;
-        }
-        // An unknown break mode could be any filter's: the stop stands.
-        let first_chance = x.first_chance;
-        let filter_explains = self.snap.exception_filters.iter().any(|f| {
-            match q.filter_modes.iter().find(|(name, _)| name == f) {
-                Some((_, "always")) => true,
-                Some(_) => first_chance != Some(true),
-                None => true,
-            }
-        });
-        if filter_explains {
+        // A filter that breaks only when uncaught explains any stop not
+        // known to be where the exception was raised.
+        if x.first_chance != Some(true)
+            && self
+                .snap
+                .exception_filters
+                .iter()
+                .any(|f| q.filter_modes.iter().any(|(name, _)| name == f))
+        {
             return false;
         }
         let language = self.config.adapter.language();
         let shown = x.qualified_type.as_deref().unwrap_or(&x.type_name);
-        !types
+        !self
+            .snap
+            .exception_types
             .iter()
+            .filter(|t| t.enabled)
             .any(|t| language.same_exception_type(&t.exception_type, shown))
     }
 }
