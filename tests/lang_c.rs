@@ -160,3 +160,69 @@ async fn attach_by_pid_then_detach_leaves_the_process_running() {
     mcp.close().await;
     drop(looper);
 }
+
+const WATCHED: &str = "\
+#include <stdio.h>
+
+struct counter { int hits; int misses; };
+int g_total = 0;
+
+static void bump(struct counter *c, int n) {
+    for (int i = 0; i < n; i++) {
+        if (i % 2) c->misses++;
+        else c->hits++;
+    }
+}
+
+int main(void) {
+    struct counter c = {0, 0};
+    int spare = 1;
+    bump(&c, 1);
+    g_total = 7;
+    printf(\"%d %d %d\\n\", c.hits, c.misses, g_total + spare);
+    return 0;
+}
+";
+
+/// lldb-dap watches the memory of a struct's field and of a global, not
+/// only of a plain local: each run stops at the write, not by stepping.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn data_breakpoints_watch_a_struct_field_and_a_global() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("watched.c", WATCHED)]);
+    build_c(&ws.path().join("watched.c"), &ws.path().join("watched"));
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "watched", "breakpoints": [{"file": "watched.c", "line": 15}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(15), "{v}");
+    let r = mcp
+        .ok("debug_run_until", json!({"expression": "c.hits"}))
+        .await;
+    let first = r.lines().next().unwrap_or_default();
+    assert_eq!(
+        first, "c.hits: 0 → 1 after 1 write (data breakpoint).",
+        "{r}"
+    );
+    assert!(r.contains("── STOPPED at watched.c:"), "{r}");
+    assert_eq!(
+        stopped_function(&r).as_deref(),
+        Some("bump"),
+        "at the write: {r}"
+    );
+    let r = mcp
+        .ok("debug_run_until", json!({"expression": "g_total"}))
+        .await;
+    let first = r.lines().next().unwrap_or_default();
+    assert_eq!(
+        first, "g_total: 0 → 7 after 1 write (data breakpoint).",
+        "{r}"
+    );
+    assert_eq!(stopped_function(&r).as_deref(), Some("main"), "{r}");
+    mcp.close().await;
+}

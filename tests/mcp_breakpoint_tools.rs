@@ -245,13 +245,6 @@ async fn python_exception_breakpoints_by_type() {
         e.contains("raised") && e.contains("uncaught"),
         "its own filters: {e}"
     );
-    let e = mcp
-        .fails(
-            "breakpoint_set_exception",
-            json!({"exception_type": "ValueError", "include_subtypes": false}),
-        )
-        .await;
-    assert!(e.contains("include_subtypes"), "{e}");
     let x = mcp
         .ok(
             "breakpoint_set_exception",
@@ -271,6 +264,84 @@ async fn python_exception_breakpoints_by_type() {
         .await;
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED"), "disabled, it no longer stops: {v}");
+    mcp.close().await;
+}
+
+const SUBTYPE: &str = "\
+class Sub(ValueError):
+    pass
+
+def f(n):
+    try:
+        raise Sub(n)
+    except ValueError:
+        pass
+    try:
+        raise ValueError(n)
+    except ValueError:
+        pass
+
+f(1)
+print('ok')
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_exact_exception_type_passes_its_subtypes_by() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("sub.py", SUBTYPE)]);
+    let mcp = mcp_in(ws.path()).await;
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "sub.py", "stop_on_entry": true}),
+    )
+    .await;
+    let x = mcp
+        .ok(
+            "breakpoint_set_exception",
+            json!({"exception_type": "ValueError", "include_subtypes": false,
+                   "break_on_second_chance": false}),
+        )
+        .await;
+    assert!(x.contains("exception ValueError (raised)"), "{x}");
+    // A run to a line past the Sub's raise gets there.
+    let v = mcp
+        .ok("debug_run_to", json!({"file": "sub.py", "line": 9}))
+        .await;
+    assert_eq!(stopped_line(&v), Some(9), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert_eq!(
+        stopped_line(&v),
+        Some(10),
+        "the ValueError, not its Sub: {v}"
+    );
+    assert!(v.contains("Exception: ValueError: 1 "), "{v}");
+    let list = mcp.ok("breakpoint_list", json!({})).await;
+    assert!(list.contains("hits 1"), "the Sub was no hit: {list}");
+    let log = mcp.ok("debug_action_log", json!({})).await;
+    assert!(
+        !log.contains("sub.py:6"),
+        "the Sub's stop reached nobody: {log}"
+    );
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("EXITED"), "{v}");
+
+    mcp.ok(
+        "breakpoint_set_exception",
+        json!({"exception_type": "ValueError", "include_subtypes": true,
+               "break_on_second_chance": false}),
+    )
+    .await;
+    let mut v = mcp.ok("debug_restart", json!({})).await;
+    if stopped_line(&v) != Some(6) {
+        v = mcp.ok("debug_continue", json!({})).await;
+    }
+    assert_eq!(
+        stopped_line(&v),
+        Some(6),
+        "subtypes too: the Sub stops: {v}"
+    );
     mcp.close().await;
 }
 

@@ -404,3 +404,88 @@ async fn the_exception_line_names_the_raise_site() {
     );
     mcp.close().await;
 }
+
+const LONG: &str = "\
+def main():
+    long = 'z' * 100_000
+    short = 'a' * 10
+    print('stop', flush=True)
+
+
+main()
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_string_the_adapter_cut_says_its_exact_length() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("long.py", LONG)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "long.py", "breakpoints": [{"file": "long.py", "line": 4}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(4), "{v}");
+    let long = local(&v, "long").unwrap_or_else(|| panic!("{v}"));
+    assert!(long.starts_with("\"zzz"), "{v}");
+    assert!(
+        long.ends_with("...\" (100000 chars)"),
+        "exact, not a lower bound: {v}"
+    );
+    assert_eq!(local(&v, "short").as_deref(), Some("\"aaaaaaaaaa\""), "{v}");
+    let listing = mcp.ok("debug_variables", json!({})).await;
+    assert!(
+        listed(&listing, "long").contains("...\" (100000 chars)"),
+        "{listing}"
+    );
+    mcp.close().await;
+}
+
+const DEEP_RAISE: &str = "\
+def parse_record(r):
+    raise ValueError('bad record')
+
+
+def level(n):
+    return parse_record(n) if n == 0 else level(n - 1)
+
+
+level(3)
+";
+
+/// debugpy pauses for a user-uncaught exception in the outermost frame of
+/// the program's own code, four calls above where it was raised, and
+/// lists the raise frame first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_raise_site_is_named_when_the_stop_is_in_another_frame() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("deep.py", DEEP_RAISE)]);
+    let mcp = mcp_in(ws.path()).await;
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "deep.py", "stop_on_entry": true,
+               "viewport_config": {"stack_depth": 1}}),
+    )
+    .await;
+    mcp.ok(
+        "breakpoint_set_exception",
+        json!({"filters": ["userUnhandled"]}),
+    )
+    .await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("Call Stack (1 of 6 frames)"), "{v}");
+    let line = v
+        .lines()
+        .find(|l| l.starts_with("Exception:"))
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(
+        line, "Exception: ValueError: bad record (raised at deep.py:2 in parse_record)",
+        "{v}"
+    );
+    mcp.close().await;
+}

@@ -164,6 +164,8 @@ fn stopped_at_an_exception_in_a_small_terminal() {
             type_name: "ValueError".into(),
             message: "negative total".into(),
             raised_at: None,
+            qualified_type: None,
+            first_chance: None,
         }),
     );
     let mut ui = ui_at(46);
@@ -269,6 +271,8 @@ fn colours_mark_changes_breakpoint_owners_and_the_current_line() {
             type_name: "ValueError".into(),
             message: "negative total".into(),
             raised_at: None,
+            qualified_type: None,
+            first_chance: None,
         }),
     );
     let eb = render(&ex, &ui_at(40), None, &theme, 120, 36);

@@ -126,6 +126,8 @@ fn stopped_at_an_exception() {
             type_name: "ValueError".into(),
             message: "bad value at depth 0".into(),
             raised_at: None,
+            qualified_type: None,
+            first_chance: None,
         });
     }
     insta::assert_snapshot!(render_text(

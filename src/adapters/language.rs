@@ -98,6 +98,23 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// The qualified type of the exception a stack trace (as the adapter
+    /// gives it with the exception) ends in.
+    fn exception_type(&self, _stack_trace: &str) -> Option<String> {
+        None
+    }
+
+    /// The exception's type as the adapter's `exceptionId` names it,
+    /// without what the adapter adds to it.
+    fn exception_id(&self, id: &str) -> String {
+        id.to_string()
+    }
+
+    /// Whether two names of exception types name the same type.
+    fn same_exception_type(&self, a: &str, b: &str) -> bool {
+        a == b
+    }
+
     /// Where the program failed to compile, read from its last output:
     /// (file, line, the error's own line); None when it compiled.
     fn compile_error(&self, _output_tail: &str) -> Option<(String, u64, String)> {

@@ -164,7 +164,8 @@ pub struct Quirks {
 pub struct ExceptionOptionsQuirk {
     pub category: &'static str,
     pub filter_modes: &'static [(&'static str, &'static str)],
-    /// Whether a type's subclasses can be left out.
+    /// Whether the adapter can leave a type's subclasses out; where it
+    /// cannot, the engine resumes a subclass's stop itself.
     pub exact_types: bool,
 }
 

@@ -91,18 +91,24 @@ pub async fn fetch_stop(
     }
     let exception = match exception {
         None if req.exception.is_some() => req.exception.clone(),
-        Some(f) => f.await.ok().map(|b| ExceptionDetails {
-            type_name: str_field(&b, "exceptionId"),
-            message: str_field(&b, "description"),
-            raised_at: b
-                .pointer("/details/stackTrace")
-                .and_then(|t| t.as_str())
-                .and_then(|t| language.raise_site(t))
-                .map(|(file, line, function)| RaiseSite {
-                    file: file.into(),
-                    line,
-                    function,
-                }),
+        Some(f) => f.await.ok().map(|b| {
+            let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
+            ExceptionDetails {
+                type_name: language.exception_id(&str_field(&b, "exceptionId")),
+                message: str_field(&b, "description"),
+                raised_at: trace.and_then(|t| language.raise_site(t)).map(
+                    |(file, line, function)| RaiseSite {
+                        file: file.into(),
+                        line,
+                        function,
+                    },
+                ),
+                qualified_type: trace.and_then(|t| language.exception_type(t)),
+                first_chance: b
+                    .get("breakMode")
+                    .and_then(|m| m.as_str())
+                    .map(|m| m == "always"),
+            }
         }),
         None => None,
     }
@@ -111,6 +117,8 @@ pub async fn fetch_stop(
             type_name: req.text.clone().unwrap_or_default(),
             message: req.description.clone().unwrap_or_default(),
             raised_at: None,
+            qualified_type: None,
+            first_chance: None,
         })
     });
 
@@ -133,9 +141,9 @@ pub async fn fetch_stop(
             .iter()
             .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
             .collect();
-        let (locals, watch_vals) =
+        let (mut locals, watch_vals) =
             futures::join!(with_previews(client, vars, previews), join_all(watch_futs));
-        let watches = req
+        let mut watches: Vec<WatchValue> = req
             .watches
             .iter()
             .zip(watch_vals)
@@ -145,6 +153,10 @@ pub async fn fetch_stop(
                 value: value.map_err(|e| e.to_string()),
             })
             .collect();
+        let shown = locals
+            .iter_mut()
+            .chain(watches.iter_mut().filter_map(|w| w.value.as_mut().ok()));
+        super::cut_lengths::fill(client, shown, top.id).await;
         Ok::<_, DapError>((locals, reference, watches))
     };
     let caller_frames: &[_] = if client.quirks().caller_arguments {

@@ -9,6 +9,7 @@ pub mod callers;
 mod command;
 pub mod config;
 pub mod connector;
+pub mod cut_lengths;
 mod engine;
 pub mod error;
 pub mod fetch;

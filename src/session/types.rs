@@ -97,6 +97,14 @@ pub struct ExceptionDetails {
     /// Where it was raised, when the adapter says: possibly a frame the
     /// viewport's stack does not show.
     pub raised_at: Option<RaiseSite>,
+    /// The type by qualified name, when the adapter's own name for it
+    /// leaves the module out.
+    #[serde(skip)]
+    pub qualified_type: Option<String>,
+    /// Whether it stopped where raised rather than for going uncaught,
+    /// when the adapter says.
+    #[serde(skip)]
+    pub first_chance: Option<bool>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -586,6 +586,10 @@ fn render_string(repr: &str, was_cut: bool, length: Option<usize>, limit: usize)
             }
             let size = match (length, was_cut) {
                 (Some(len), _) => format!(" ({len} chars)"),
+                // No length could be read: the language has no length
+                // expression (a native string's length needs a call into
+                // the program), the value has no expression, or the stop
+                // had more cut strings than it reads lengths for.
                 (None, true) => format!(" (more than {n} chars)"),
                 (None, false) => format!(" ({n} chars)"),
             };

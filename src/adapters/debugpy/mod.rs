@@ -4,6 +4,7 @@
 mod cause_chain;
 mod compile_error;
 mod conditions;
+mod exception_type;
 mod functions;
 mod python;
 mod trace_message;

@@ -49,6 +49,18 @@ impl Language for Python {
         raise_site(stack_trace)
     }
 
+    fn exception_type(&self, stack_trace: &str) -> Option<String> {
+        super::exception_type::from_stack_trace(stack_trace)
+    }
+
+    fn exception_id(&self, id: &str) -> String {
+        super::exception_type::without_note(id).to_string()
+    }
+
+    fn same_exception_type(&self, a: &str, b: &str) -> bool {
+        super::exception_type::same(a, b)
+    }
+
     fn compile_error(&self, output_tail: &str) -> Option<(String, u64, String)> {
         super::compile_error::compile_error(output_tail)
     }

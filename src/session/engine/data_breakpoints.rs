@@ -36,10 +36,14 @@ impl Engine {
         };
         let prepared = self.stopped_frame("watch a value", 0);
         let (client, frame) = or_reply!(prepared, reply);
-        // A local is named within its scope; anything else is evaluated in
-        // the frame, where adapters read the result as an address.
-        let locals = self.snap.stop.as_ref().map_or(0, |s| s.locals_reference);
-        let args = if locals > 0 && crate::adapters::is_ident(&expression) {
+        // A local is named within its scope; anything else (a global, a
+        // field) is evaluated in the frame, where adapters read the result
+        // as an address: a global named in the locals' scope is not found.
+        let (locals, is_local) = self.snap.stop.as_ref().map_or((0, false), |s| {
+            let is_local = s.locals.iter().any(|v| v.name == expression);
+            (s.locals_reference, is_local)
+        });
+        let args = if locals > 0 && is_local && crate::adapters::is_ident(&expression) {
             json!({"name": expression, "variablesReference": locals, "frameId": frame})
         } else {
             json!({"name": format!("&{expression}"), "frameId": frame})

@@ -36,6 +36,8 @@ impl Engine {
                             type_name: name.to_string(),
                             message: String::new(),
                             raised_at: None,
+                            qualified_type: None,
+                            first_chance: None,
                         })
                 });
                 if exception.is_some() {
@@ -53,7 +55,11 @@ impl Engine {
                 }
                 self.conn.steps_left = std::mem::take(&mut self.conn.step_remaining);
                 self.count_hits(s.hit_breakpoint_ids.as_deref().unwrap_or_default());
-                self.clear_temporary_breakpoints();
+                // A run-to's breakpoint outlives a stop that may be passed
+                // by unseen; it goes once the stop is known to stand.
+                if self.may_pass_exception(&s.reason).is_none() {
+                    self.clear_temporary_breakpoints();
+                }
                 self.conn.stopped_by = Some(StoppedBy {
                     thread_id: self.conn.thread_id,
                     reason: s.reason.clone(),
@@ -334,6 +340,14 @@ impl Engine {
         }
         match res {
             Ok((mut stop, watches)) => {
+                if e.hits.is_fresh() && e.unwanted_exception(&stop) {
+                    tracing::debug!("resuming an exception no breakpoint wants");
+                    e.send_resume("continue");
+                    return;
+                }
+                if e.hits.is_fresh() {
+                    e.clear_temporary_breakpoints();
+                }
                 // An exception function's message is what the
                 // program printed just before calling it.
                 if let Some(x) = stop.exception.as_mut().filter(|x| x.message.is_empty()) {

@@ -207,12 +207,6 @@ impl Engine {
                 },
             ));
         }
-        if !req.include_subtypes && options.is_some_and(|q| !q.exact_types) {
-            return Err(SessionError::invalid(
-                "include_subtypes",
-                format!("{adapter} always matches subtypes too"),
-            ));
-        }
         Ok(())
     }
 

@@ -36,7 +36,7 @@ impl Engine {
                     let mut one = [v];
                     reads::fill_children(&client, &mut one, 1).await;
                     let [mut v] = one;
-                    v.length = cut_length(&client, &v, frame).await;
+                    v.length = crate::session::cut_lengths::length(&client, &v, frame).await;
                     Ok(v)
                 }
                 Err(e) => Err(e),
@@ -172,6 +172,7 @@ impl Engine {
                     .await?;
                 }
                 reads::fill_previews(&client, &mut page, q.count).await;
+                crate::session::cut_lengths::fill(&client, page.iter_mut(), frame).await;
                 Ok::<_, SessionError>(Reply::Variables { vars: page, total })
             }
             .await;
@@ -306,18 +307,6 @@ async fn resolve_path(
         indexed: v.indexed,
         expression: Some(expression),
     })
-}
-
-/// How long a cut text value is, asked of the language; None when the
-/// value was not cut or its length cannot be read.
-async fn cut_length(client: &Link, v: &crate::session::types::Var, frame: i64) -> Option<usize> {
-    let expression = v.evaluate_name.as_deref().filter(|_| v.truncated)?;
-    let len = client.language().length_expression(expression)?;
-    let context = client.quirks().evaluate_context;
-    let n = reads::evaluate(client, &len, Some(frame), context)
-        .await
-        .ok()?;
-    n.value.trim().parse().ok()
 }
 
 /// A value in an error message: never the whole of a long one.

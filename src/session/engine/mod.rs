@@ -8,6 +8,7 @@ mod connection;
 mod control;
 mod data_breakpoints;
 mod events;
+mod exact_exceptions;
 mod exceptions;
 mod functions;
 mod hits;
