@@ -270,6 +270,11 @@ pub trait Adapter: Send + Sync + 'static {
     fn condition_error(&self, _output: &str) -> Option<(String, String)> {
         None
     }
+    /// Where a compiler's relative paths start, for adapters that build the
+    /// program themselves; None: the program's working directory.
+    fn build_dir(&self, _spec: &LaunchSpec) -> Option<std::path::PathBuf> {
+        None
+    }
 }
 
 impl fmt::Debug for dyn Adapter {
