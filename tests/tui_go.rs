@@ -154,3 +154,38 @@ async fn a_go_build_error_shows_the_bad_line() {
     );
     t.keys(&["q", "y"]);
 }
+
+/// Logs with the file and line, as a compiler names its errors.
+const LOGS: &str = "package main
+
+import \"log\"
+
+func main() {
+\tlog.SetFlags(log.Lshortfile)
+\tlog.Println(\"done\")
+}
+";
+
+/// A program that built is never taken for one that did not, whatever it
+/// prints.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn output_like_a_compilers_after_a_good_build_is_no_build_error() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/logs\n\ngo 1.19\n"),
+        ("main.go", LOGS),
+    ]);
+    let t = Tmux::start("go-logs", ws.path(), &["--break", "main.go:6", "--", "."]);
+    t.wait_for("the stop", |s| s.contains("stopped: breakpoint"))
+        .await;
+    t.keys(&["c"]);
+    let s = t
+        .wait_for("the exit, its output shown", |s| {
+            s.contains("exited with code 0") && s.contains("main.go:7: done")
+        })
+        .await;
+    assert!(!s.contains("press R"), "no build error: {s}");
+    t.keys(&["q", "y"]);
+}

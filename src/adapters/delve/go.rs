@@ -47,10 +47,6 @@ impl Language for Go {
         parameters(lines, function, line)
     }
 
-    fn compile_error(&self, output_tail: &str) -> Option<(String, u64, String)> {
-        super::build_error::build_error(output_tail)
-    }
-
     fn side_effect(&self, expression: &str) -> Option<String> {
         crate::adapters::side_effects::scan(expression, &crate::adapters::side_effects::GO)
     }

@@ -142,6 +142,10 @@ impl Adapter for Delve {
         status.trim().parse().ok()
     }
 
+    fn build_error(&self, output_tail: &str) -> Option<(String, u64, String)> {
+        build_error::build_error(output_tail)
+    }
+
     fn build_dir(&self, spec: &LaunchSpec) -> Option<PathBuf> {
         match &spec.target {
             Target::Program(p) if is_source(p) => Some(program_build_dir(p, &spec.cwd)),

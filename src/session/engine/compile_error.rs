@@ -8,13 +8,24 @@ impl Engine {
     /// Where the program failed to compile, from its last output.
     pub(super) fn compile_error(&self) -> Option<CompileError> {
         let tail = lock(&self.output).tail_lines(40).join("\n");
-        let adapter = self.config.adapter;
-        let (file, line, message) = adapter.language().compile_error(&tail)?;
+        let found = self.config.adapter.language().compile_error(&tail)?;
+        self.existing(found)
+    }
+
+    /// Where the adapter's build of the program broke, after a failed launch.
+    pub(super) fn build_error(&self) -> Option<CompileError> {
+        let tail = lock(&self.output).tail_lines(40).join("\n");
+        let found = self.config.adapter.build_error(&tail)?;
+        self.existing(found)
+    }
+
+    /// The error, when its file is there to show.
+    fn existing(&self, (file, line, message): (String, u64, String)) -> Option<CompileError> {
         let file = std::path::PathBuf::from(file);
         let file = if file.is_absolute() {
             file
         } else {
-            let base = adapter.build_dir(&self.config.spec());
+            let base = self.config.adapter.build_dir(&self.config.spec());
             base.unwrap_or_else(|| self.config.cwd.clone()).join(file)
         };
         // `./main.go` reads better without its `./`.

@@ -114,7 +114,7 @@ impl Engine {
                                 let detail = e.start_error_detail();
                                 // A build the adapter ran: the person and
                                 // the agent are told where it broke.
-                                e.snap.compile_error = e.compile_error();
+                                e.snap.compile_error = e.build_error();
                                 let sentence = e.compile_error_sentence();
                                 e.fail(format!("{start_command} failed: {err}{sentence}{detail}"));
                             }
