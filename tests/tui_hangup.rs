@@ -38,10 +38,15 @@ async fn a_closed_terminal_ends_pairdbg_with_129_and_everything_it_started() {
     assert!(left.is_empty(), "survivors: {left:?}");
 }
 
-/// The main thread's kernel wait: `wait_woken` while it waits for room to
-/// write to a terminal no one reads.
+/// The main thread's kernel wait.
 fn main_thread_wait(pid: u32) -> String {
     std::fs::read_to_string(format!("/proc/{pid}/wchan")).unwrap_or_default()
+}
+
+/// Whether the UI's thread waits for room to write to the terminal
+/// (`wait_woken` inside the tty's write, named by older kernels).
+fn waits_on_the_terminal(pid: u32) -> bool {
+    matches!(main_thread_wait(pid).trim(), "wait_woken" | "n_tty_write")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -66,7 +71,7 @@ async fn a_ui_stuck_on_its_terminal_is_ended_by_the_hang_up_watch() {
     // where no signal reaches its loop.
     t.send(&[b'z'; 400]);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-    while main_thread_wait(pid).trim() != "wait_woken" {
+    while !waits_on_the_terminal(pid) {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the UI never blocked on its terminal: {}",
