@@ -125,3 +125,67 @@ async fn the_variables_tree_opens_go_values_lazily() {
         .await;
     t.keys(&["q", "y"]);
 }
+
+/// A program delve cannot build opens at the compiler's first error, with
+/// its message, instead of "no source".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_go_build_error_shows_the_bad_line() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let broken = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n\tfmt.Println(missing)\n}\n";
+    // The package sits below the module's root: the compiler's paths are
+    // relative to the package, not to where pairdbg runs.
+    let ws = workspace(&[
+        ("go.mod", "module example.com/broken\n\ngo 1.19\n"),
+        ("app/main.go", broken),
+    ]);
+    let t = Tmux::start("go-build", ws.path(), &["--", "app"]);
+    let s = t
+        .wait_for("the compiler's message in the status line", |s| {
+            s.contains("undefined: missing (app/main.go:7)")
+        })
+        .await;
+    assert!(!s.contains("no source"), "{s}");
+    assert!(
+        s.lines()
+            .any(|l| l.contains(" 7 ") && l.contains("fmt.Println(missing)")),
+        "the source pane shows the bad line: {s}"
+    );
+    t.keys(&["q", "y"]);
+}
+
+/// Logs with the file and line, as a compiler names its errors.
+const LOGS: &str = "package main
+
+import \"log\"
+
+func main() {
+\tlog.SetFlags(log.Lshortfile)
+\tlog.Println(\"done\")
+}
+";
+
+/// A program that built is never taken for one that did not, whatever it
+/// prints.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn output_like_a_compilers_after_a_good_build_is_no_build_error() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/logs\n\ngo 1.19\n"),
+        ("main.go", LOGS),
+    ]);
+    let t = Tmux::start("go-logs", ws.path(), &["--break", "main.go:6", "--", "."]);
+    t.wait_for("the stop", |s| s.contains("stopped: breakpoint"))
+        .await;
+    t.keys(&["c"]);
+    let s = t
+        .wait_for("the exit, its output shown", |s| {
+            s.contains("exited with code 0") && s.contains("main.go:7: done")
+        })
+        .await;
+    assert!(!s.contains("press R"), "no build error: {s}");
+    t.keys(&["q", "y"]);
+}

@@ -275,6 +275,18 @@ pub trait Adapter: Send + Sync + 'static {
     fn condition_error(&self, _output: &str) -> Option<(String, String)> {
         None
     }
+    /// For adapters that build the program themselves, where a failed
+    /// launch's build broke, from the adapter's output: (file, line,
+    /// message). Read only then: a running program may print lines that
+    /// look like a compiler's.
+    fn build_error(&self, _output_tail: &str) -> Option<(String, u64, String)> {
+        None
+    }
+    /// Where a compiler's relative paths start, for adapters that build the
+    /// program themselves; None: the program's working directory.
+    fn build_dir(&self, _spec: &LaunchSpec) -> Option<std::path::PathBuf> {
+        None
+    }
 }
 
 impl fmt::Debug for dyn Adapter {

@@ -131,6 +131,12 @@ pub async fn run(
     watch.abort();
     mouse(false);
     restore();
+    // ratatui shows the cursor again when the terminal is dropped, and
+    // panics printing why it could not to a hung-up terminal's stderr.
+    if terminal.show_cursor().is_err() {
+        std::mem::forget(terminal);
+    }
+    let hung_up = hangup::ended_the_ui(&result);
     tracing::info!("the TUI ended: {:?}", result.as_ref().err());
     drop(endpoint);
     registry.clear();
@@ -138,6 +144,7 @@ pub async fn run(
         say!("pairdbg: {e}");
     }
     match result {
+        _ if hung_up => hangup::EXIT_STATUS,
         Ok(()) => 0,
         Err(e) => {
             say!("pairdbg: terminal error: {e}");

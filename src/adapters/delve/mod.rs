@@ -2,6 +2,7 @@
 //! loopback port, its launch and attach arguments, and reading what it
 //! prints (the program's output, its own chatter, the exit status).
 
+mod build_error;
 mod go;
 
 use std::net::SocketAddr;
@@ -141,6 +142,17 @@ impl Adapter for Delve {
         status.trim().parse().ok()
     }
 
+    fn build_error(&self, output_tail: &str) -> Option<(String, u64, String)> {
+        build_error::build_error(output_tail)
+    }
+
+    fn build_dir(&self, spec: &LaunchSpec) -> Option<PathBuf> {
+        match &spec.target {
+            Target::Program(p) if is_source(p) => Some(program_build_dir(p, &spec.cwd)),
+            _ => None,
+        }
+    }
+
     fn is_own_output(&self, line: &str) -> bool {
         let l = line.trim_end();
         l.starts_with("DAP server listening at:")
@@ -206,14 +218,8 @@ fn start_arguments(
             "delve runs Go packages, files or binaries, not modules such as {m}"
         ))),
         Target::Program(p) => {
-            let is_source = p.is_dir() || p.extension().is_some_and(|e| e == "go");
-            let build_dir = if p.is_dir() {
-                p.clone()
-            } else if is_source {
-                p.parent().map(Path::to_path_buf).unwrap_or_default()
-            } else {
-                spec.cwd.clone()
-            };
+            let is_source = is_source(p);
+            let build_dir = program_build_dir(p, &spec.cwd);
             let mut args = json!({
                 "request": "launch",
                 "mode": if is_source { "debug" } else { "exec" },
@@ -231,6 +237,22 @@ fn start_arguments(
             }
             Ok((("launch", args), build_dir))
         }
+    }
+}
+
+fn is_source(program: &Path) -> bool {
+    program.is_dir() || program.extension().is_some_and(|e| e == "go")
+}
+
+/// A package builds in its own directory, a file in the one it is in; a
+/// binary runs from the working directory.
+fn program_build_dir(program: &Path, cwd: &Path) -> PathBuf {
+    if program.is_dir() {
+        program.to_path_buf()
+    } else if is_source(program) {
+        program.parent().map(Path::to_path_buf).unwrap_or_default()
+    } else {
+        cwd.to_path_buf()
     }
 }
 

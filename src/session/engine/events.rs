@@ -241,15 +241,7 @@ impl Engine {
             None => summary,
         };
         self.snap.compile_error = self.compile_error();
-        let summary = match &self.snap.compile_error {
-            Some(c) => format!(
-                "{summary} It did not compile: {}:{}: {}",
-                self.snap.display_path(&c.file),
-                c.line,
-                c.message
-            ),
-            None => summary,
-        };
+        let summary = format!("{summary}{}", self.compile_error_sentence());
         self.snap.exit = Some(ExitInfo {
             exit_code: code,
             summary: summary.clone(),
@@ -260,24 +252,6 @@ impl Engine {
             tail,
         });
         self.release_adapter();
-    }
-
-    /// Where the program failed to compile, from its last output.
-    fn compile_error(&self) -> Option<crate::session::types::CompileError> {
-        let tail = lock(&self.output).tail_lines(40).join("\n");
-        let (file, line, message) = self.config.adapter.language().compile_error(&tail)?;
-        let file = std::path::PathBuf::from(file);
-        let file = if file.is_absolute() {
-            file
-        } else {
-            self.config.cwd.join(file)
-        };
-        file.is_file()
-            .then_some(crate::session::types::CompileError {
-                file,
-                line,
-                message,
-            })
     }
 
     /// Ends the adapter politely, then for certain.

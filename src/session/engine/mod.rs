@@ -4,6 +4,7 @@
 
 mod autopsy;
 mod breakpoints;
+mod compile_error;
 mod connection;
 mod control;
 mod data_breakpoints;

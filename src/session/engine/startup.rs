@@ -112,7 +112,11 @@ impl Engine {
                         Box::new(move |e: &mut Engine| {
                             if let Err(err) = res {
                                 let detail = e.start_error_detail();
-                                e.fail(format!("{start_command} failed: {err}{detail}"));
+                                // A build the adapter ran: the person and
+                                // the agent are told where it broke.
+                                e.snap.compile_error = e.build_error();
+                                let sentence = e.compile_error_sentence();
+                                e.fail(format!("{start_command} failed: {err}{sentence}{detail}"));
                             }
                         }) as Apply
                     });

@@ -10,7 +10,7 @@ impl App {
         let Some(c) = snap
             .compile_error
             .as_ref()
-            .filter(|_| snap.state == RunState::Exited)
+            .filter(|_| matches!(snap.state, RunState::Exited | RunState::Error))
         else {
             self.compile_error_shown = false;
             return;

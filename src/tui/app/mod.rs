@@ -283,6 +283,7 @@ impl App {
                 // The terminal went away: end as cleanly as on q.
                 _ = hangup.recv() => {
                     tracing::info!("the terminal hung up");
+                    crate::tui::hangup::note();
                     break;
                 }
             }
