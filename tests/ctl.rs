@@ -21,8 +21,16 @@ struct Ran {
 /// Runs `pairdbg ctl ARGS` in `ws`, with discovery files under `runtime`
 /// (the user's own when `None`).
 async fn ctl(ws: &Path, runtime: Option<&Path>, args: &[&str]) -> Ran {
+    ctl_with(ws, runtime, &[], args).await
+}
+
+/// `pairdbg ctl ARGS` with `env` set (a host it starts inherits it).
+async fn ctl_with(ws: &Path, runtime: Option<&Path>, env: &[(&str, &str)], args: &[&str]) -> Ran {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"));
-    cmd.arg("ctl").args(args).current_dir(ws);
+    cmd.arg("ctl")
+        .args(args)
+        .current_dir(ws)
+        .envs(env.iter().copied());
     if let Some(r) = runtime {
         cmd.env("XDG_RUNTIME_DIR", r);
     }
@@ -153,8 +161,17 @@ async fn exit_codes_and_json_tell_running_stopped_and_refused_apart() {
     let _hosts = Hosts(runtime.path().to_path_buf());
     let here = ws.path();
 
-    let r = ctl(here, rt, &["launch", "--timeout-ms", "1500", "spin.py"]).await;
+    // The host answers a request without progress within its cap (300 ms
+    // here); ctl's client asks for progress, so it waits as long as told.
+    let r = ctl_with(
+        here,
+        rt,
+        &[("PAIRDBG_LONG_WAIT_MS", "300")],
+        &["launch", "--timeout-ms", "1500", "spin.py"],
+    )
+    .await;
     assert_eq!(r.code, 4, "running is 4: {}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("No stop within 1500 ms"), "{}", r.stdout);
     let tree = pids_matching(&here.to_string_lossy());
     let r = ctl(here, rt, &["--json", "wait", "--timeout-ms", "300"]).await;
     assert_eq!(r.code, 4, "{}{}", r.stdout, r.stderr);
