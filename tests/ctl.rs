@@ -126,6 +126,19 @@ async fn a_launch_starts_a_host_that_later_commands_share_until_stop() {
         "{}",
         r.stdout
     );
+    let r = ctl(here, rt, &["watch", "add", "total + 1"]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("  total + 1\n"), "{}", r.stdout);
+    let r = ctl(here, rt, &["status"]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(squash(&r.stdout).contains("total + 1 = 4"), "{}", r.stdout);
+    let r = ctl(here, rt, &["stack"]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("app.py:3") && r.stdout.contains("app.py:6"),
+        "{}",
+        r.stdout
+    );
     let r = ctl(here, rt, &["continue"]).await;
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(
@@ -142,6 +155,9 @@ async fn a_launch_starts_a_host_that_later_commands_share_until_stop() {
         r.stdout
     );
     assert_eq!(published(runtime.path()), hosts, "the host went away");
+    let r = ctl(here, rt, &["output"]).await;
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(r.stdout.contains("result 13"), "{}", r.stdout);
 
     let r = ctl(here, rt, &["stop"]).await;
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -263,6 +279,11 @@ async fn a_shell_pairs_with_the_persons_tui() {
         s.contains("ctl step  → STOPPED at app.py:3")
     })
     .await;
+
+    let r = ctl(ws.path(), None, &["note", "total", "looks", "right"]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    t.wait_for("the shell's note", |s| s.contains("✎ total looks right"))
+        .await;
 
     // Replies suggest the shell's commands, and the person's TUI is not
     // the shell's to stop.
