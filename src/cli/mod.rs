@@ -2,6 +2,7 @@
 
 mod adapters;
 mod ctl;
+mod ctl_call;
 mod demo;
 mod launch_flags;
 mod logging;
