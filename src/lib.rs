@@ -8,6 +8,7 @@ pub mod host;
 pub mod mcp;
 pub mod paths;
 pub mod session;
+pub mod shell;
 pub mod tui;
 pub mod viewport;
 pub mod workspace_files;

@@ -1,6 +1,8 @@
 //! Command-line entry points: argument parsing and hand-off, no logic.
 
 mod adapters;
+mod ctl;
+mod ctl_call;
 mod demo;
 mod launch_flags;
 mod logging;
@@ -31,6 +33,9 @@ Examples:
       Serve MCP on stdio, for an AI agent to debug with.
   pairdbg serve
       Serve the workspace's sessions headless; `pairdbg mcp` joins them.
+  pairdbg ctl launch app.py --break app.py:3
+      From a shell: launch into the workspace's live session (a TUI's, or a
+      background host's); then `pairdbg ctl step`, `pairdbg ctl eval x`, ...
   pairdbg adapters
       List the debug adapters: versions and capabilities, or how to install them.
   pairdbg adapters install python
@@ -87,6 +92,9 @@ pub enum Cmd {
     Serve(serve::ServeArgs),
     /// Run a program to its first stop and print the viewport.
     Run(run::RunArgs),
+    /// Drive the workspace's live session from a shell, one command at a
+    /// time (exit codes: 0 stopped, 1 error, 2 usage, 3 exited, 4 running).
+    Ctl(ctl::CtlArgs),
     /// List debug adapters, or install one.
     Adapters {
         #[command(subcommand)]
@@ -124,6 +132,13 @@ pub fn main() -> std::process::ExitCode {
         match cli.command {
             Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws, !cli.no_redact).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
+            Some(Cmd::Ctl(args)) => {
+                let inherited = crate::shell::daemon::Inherited {
+                    no_redact: cli.no_redact,
+                    allow_outside_workspace: cli.allow_outside_workspace,
+                };
+                ctl::run(ws, args, inherited).await
+            }
             Some(Cmd::Serve(args)) => serve::run(ws, args, !cli.no_redact).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
             None => match target_request(&ws, &cli)

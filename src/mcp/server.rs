@@ -81,6 +81,14 @@ impl PairdbgServer {
         }
     }
 
+    /// The same server, suggesting calls by `names` (a shell user types
+    /// `pairdbg ctl wait`, not `debug_wait`).
+    fn answering_in(&self, names: &'static crate::agent::Names) -> Self {
+        let mut other = self.clone();
+        other.agent.names = names;
+        other
+    }
+
     pub fn registry(&self) -> &Registry {
         &self.registry
     }
@@ -166,13 +174,29 @@ impl ServerHandler for PairdbgServer {
         };
         // A client that calls a tool before `initialized` still gets events.
         self.push.start(self.registry.clone(), context.peer.clone());
-        let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
-        let mut result = waiting::with_pace(pace, self.tool_router.call(tcc)).await;
+        let from_shell = context
+            .peer
+            .peer_info()
+            .is_some_and(|i| i.client_info.name == names::CTL_CLIENT);
+        let shell;
+        let this = if from_shell {
+            shell = self.answering_in(&names::CTL);
+            &shell
+        } else {
+            self
+        };
+        let tcc = rmcp::handler::server::tool::ToolCallContext::new(this, request, context);
+        let mut result = waiting::with_pace(pace, this.tool_router.call(tcc)).await;
         let session_id = args.get("session_id").and_then(|v| v.as_str());
         let session = self.registry.get(session_id).ok();
         if let Some(session) = &session {
+            let label = if from_shell {
+                names::ctl_label(&tool)
+            } else {
+                tool.clone()
+            };
             session.record_activity(super::activity::describe(
-                &tool,
+                &label,
                 &args,
                 &result,
                 started.elapsed(),
