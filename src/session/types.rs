@@ -10,6 +10,10 @@ use serde::Serialize;
 pub enum Origin {
     Human,
     Agent,
+    /// A program using the REST API.
+    Rest,
+    /// A shell command (`pairdbg ctl`).
+    Ctl,
 }
 
 impl Origin {
@@ -17,6 +21,18 @@ impl Origin {
         match self {
             Origin::Human => "the person",
             Origin::Agent => "the agent",
+            Origin::Rest => "REST client",
+            Origin::Ctl => "shell",
+        }
+    }
+
+    /// One word, for tags and records.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Origin::Human => "person",
+            Origin::Agent => "agent",
+            Origin::Rest => "rest",
+            Origin::Ctl => "ctl",
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::mcp::format::ok;
 use crate::mcp::server::{PairdbgServer, ToolResult};
 use crate::session::person_log::PERSON_ACTIONS_KEPT;
 use crate::session::types::{Change, Snapshot};
-use crate::session::{Activity, Origin};
+use crate::session::Activity;
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ActionLogParams {
@@ -76,10 +76,7 @@ pub fn render(
         rows.push((c.epoch, 0, format!("person: {}", one_line(&c.what))));
     }
     for n in &snap.notes {
-        let who = match n.origin {
-            Origin::Agent => "agent",
-            Origin::Human => "person",
-        };
+        let who = n.origin.tag();
         rows.push((n.epoch, 2, format!("note ({who}): {}", one_line(&n.text))));
     }
     rows.sort_by_key(|(e, o, _)| (*e, *o));
