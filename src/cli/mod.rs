@@ -2,6 +2,7 @@
 
 mod adapters;
 mod demo;
+mod journal;
 mod launch_flags;
 mod logging;
 mod run;
@@ -28,6 +29,8 @@ Examples:
       The same, as JSON; arguments after the program go to it.
   pairdbg mcp
       Serve MCP on stdio, for an AI agent to debug with.
+  pairdbg journal export --out handoff.md
+      Write the last session's hand-off card: its stops, notes and breakpoints.
   pairdbg adapters
       List the debug adapters: versions and capabilities, or how to install them.
   pairdbg adapters install python
@@ -86,6 +89,11 @@ pub enum Cmd {
         #[command(subcommand)]
         action: Option<adapters::AdaptersCmd>,
     },
+    /// The session journals: export one as a hand-off card.
+    Journal {
+        #[command(subcommand)]
+        action: journal::JournalCmd,
+    },
 }
 
 pub fn main() -> std::process::ExitCode {
@@ -103,6 +111,7 @@ pub fn main() -> std::process::ExitCode {
         }
     };
     logging::init();
+    crate::session::journal::set_stop_renderer(journal_viewport);
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -119,6 +128,7 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws, !cli.no_redact).await,
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
+            Some(Cmd::Journal { action }) => journal::run(&ws, action),
             None => match target_request(&ws, &cli)
                 .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))
                 .and_then(|((w, r), ui)| {
@@ -146,6 +156,16 @@ pub fn main() -> std::process::ExitCode {
     // Do not wait for lingering adapter I/O tasks; sessions were ended above.
     rt.shutdown_timeout(std::time::Duration::from_millis(200));
     std::process::ExitCode::from(code)
+}
+
+/// A stop as the journal keeps it: the agent's default viewport, notes
+/// left out (the journal records them on their own).
+fn journal_viewport(snap: &crate::session::Snapshot) -> String {
+    let extras = crate::viewport::Extras {
+        previous: None,
+        notes_after_epoch: u64::MAX,
+    };
+    crate::viewport::render_text(snap, &Default::default(), extras)
 }
 
 /// The launch the TUI starts with: a launch.json configuration, the given

@@ -18,6 +18,8 @@ pub mod handle;
 pub mod hints;
 pub mod hits;
 pub mod initialize;
+pub mod journal;
+mod journal_api;
 pub mod launch_json;
 pub mod link;
 pub mod native;

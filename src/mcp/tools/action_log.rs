@@ -9,9 +9,9 @@ use serde::Deserialize;
 
 use crate::mcp::format::ok;
 use crate::mcp::server::{PairdbgServer, ToolResult};
+use crate::session::Activity;
 use crate::session::person_log::PERSON_ACTIONS_KEPT;
 use crate::session::types::{Change, Snapshot};
-use crate::session::Activity;
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ActionLogParams {
