@@ -54,6 +54,7 @@ impl PairdbgServer {
             + Self::run_until_router()
             + Self::events_router()
             + Self::action_log_router()
+            + Self::journal_router()
             + Self::input_router();
         for route in tool_router.map.values_mut() {
             route.attr.annotations = Some(super::annotations::annotations(&route.attr.name));

@@ -1,15 +1,14 @@
-//! The session's journal as a typed call: its hand-off card, up to date.
+//! The session's journal as a typed call: its records, up to date.
 
 use super::command::{Command, Reply};
 use super::error::SessionError;
 use super::handle::SessionHandle;
-use super::journal;
+use super::journal::{self, Record};
 use super::types::Origin;
 
 impl SessionHandle {
-    /// The hand-off card of this session, from its journal once everything
-    /// so far is written there.
-    pub async fn journal_card(&self, origin: Origin) -> Result<String, SessionError> {
+    /// This session's journal, read once everything so far is written.
+    pub async fn journal_records(&self, origin: Origin) -> Result<Vec<Record>, SessionError> {
         let path = match self.send(origin, Command::SyncJournal).await? {
             Reply::Journal(p) => p,
             other => {
@@ -19,11 +18,9 @@ impl SessionHandle {
             }
         };
         tokio::task::spawn_blocking(move || {
-            journal::read(&path)
-                .map(|records| journal::render_card(&records))
-                .map_err(|e| {
-                    SessionError::State(format!("cannot read the journal {}: {e}", path.display()))
-                })
+            journal::read(&path).map_err(|e| {
+                SessionError::State(format!("cannot read the journal {}: {e}", path.display()))
+            })
         })
         .await
         .map_err(|e| SessionError::State(format!("reading the journal failed: {e}")))?

@@ -23,7 +23,7 @@ const UNLOGGED: &[&str] = &["debug_action_log", "debug_note"];
 
 #[tool_router(router = action_log_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "The actions so far with their outcomes, and the notes.")]
+    #[tool(description = "Actions, outcomes, notes so far.")]
     async fn debug_action_log(&self, Parameters(p): Parameters<ActionLogParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,

@@ -47,7 +47,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Log at a line without stopping; read with debug_output stream trace.")]
+    #[tool(description = "Log at a line, no stop; see debug_output stream trace.")]
     async fn tracepoint_set(&self, Parameters(p): Parameters<TracepointParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -131,7 +131,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Enable or disable a breakpoint.")]
+    #[tool(description = "Turn a breakpoint on or off.")]
     async fn breakpoint_enable(
         &self,
         Parameters(p): Parameters<BreakpointEnableParams>,
@@ -156,7 +156,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Breakpoints with state and hits.")]
+    #[tool(description = "Breakpoints, state, hits.")]
     async fn breakpoint_list(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,

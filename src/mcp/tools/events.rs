@@ -175,7 +175,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "At an exception: type, message, causes, frames, values.")]
+    #[tool(description = "The exception: type, causes, frames, values.")]
     async fn exception_get_context(
         &self,
         Parameters(p): Parameters<ExceptionContextParams>,

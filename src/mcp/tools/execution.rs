@@ -65,7 +65,7 @@ impl PairdbgServer {
         Ok(result)
     }
 
-    #[tool(description = "Continue to the next stop or exit.")]
+    #[tool(description = "Run to the next stop or exit.")]
     async fn debug_continue(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.move_and_wait(
             p.session_id,
@@ -117,7 +117,7 @@ impl PairdbgServer {
         .await
     }
 
-    #[tool(description = "Restart with the same breakpoints.")]
+    #[tool(description = "Restart, breakpoints kept.")]
     async fn debug_restart(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.move_and_wait(
             p.session_id,
@@ -127,7 +127,7 @@ impl PairdbgServer {
         .await
     }
 
-    #[tool(description = "Wait for the next stop or exit.")]
+    #[tool(description = "Wait for a stop or exit.")]
     async fn debug_wait(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -152,7 +152,7 @@ impl PairdbgServer {
         ))
     }
 
-    #[tool(description = "Attach to a local process.")]
+    #[tool(description = "Attach to a process.")]
     async fn debug_attach(&self, Parameters(p): Parameters<AttachParams>) -> ToolResult {
         let timeout = match validate::check_timeout(p.timeout_ms, DEFAULT_WAIT_MS) {
             Ok(t) => t,
@@ -195,7 +195,7 @@ impl PairdbgServer {
         ))
     }
 
-    #[tool(description = "End the session (an attached program keeps running).")]
+    #[tool(description = "End the session; attached programs run on.")]
     async fn debug_terminate(&self, Parameters(p): Parameters<TerminateParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
