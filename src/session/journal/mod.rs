@@ -95,8 +95,12 @@ impl Journal {
             .create(dir)?;
         // Room for the new one.
         prune(dir, keep.saturating_sub(1));
-        let at = now_ms();
+        let mut at = now_ms();
         let pid = std::process::id();
+        // Two sessions started in one millisecond still get a file each.
+        while dir.join(store::file_name(at, pid, session)).exists() {
+            at += 1;
+        }
         let path = dir.join(store::file_name(at, pid, session));
         let start = Record::Start {
             session: session.to_string(),

@@ -52,6 +52,10 @@ pub fn render(
         Some(sf) => snap.display_path(&sf.path),
         None => "source".into(),
     };
+    let title = match ui.history {
+        Some((n, of)) => format!("stop {n} of {of} (read-only) · {title}"),
+        None => title,
+    };
     let blk = block(&title, Focus::Source, ui, theme);
     let inner = blk.inner(area);
     f.render_widget(blk, area);
