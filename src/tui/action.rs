@@ -140,7 +140,7 @@ impl Action {
             Action::InlineValues => "values in the source: on / off",
             Action::Traceback => "the exception's traceback",
             Action::TypeToProgram => "type into the program (Esc stops)",
-            Action::StopHistory => "earlier stops, read-only (Esc: back to now)",
+            Action::StopHistory => "earlier stops, read-only (Esc: now)",
             Action::HistoryBack => "the stop before, read-only",
             Action::HistoryForward => "the stop after, read-only",
         }
