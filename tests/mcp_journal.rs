@@ -55,7 +55,10 @@ async fn debug_journal_gives_the_agent_its_hand_off_card() {
         card.contains("- `prog.py:3` (agent), condition `n > 3`"),
         "{card}"
     );
-    assert!(card.contains("- Commands: "), "{card}");
+    assert!(
+        card.contains("- Of them moving the program or changing breakpoints: 1 (agent 1)"),
+        "the continue; reads are counted apart: {card}"
+    );
     // The agent reads secrets masked, as in every other result.
     assert!(!card.contains("hunter2"), "{card}");
     assert!(card.contains("`password = <redacted"), "{card}");

@@ -46,9 +46,31 @@ pub fn render_card(records: &[Record]) -> String {
         None => out.push_str("# Debugging hand-off\n\n"),
     }
     let _ = writeln!(out, "- Outcome: {}", outcome(records));
+    let _ = writeln!(out, "- Commands: {}", commands(records, false));
+    let _ = writeln!(
+        out,
+        "- Of them moving the program or changing breakpoints: {}",
+        commands(records, true)
+    );
+    if records.iter().any(|r| matches!(r, Record::Rotated { .. })) {
+        out.push_str("- The journal reached its cap: its earliest records are gone.\n");
+    }
+    stops(&mut out, records);
+    notes(&mut out, records);
+    breakpoints(&mut out, records);
+    actions(&mut out, records);
+    out
+}
+
+/// How many commands, and by whom: `12 (person 5, agent 7)`.
+fn commands(records: &[Record], only_control: bool) -> String {
     let mut counts: Vec<(Origin, usize)> = vec![];
     for r in records {
-        if let Record::Command { origin, .. } = r {
+        if let Record::Command {
+            origin, control, ..
+        } = r
+            && (*control || !only_control)
+        {
             match counts.iter_mut().find(|(o, _)| o == origin) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((*origin, 1)),
@@ -60,15 +82,10 @@ pub fn render_card(records: &[Record]) -> String {
         .iter()
         .map(|(o, n)| format!("{} {n}", o.tag()))
         .collect();
-    let _ = writeln!(out, "- Commands: {total} ({})", by.join(", "));
-    if records.iter().any(|r| matches!(r, Record::Rotated { .. })) {
-        out.push_str("- The journal reached its cap: its earliest records are gone.\n");
+    match total {
+        0 => "0".into(),
+        _ => format!("{total} ({})", by.join(", ")),
     }
-    stops(&mut out, records);
-    notes(&mut out, records);
-    breakpoints(&mut out, records);
-    actions(&mut out, records);
-    out
 }
 
 fn outcome(records: &[Record]) -> String {

@@ -42,6 +42,7 @@ enum Entry {
         at: u64,
         origin: Origin,
         text: String,
+        control: bool,
     },
     Published(Arc<Snapshot>),
     /// Called once everything sent before it is on disk.
@@ -136,6 +137,7 @@ impl Journal {
             at: now_ms(),
             origin,
             text,
+            control: command.is_control(),
         });
     }
 
@@ -161,10 +163,16 @@ fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>) {
         // Whatever queued meanwhile goes out in one flush.
         while let Some(entry) = next {
             let records = match entry {
-                Entry::Command { at, origin, text } => vec![Record::Command {
+                Entry::Command {
+                    at,
+                    origin,
+                    text,
+                    control,
+                } => vec![Record::Command {
                     at,
                     origin,
                     command: text,
+                    control,
                 }],
                 Entry::Published(snap) => tracker.records(&snap, render),
                 Entry::Written(done) => {

@@ -28,6 +28,9 @@ pub enum Record {
         at: u64,
         origin: Origin,
         command: String,
+        /// It moved the program or changed breakpoints, rather than read.
+        #[serde(default)]
+        control: bool,
     },
     /// A change to the session, as the snapshot describes it.
     Action {
