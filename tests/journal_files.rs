@@ -116,3 +116,27 @@ fn export_finds_the_workspaces_last_journal_or_the_one_named() {
     let e = journal::find(dir.path(), "/ws".as_ref(), Some("s9")).expect_err("no s9");
     assert!(e.starts_with("session: no journal of session s9"), "{e}");
 }
+
+#[test]
+fn export_without_a_journal_says_where_it_looked() {
+    let ws = tempfile::tempdir().expect("ws");
+    let state = tempfile::tempdir().expect("state");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(args)
+            .current_dir(ws.path())
+            .env("XDG_STATE_HOME", state.path())
+            .output()
+            .expect("pairdbg")
+    };
+    let out = run(&["journal", "export"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("no journal for") && err.contains("journals"),
+        "{err}"
+    );
+    let out = run(&["journal", "export", "--session", "s9"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("session: no journal of session s9"), "{err}");
+}

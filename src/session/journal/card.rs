@@ -15,6 +15,8 @@ const KEY_VALUES: usize = 8;
 const VALUE_CHARS: usize = 80;
 /// Actions listed (the newest).
 const ACTIONS_SHOWN: usize = 60;
+/// How the engine words a note's action; the notes have their own section.
+const NOTE_ACTION: &str = "wrote a note";
 
 pub fn render_card(records: &[Record]) -> String {
     let mut out = String::new();
@@ -118,7 +120,7 @@ fn stops(out: &mut String, records: &[Record]) {
                 origin: Some(_),
                 what,
                 ..
-            } if !what.ends_with("wrote a note") => by = Some(what.clone()),
+            } if !what.ends_with(NOTE_ACTION) => by = Some(what.clone()),
             Record::Stop(s) => list.push((s, by.take())),
             _ => {}
         }
@@ -200,7 +202,7 @@ fn actions(out: &mut String, records: &[Record]) {
                 origin: Some(_),
                 what,
                 ..
-            } => Some(what.as_str()),
+            } if !what.ends_with(NOTE_ACTION) => Some(what.as_str()),
             _ => None,
         })
         .collect();
