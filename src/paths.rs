@@ -43,3 +43,13 @@ pub fn install_file(subdir: &str, name: &str, contents: &str) -> std::io::Result
     std::fs::rename(&tmp, &path)?;
     Ok(path)
 }
+
+/// The per-user state directory, `$XDG_STATE_HOME/pairdbg` (by default
+/// `~/.local/state/pairdbg`), or None without HOME.
+pub fn state_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    Some(base.join("pairdbg"))
+}

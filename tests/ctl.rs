@@ -263,7 +263,13 @@ async fn a_shell_pairs_with_the_persons_tui() {
         return;
     }
     let ws = workspace(&[("app.py", ADD_PROGRAM)]);
-    let t = Tmux::start("ctl", ws.path(), &["--break", "app.py:2", "--", "app.py"]);
+    let state = tempfile::tempdir().unwrap();
+    let t = Tmux::start_with_state(
+        "ctl",
+        ws.path(),
+        state.path(),
+        &["--break", "app.py:2", "--", "app.py"],
+    );
     t.wait_for("the first stop", |s| {
         s.contains("stopped: breakpoint") && s.contains("MCP 127.0.0.1:")
     })
@@ -298,4 +304,15 @@ async fn a_shell_pairs_with_the_persons_tui() {
     t.keys(&["q", "y"]);
     let left = wait_dead(&tree, Duration::from_secs(10)).await;
     assert!(left.is_empty(), "survivors: {left:?}");
+
+    // The session's journal says the shell did it.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["journal", "export"])
+        .current_dir(ws.path())
+        .env("XDG_STATE_HOME", state.path())
+        .output()
+        .expect("pairdbg journal export");
+    let card = String::from_utf8_lossy(&out.stdout);
+    assert!(card.contains("- ctl: total looks right"), "{card}");
+    assert!(card.contains("ctl "), "{card}");
 }

@@ -166,13 +166,7 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
     if let Some(m) = &b.message {
         s.push_str(&format!(" — {m}"));
     }
-    s.push_str(&format!(
-        " [{}]",
-        match b.origin {
-            crate::session::Origin::Human => "person",
-            crate::session::Origin::Agent => "agent",
-        }
-    ));
+    s.push_str(&format!(" [{}]", b.origin.tag()));
     s
 }
 

@@ -18,7 +18,7 @@ pub mod views;
 pub mod waiting;
 
 use crate::session::validate::Workspace;
-use crate::session::{Registry, SessionError, SessionHandle};
+use crate::session::{Origin, Registry, SessionError, SessionHandle};
 
 pub use moves::Moved;
 pub use names::Names;
@@ -38,6 +38,8 @@ pub struct Agent {
     /// What this front end's agent last saw of each session.
     pub views: Views,
     pub names: &'static Names,
+    /// Who this front end's calls come from, in the session's records.
+    pub origin: Origin,
 }
 
 impl Agent {
@@ -52,7 +54,16 @@ impl Agent {
             workspace,
             views,
             names,
+            origin: Origin::Agent,
         }
+    }
+
+    /// The same agent side, its calls recorded as coming from `origin`
+    /// (the shell, a REST client) and its replies spelt with `names`.
+    pub fn speaking_for(mut self, origin: Origin, names: &'static Names) -> Self {
+        self.origin = origin;
+        self.names = names;
+        self
     }
 
     /// Failure, with the session's state when there is one.

@@ -9,9 +9,7 @@ use super::waiting::{self, Waited};
 use super::{Agent, DEFAULT_REQUEST_MS, DEFAULT_WAIT_MS, Reply, format};
 use crate::session::handle::WaitOutcome;
 use crate::session::types::{RunState, Snapshot};
-use crate::session::{
-    LaunchRequest, Origin, SessionError, SessionHandle, StepKind, StopSeq, validate,
-};
+use crate::session::{LaunchRequest, SessionError, SessionHandle, StepKind, StopSeq, validate};
 use crate::viewport::ViewportConfig;
 
 /// Steps one call may take.
@@ -181,9 +179,10 @@ impl Agent {
         session_id: Option<&str>,
         timeout_ms: Option<u64>,
     ) -> Result<Moved, Reply> {
+        let origin = self.origin;
         self.move_and_wait(
             session_id,
-            |s| async move { s.resume(Origin::Agent).await },
+            |s| async move { s.resume(origin).await },
             timeout_ms,
         )
         .await
@@ -206,9 +205,10 @@ impl Agent {
                 ),
             ));
         }
+        let origin = self.origin;
         self.move_and_wait(
             session_id,
-            |s| async move { s.step(Origin::Agent, kind, count).await },
+            |s| async move { s.step(origin, kind, count).await },
             timeout_ms,
         )
         .await
@@ -221,9 +221,10 @@ impl Agent {
         line: i64,
         timeout_ms: Option<u64>,
     ) -> Result<Moved, Reply> {
+        let origin = self.origin;
         self.move_and_wait(
             session_id,
-            |s| async move { s.run_to(Origin::Agent, file, line).await },
+            |s| async move { s.run_to(origin, file, line).await },
             timeout_ms,
         )
         .await
@@ -234,9 +235,10 @@ impl Agent {
         session_id: Option<&str>,
         timeout_ms: Option<u64>,
     ) -> Result<Moved, Reply> {
+        let origin = self.origin;
         self.move_and_wait(
             session_id,
-            |s| async move { s.pause(Origin::Agent).await },
+            |s| async move { s.pause(origin).await },
             timeout_ms,
         )
         .await
@@ -247,9 +249,10 @@ impl Agent {
         session_id: Option<&str>,
         timeout_ms: Option<u64>,
     ) -> Result<Moved, Reply> {
+        let origin = self.origin;
         self.move_and_wait(
             session_id,
-            |s| async move { s.restart(Origin::Agent).await },
+            |s| async move { s.restart(origin).await },
             timeout_ms,
         )
         .await
@@ -291,7 +294,7 @@ impl Agent {
         if let Err(refused) = self.may_end(&s).await {
             return refused;
         }
-        let _ = s.terminate(Origin::Agent).await;
+        let _ = s.terminate(self.origin).await;
         let snap = s.snapshot();
         self.registry.remove(&s.id);
         self.views.forget(&s.id);

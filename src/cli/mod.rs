@@ -4,6 +4,7 @@ mod adapters;
 mod ctl;
 mod ctl_call;
 mod demo;
+mod journal;
 mod launch_flags;
 mod logging;
 mod run;
@@ -36,6 +37,8 @@ Examples:
   pairdbg ctl launch app.py --break app.py:3
       From a shell: launch into the workspace's live session (a TUI's, or a
       background host's); then `pairdbg ctl step`, `pairdbg ctl eval x`, ...
+  pairdbg journal export --out handoff.md
+      Write the last session's hand-off card: its stops, notes and breakpoints.
   pairdbg adapters
       List the debug adapters: versions and capabilities, or how to install them.
   pairdbg adapters install python
@@ -100,6 +103,11 @@ pub enum Cmd {
         #[command(subcommand)]
         action: Option<adapters::AdaptersCmd>,
     },
+    /// The session journals: export one as a hand-off card.
+    Journal {
+        #[command(subcommand)]
+        action: journal::JournalCmd,
+    },
 }
 
 pub fn main() -> std::process::ExitCode {
@@ -117,6 +125,7 @@ pub fn main() -> std::process::ExitCode {
         }
     };
     logging::init();
+    crate::session::journal::set_stop_renderer(journal_viewport);
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -141,6 +150,7 @@ pub fn main() -> std::process::ExitCode {
             }
             Some(Cmd::Serve(args)) => serve::run(ws, args, !cli.no_redact).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
+            Some(Cmd::Journal { action }) => journal::run(&ws, action),
             None => match target_request(&ws, &cli)
                 .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))
                 .and_then(|((w, r), ui)| {
@@ -168,6 +178,16 @@ pub fn main() -> std::process::ExitCode {
     // Do not wait for lingering adapter I/O tasks; sessions were ended above.
     rt.shutdown_timeout(std::time::Duration::from_millis(200));
     std::process::ExitCode::from(code)
+}
+
+/// A stop as the journal keeps it: the agent's default viewport, notes
+/// left out (the journal records them on their own).
+fn journal_viewport(snap: &crate::session::Snapshot) -> String {
+    let extras = crate::viewport::Extras {
+        previous: None,
+        notes_after_epoch: u64::MAX,
+    };
+    crate::viewport::render_text(snap, &Default::default(), extras)
 }
 
 /// The launch the TUI starts with: a launch.json configuration, the given

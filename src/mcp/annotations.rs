@@ -28,6 +28,7 @@ const TABLE: &[(&str, Effect)] = &[
     ("debug_wait", Effect::Reads),
     ("debug_find", Effect::Reads),
     ("debug_action_log", Effect::Reads),
+    ("debug_journal", Effect::Reads),
     ("breakpoint_list", Effect::Reads),
     ("breakpoint_wait", Effect::Reads),
     ("exception_get_context", Effect::Reads),

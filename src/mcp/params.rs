@@ -15,12 +15,12 @@ pub struct BreakpointParam {
     pub function: Option<String>,
     /// A line's text; follows edits.
     pub statement: Option<String>,
-    /// Refuse unless the line reads so.
+    /// Line text it must have.
     pub expected_content: Option<String>,
     pub condition: Option<String>,
     /// 3, ">=3" or "%3".
     pub hit_count: Option<HitCount>,
-    /// Log {expr}s instead of stopping.
+    /// Log {expr}s, no stop.
     pub log_message: Option<String>,
 }
 
@@ -48,7 +48,7 @@ pub struct LaunchParams {
     pub args: Option<Vec<String>>,
     pub cwd: Option<String>,
     pub env: Option<BTreeMap<String, String>>,
-    /// Default: from the program.
+    /// Default: from program.
     pub language: Option<String>,
     pub python: Option<String>,
     pub stop_on_entry: Option<bool>,
@@ -85,7 +85,7 @@ pub struct TerminateParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ThreadsParams {
-    /// Thread id to show and step.
+    /// Thread to show and step.
     pub select: Option<i64>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,

@@ -11,7 +11,7 @@ use crate::agent::waiting::{self, Pace};
 use crate::agent::{Agent, Moved, Reply, Views, names};
 use crate::session::validate::Workspace;
 
-use crate::session::{BreakpointRequest, Registry, SessionError, SessionHandle};
+use crate::session::{BreakpointRequest, Origin, Registry, SessionError, SessionHandle};
 
 pub const INSTRUCTIONS: &str = "\
 pairdbg drives a live debugger for Python, C, C++, Rust and Go. Workflow:
@@ -51,6 +51,7 @@ impl PairdbgServer {
             + Self::run_until_router()
             + Self::events_router()
             + Self::action_log_router()
+            + Self::journal_router()
             + Self::input_router();
         for route in tool_router.map.values_mut() {
             route.attr.annotations = Some(super::annotations::annotations(&route.attr.name));
@@ -81,11 +82,11 @@ impl PairdbgServer {
         }
     }
 
-    /// The same server, suggesting calls by `names` (a shell user types
-    /// `pairdbg ctl wait`, not `debug_wait`).
-    fn answering_in(&self, names: &'static crate::agent::Names) -> Self {
+    /// The same server acting for `origin` and suggesting calls by `names`
+    /// (a shell user types `pairdbg ctl wait`, not `debug_wait`).
+    fn answering_in(&self, origin: Origin, names: &'static crate::agent::Names) -> Self {
         let mut other = self.clone();
-        other.agent.names = names;
+        other.agent = other.agent.speaking_for(origin, names);
         other
     }
 
@@ -180,7 +181,7 @@ impl ServerHandler for PairdbgServer {
             .is_some_and(|i| i.client_info.name == names::CTL_CLIENT);
         let shell;
         let this = if from_shell {
-            shell = self.answering_in(&names::CTL);
+            shell = self.answering_in(Origin::Ctl, &names::CTL);
             &shell
         } else {
             self

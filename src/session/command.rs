@@ -134,6 +134,9 @@ pub enum Command {
     Scopes {
         frame_index: usize,
     },
+    /// Answered with the journal's path once everything before it is
+    /// written there.
+    SyncJournal,
 }
 
 impl Command {
@@ -183,6 +186,7 @@ pub enum Reply {
     Disassembly(Box<super::native::Disassembly>),
     Memory(Box<super::native::Memory>),
     Scopes(Vec<String>),
+    Journal(std::path::PathBuf),
     Done,
 }
 

@@ -84,6 +84,12 @@ impl SessionHandle {
         let launched_by = config.origin;
         let just_my_code = config.just_my_code;
         let language = config.adapter.language();
+        let journal = super::journal::Journal::start(
+            &id,
+            config.display_name(),
+            config.args.clone(),
+            &config.workspace.root,
+        );
         let engine = Engine::new(
             config,
             snap,
@@ -94,6 +100,7 @@ impl SessionHandle {
                 trace: trace.clone(),
                 person: person.clone(),
                 connector,
+                journal,
             },
             apply_tx,
         );

@@ -20,6 +20,8 @@ pub mod hints;
 pub mod hits;
 pub mod indexed;
 pub mod initialize;
+pub mod journal;
+mod journal_api;
 pub mod launch_json;
 pub mod link;
 pub mod native;

@@ -5,11 +5,15 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Origin {
     Human,
     Agent,
+    /// A program using the REST API.
+    Rest,
+    /// A shell command (`pairdbg ctl`).
+    Ctl,
 }
 
 impl Origin {
@@ -17,6 +21,18 @@ impl Origin {
         match self {
             Origin::Human => "the person",
             Origin::Agent => "the agent",
+            Origin::Rest => "a REST client",
+            Origin::Ctl => "the shell",
+        }
+    }
+
+    /// One word, for tags and records.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Origin::Human => "person",
+            Origin::Agent => "agent",
+            Origin::Rest => "rest",
+            Origin::Ctl => "ctl",
         }
     }
 }

@@ -58,6 +58,9 @@ pub enum Action {
     InlineValues,
     Traceback,
     TypeToProgram,
+    StopHistory,
+    HistoryBack,
+    HistoryForward,
 }
 
 impl Action {
@@ -137,6 +140,9 @@ impl Action {
             Action::InlineValues => "values in the source: on / off",
             Action::Traceback => "the exception's traceback",
             Action::TypeToProgram => "type into the program (Esc stops)",
+            Action::StopHistory => "earlier stops, read-only (Esc: now)",
+            Action::HistoryBack => "the stop before, read-only",
+            Action::HistoryForward => "the stop after, read-only",
         }
     }
 }
@@ -221,6 +227,16 @@ impl Keymap {
             .copied()
             .find(|a| a.pane() == Some(focus))
             .or_else(|| bound.iter().copied().find(|a| a.pane().is_none()))
+    }
+
+    /// Whether `k` is one of `action`'s keys.
+    pub fn binds(&self, action: Action, k: &KeyEvent) -> bool {
+        let Some(name) = key_name(k) else {
+            return false;
+        };
+        self.bindings
+            .iter()
+            .any(|(a, keys)| *a == action && keys.contains(&name))
     }
 
     pub fn action_for(&self, k: &KeyEvent) -> Option<Action> {

@@ -120,6 +120,8 @@ pub struct UiState {
     pub native: crate::tui::native::view::NativeUi,
     /// The selected frame's scopes beside its locals, as rows to open.
     pub scopes: Vec<crate::session::types::Var>,
+    /// Browsing an earlier stop, read-only: its number and the stops so far.
+    pub history: Option<(usize, usize)>,
     /// Values of the current frame's variables at the end of source lines.
     pub inline_values: bool,
     /// The exception's traceback over the screen.
@@ -196,6 +198,7 @@ impl Default for UiState {
             scopes: vec![],
             inline_values: true,
             traceback: None,
+            history: None,
         }
     }
 }

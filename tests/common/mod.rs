@@ -96,11 +96,19 @@ pub async fn mcp_in(workspace: &Path) -> Mcp {
 }
 
 pub async fn mcp_with(workspace: &Path, extra_args: &[&str]) -> Mcp {
+    mcp_with_env(workspace, extra_args, &[]).await
+}
+
+/// `pairdbg mcp` with `env` set (XDG_STATE_HOME, to keep its journals apart).
+pub async fn mcp_with_env(workspace: &Path, extra_args: &[&str], env: &[(&str, &Path)]) -> Mcp {
     let ws = workspace.to_path_buf();
     let extra: Vec<String> = extra_args.iter().map(|s| s.to_string()).collect();
     let transport = TokioChildProcess::new(
         tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
             cmd.arg("mcp").args(&extra).current_dir(&ws);
+            for (k, v) in env {
+                cmd.env(k, v);
+            }
         }),
     )
     .expect("spawn pairdbg mcp");

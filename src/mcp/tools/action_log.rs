@@ -9,9 +9,9 @@ use serde::Deserialize;
 
 use crate::mcp::format::ok;
 use crate::mcp::server::{PairdbgServer, ToolResult};
+use crate::session::Activity;
 use crate::session::person_log::PERSON_ACTIONS_KEPT;
 use crate::session::types::{Change, Snapshot};
-use crate::session::{Activity, Origin};
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ActionLogParams {
@@ -23,7 +23,7 @@ const UNLOGGED: &[&str] = &["debug_action_log", "debug_note"];
 
 #[tool_router(router = action_log_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "The actions so far with their outcomes, and the notes.")]
+    #[tool(description = "Actions, outcomes, notes so far.")]
     async fn debug_action_log(&self, Parameters(p): Parameters<ActionLogParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -76,10 +76,7 @@ pub fn render(
         rows.push((c.epoch, 0, format!("person: {}", one_line(&c.what))));
     }
     for n in &snap.notes {
-        let who = match n.origin {
-            Origin::Agent => "agent",
-            Origin::Human => "person",
-        };
+        let who = n.origin.tag();
         rows.push((n.epoch, 2, format!("note ({who}): {}", one_line(&n.text))));
     }
     rows.sort_by_key(|(e, o, _)| (*e, *o));

@@ -8,8 +8,7 @@ use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
 use crate::session::types::TraceLimits;
 use crate::session::{
-    AnyBreakpoint, BreakpointRequest, BreakpointSelector, ExceptionTypeRequest, Origin,
-    SessionError,
+    AnyBreakpoint, BreakpointRequest, BreakpointSelector, ExceptionTypeRequest, SessionError,
 };
 
 /// The most a tracepoint's limits may be.
@@ -32,7 +31,7 @@ impl PairdbgServer {
             ));
         }
         let res = s
-            .set_breakpoint(Origin::Agent, to_breakpoint_request(p.breakpoint))
+            .set_breakpoint(self.agent.origin, to_breakpoint_request(p.breakpoint))
             .await;
         match Self::checked(&s, res) {
             Ok(b) => {
@@ -47,7 +46,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Log at a line without stopping; read with debug_output stream trace.")]
+    #[tool(description = "Log at a line, no stop; see debug_output stream trace.")]
     async fn tracepoint_set(&self, Parameters(p): Parameters<TracepointParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -81,7 +80,7 @@ impl PairdbgServer {
             }),
             ..Default::default()
         };
-        match Self::checked(&s, s.set_breakpoint(Origin::Agent, request).await) {
+        match Self::checked(&s, s.set_breakpoint(self.agent.origin, request).await) {
             Ok(b) => {
                 let snap = s.snapshot();
                 Ok(ok(
@@ -116,7 +115,7 @@ impl PairdbgServer {
                 ));
             }
         };
-        match Self::checked(&s, s.remove_breakpoint(Origin::Agent, sel).await) {
+        match Self::checked(&s, s.remove_breakpoint(self.agent.origin, sel).await) {
             Ok((bs, xs)) => {
                 let snap = s.snapshot();
                 let body = bs
@@ -131,7 +130,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Enable or disable a breakpoint.")]
+    #[tool(description = "Turn a breakpoint on or off.")]
     async fn breakpoint_enable(
         &self,
         Parameters(p): Parameters<BreakpointEnableParams>,
@@ -141,7 +140,7 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let res = s
-            .enable_breakpoint(Origin::Agent, p.id, p.enabled.unwrap_or(true))
+            .enable_breakpoint(self.agent.origin, p.id, p.enabled.unwrap_or(true))
             .await;
         match Self::checked(&s, res) {
             Ok(b) => {
@@ -156,7 +155,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Breakpoints with state and hits.")]
+    #[tool(description = "Breakpoints, state, hits.")]
     async fn breakpoint_list(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -197,7 +196,7 @@ impl PairdbgServer {
             ));
         }
         if let Some(filters) = p.filters {
-            let res = s.set_exception_filters(Origin::Agent, filters).await;
+            let res = s.set_exception_filters(self.agent.origin, filters).await;
             if let Err(e) = Self::checked(&s, res) {
                 return Ok(e);
             }
@@ -209,7 +208,7 @@ impl PairdbgServer {
                 second_chance: p.break_on_second_chance.unwrap_or(true),
                 include_subtypes: p.include_subtypes.unwrap_or(true),
             };
-            match Self::checked(&s, s.set_exception_type(Origin::Agent, request).await) {
+            match Self::checked(&s, s.set_exception_type(self.agent.origin, request).await) {
                 Ok(x) => said.push(format!("Breakpoint {}", exception_line(&x))),
                 Err(e) => return Ok(e),
             }

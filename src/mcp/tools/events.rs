@@ -12,7 +12,7 @@ use crate::mcp::server::{DEFAULT_WAIT_MS, PairdbgServer, ToolResult};
 use crate::session::autopsy::{ExceptionContext, ExceptionQuery};
 use crate::session::handle::WaitOutcome;
 use crate::session::types::{RunState, Snapshot};
-use crate::session::{Origin, SessionError, validate};
+use crate::session::{SessionError, validate};
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct BreakpointWaitParams {
@@ -182,7 +182,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "At an exception: type, message, causes, frames, values.")]
+    #[tool(description = "The exception: type, causes, frames, values.")]
     async fn exception_get_context(
         &self,
         Parameters(p): Parameters<ExceptionContextParams>,
@@ -199,7 +199,7 @@ impl PairdbgServer {
             Ok(b) => b,
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
-        match Self::checked(&s, s.exception_context(Origin::Agent, q).await) {
+        match Self::checked(&s, s.exception_context(self.agent.origin, q).await) {
             Ok(mut c) => {
                 if self.views.redacts() {
                     crate::viewport::redact::exception_context(&mut c);

@@ -39,7 +39,7 @@ impl PairdbgServer {
         )
     }
 
-    #[tool(description = "Continue to the next stop or exit.")]
+    #[tool(description = "Run to the next stop or exit.")]
     async fn debug_continue(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.moved(
             self.agent
@@ -81,7 +81,7 @@ impl PairdbgServer {
         )
     }
 
-    #[tool(description = "Restart with the same breakpoints.")]
+    #[tool(description = "Restart, breakpoints kept.")]
     async fn debug_restart(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.moved(
             self.agent
@@ -90,12 +90,12 @@ impl PairdbgServer {
         )
     }
 
-    #[tool(description = "Wait for the next stop or exit.")]
+    #[tool(description = "Wait for a stop or exit.")]
     async fn debug_wait(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.moved(self.agent.wait(p.session_id.as_deref(), p.timeout_ms).await)
     }
 
-    #[tool(description = "Attach to a local process.")]
+    #[tool(description = "Attach to a process.")]
     async fn debug_attach(&self, Parameters(p): Parameters<AttachParams>) -> ToolResult {
         let request = LaunchRequest {
             attach: Some(p.pid),
@@ -113,7 +113,7 @@ impl PairdbgServer {
         self.moved(self.agent.attach(request, p.timeout_ms).await)
     }
 
-    #[tool(description = "End the session (an attached program keeps running).")]
+    #[tool(description = "End the session; attached programs run on.")]
     async fn debug_terminate(&self, Parameters(p): Parameters<TerminateParams>) -> ToolResult {
         let detach = p.detach.unwrap_or(false);
         Ok(result(

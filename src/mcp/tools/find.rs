@@ -22,7 +22,7 @@ impl PairdbgServer {
             return Vec::new();
         }
         let root = &self.workspace.root;
-        s.loaded_sources(crate::session::Origin::Agent)
+        s.loaded_sources(self.agent.origin)
             .await
             .unwrap_or_default()
             .into_iter()
@@ -33,7 +33,7 @@ impl PairdbgServer {
 
 #[tool_router(router = find_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Find text or definitions in the workspace.")]
+    #[tool(description = "Find text or definitions.")]
     async fn debug_find(&self, Parameters(p): Parameters<FindParams>) -> ToolResult {
         let kind = match p.kind.unwrap_or(FindKindParam::Text) {
             FindKindParam::Text => FindKind::Text,

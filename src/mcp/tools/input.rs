@@ -6,13 +6,12 @@ use rmcp::{tool, tool_router};
 use crate::mcp::format::{err, ok};
 use crate::mcp::params::InputParams;
 use crate::mcp::server::{PairdbgServer, ToolResult};
-use crate::session::Origin;
 use crate::session::error::SessionError;
 use crate::session::terminal::MAX_INPUT_BYTES;
 
 #[tool_router(router = input_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Type a line into the program's stdin.")]
+    #[tool(description = "Type a line to the program's stdin.")]
     async fn debug_input(&self, Parameters(p): Parameters<InputParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -32,7 +31,7 @@ impl PairdbgServer {
         }
         let line = format!("{}\n", p.text.strip_suffix('\n').unwrap_or(&p.text));
         let n = line.len();
-        if let Err(e) = Self::checked(&s, s.send_input(Origin::Agent, line).await) {
+        if let Err(e) = Self::checked(&s, s.send_input(self.agent.origin, line).await) {
             return Ok(e);
         }
         Ok(ok(

@@ -9,7 +9,7 @@ use crate::mcp::format::{VALUE_CHARS, err, ok, ok_fit, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
 use crate::session::output::OUTPUT_CAP_BYTES;
-use crate::session::{Origin, SessionError, VariablesQuery};
+use crate::session::{SessionError, VariablesQuery};
 use crate::viewport::frame_call;
 use crate::viewport::{redact, render_json};
 
@@ -64,7 +64,7 @@ impl PairdbgServer {
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
         let start = p.start.unwrap_or(0).min(100_000);
-        match Self::checked(&s, s.stack(Origin::Agent, start + levels).await) {
+        match Self::checked(&s, s.stack(self.agent.origin, start + levels).await) {
             Ok((frames, total)) => {
                 let snap = s.snapshot();
                 let agent = self.views.agent_snapshot(&snap);
@@ -144,7 +144,7 @@ impl PairdbgServer {
             start,
             count,
         };
-        match Self::checked(&s, s.variables(Origin::Agent, q).await) {
+        match Self::checked(&s, s.variables(self.agent.origin, q).await) {
             Ok((mut vars, total)) => {
                 let snap = s.snapshot();
                 if self.views.redacts() {
@@ -220,7 +220,7 @@ impl PairdbgServer {
         let whole = max > VALUE_CHARS;
         let res = s
             .evaluate_value(
-                Origin::Agent,
+                self.agent.origin,
                 p.expression,
                 p.frame_index.unwrap_or(0),
                 whole,
@@ -259,7 +259,12 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let res = s
-            .set_variable(Origin::Agent, p.name, p.value, p.frame_index.unwrap_or(0))
+            .set_variable(
+                self.agent.origin,
+                p.name,
+                p.value,
+                p.frame_index.unwrap_or(0),
+            )
             .await;
         match Self::checked(&s, res) {
             Ok(v) => Ok(ok(
@@ -404,11 +409,12 @@ impl PairdbgServer {
     #[tool(description = "List threads, or select one.")]
     async fn debug_threads(&self, Parameters(p): Parameters<ThreadsParams>) -> ToolResult {
         if let Some(id) = p.select {
+            let origin = self.agent.origin;
             let moved = self
                 .agent
                 .move_and_wait(
                     p.session_id.as_deref(),
-                    |s| async move { s.select_thread(Origin::Agent, id).await },
+                    move |s| async move { s.select_thread(origin, id).await },
                     p.timeout_ms,
                 )
                 .await;
@@ -418,7 +424,7 @@ impl PairdbgServer {
             Ok(s) => s,
             Err(e) => return Ok(e),
         };
-        match Self::checked(&s, s.threads(Origin::Agent).await) {
+        match Self::checked(&s, s.threads(self.agent.origin).await) {
             Ok(ts) => {
                 let current = s.snapshot().stop.as_ref().map(|st| st.thread_id);
                 let body = ts
@@ -458,7 +464,7 @@ impl PairdbgServer {
         };
         let res = s
             .watch(
-                Origin::Agent,
+                self.agent.origin,
                 p.add.unwrap_or_default(),
                 p.remove.unwrap_or_default(),
             )
@@ -496,7 +502,7 @@ impl PairdbgServer {
                 &SessionError::invalid("text", "give 1 to 2000 characters"),
             ));
         }
-        if let Err(e) = Self::checked(&s, s.note(Origin::Agent, text).await) {
+        if let Err(e) = Self::checked(&s, s.note(self.agent.origin, text).await) {
             return Ok(e);
         }
         Ok(ok(

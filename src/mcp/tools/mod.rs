@@ -8,5 +8,6 @@ mod find;
 mod handles;
 mod input;
 mod inspection;
+mod journal;
 mod run_until;
 pub mod trace;

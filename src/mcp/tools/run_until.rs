@@ -7,13 +7,13 @@ use crate::mcp::format::{self, err};
 use crate::mcp::params::{RunUntilParams, UntilParam};
 use crate::mcp::server::{DEFAULT_WAIT_MS, PairdbgServer, ToolResult};
 use crate::session::run_until::{self, Until, UntilEnd};
-use crate::session::{Origin, validate};
+use crate::session::validate;
 
 const DEFAULT_STEPS: u32 = 1_000;
 
 #[tool_router(router = run_until_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Step until an expression changes or becomes true.")]
+    #[tool(description = "Step until an expression changes or is true.")]
     async fn debug_run_until(&self, Parameters(p): Parameters<RunUntilParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -42,8 +42,15 @@ impl PairdbgServer {
             UntilParam::BecomesTrue => Until::BecomesTrue,
         };
         let max_steps = p.max_steps.unwrap_or(DEFAULT_STEPS);
-        let res =
-            run_until::run_until(&s, Origin::Agent, &p.expression, until, max_steps, timeout).await;
+        let res = run_until::run_until(
+            &s,
+            self.agent.origin,
+            &p.expression,
+            until,
+            max_steps,
+            timeout,
+        )
+        .await;
         let r = match Self::checked(&s, res) {
             Ok(r) => r,
             Err(e) => return Ok(e),

@@ -23,7 +23,7 @@ impl Engine {
             command,
             reply,
         } = env;
-        if origin == Origin::Agent
+        if origin != Origin::Human
             && (command.is_control() && self.snap.control == ControlMode::HumanOnly
                 || matches!(command, Command::SetControl(_)))
         {
@@ -34,6 +34,11 @@ impl Engine {
             origin,
             summary: format!("{command:?}").chars().take(80).collect(),
         });
+        if let Some(j) = &self.journal
+            && !matches!(command, Command::SyncJournal)
+        {
+            j.command(origin, &command);
+        }
         match command {
             Command::Continue => self.resume(origin, reply, "continue", "continued", 0),
             Command::Step { kind, count } => {
@@ -111,6 +116,19 @@ impl Engine {
                 count,
             } => self.read_memory(reply, expression, frame_index, offset, count),
             Command::Scopes { frame_index } => self.other_scopes(reply, frame_index),
+            Command::SyncJournal => match &self.journal {
+                Some(j) => {
+                    let path = j.path().to_path_buf();
+                    j.after_written(Box::new(move || {
+                        let _ = reply.send(Ok(Reply::Journal(path)));
+                    }));
+                }
+                None => {
+                    let _ = reply.send(Err(SessionError::State(
+                        "this session has no journal: the state directory could not be written (see the log)".into(),
+                    )));
+                }
+            },
         }
     }
 

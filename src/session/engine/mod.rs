@@ -90,6 +90,7 @@ pub struct Engine {
     /// The program's own terminal, made afresh at each start; None for an
     /// attach, or where none could be made.
     terminal: Option<Arc<super::terminal::ProgramTerminal>>,
+    journal: Option<super::journal::Journal>,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -101,6 +102,7 @@ pub struct EngineParts {
     pub trace: Arc<Mutex<TraceLog>>,
     pub person: crate::session::person_log::SharedPersonLog,
     pub connector: SharedConnector,
+    pub journal: Option<super::journal::Journal>,
 }
 
 impl Engine {
@@ -131,6 +133,7 @@ impl Engine {
             connector: parts.connector,
             releasing: None,
             terminal: None,
+            journal: parts.journal,
         }
     }
 
@@ -184,6 +187,9 @@ impl Engine {
         self.snap.epoch += 1;
         let snap = Arc::new(self.snap.clone());
         self.snap_tx.send_replace(snap.clone());
+        if let Some(j) = &self.journal {
+            j.published(snap.clone());
+        }
         self.emit(SessionEvent::Published(snap));
     }
 

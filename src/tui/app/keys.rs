@@ -40,6 +40,10 @@ impl App {
             self.ui.show_messages = false;
             return;
         }
+        if self.stops.browsing() {
+            self.on_history_key(k);
+            return;
+        }
         if self.ui.palette.is_some() {
             self.on_palette_key(k);
             return;
@@ -68,6 +72,8 @@ impl App {
             Action::Interrupt => self.interrupt(),
             Action::GoToBreakpoint => self.go_to_breakpoint(),
             Action::Messages => self.ui.show_messages = true,
+            Action::StopHistory | Action::HistoryBack => self.enter_history(-1),
+            Action::HistoryForward => self.enter_history(0),
             Action::GoToIndex => self.ask_index(&snap),
             Action::ScrollLeft => self.ui.hscroll = self.ui.hscroll.saturating_sub(8),
             Action::ScrollRight => self.ui.hscroll += 8,

@@ -20,6 +20,7 @@ mod prompts;
 mod queue;
 mod quit;
 mod requests;
+mod stop_history;
 mod views;
 
 use std::path::PathBuf;
@@ -106,6 +107,8 @@ pub struct App {
     /// A compile error already brought to the source pane.
     compile_error_shown: bool,
     persist: persist::Persist,
+    /// The session's stops, for going back through them.
+    stops: stop_history::StopHistory,
 }
 
 impl App {
@@ -147,6 +150,7 @@ impl App {
             in_flight: Default::default(),
             compile_error_shown: false,
             persist: Default::default(),
+            stops: Default::default(),
         }
     }
 
@@ -262,6 +266,7 @@ impl App {
                         self.shown_stop = None;
                         self.output = output_index::OutputIndex::new();
                         self.steps = Default::default();
+                        self.stops = Default::default();
                         self.read_output();
                         self.ui.activity = self.session.activity();
                         let snap = snaps.borrow_and_update().clone();
@@ -317,7 +322,16 @@ impl App {
             let n = self.ui.messages.len();
             self.ui.messages.drain(..n.saturating_sub(100));
         }
-        let file = self.source.clone();
+        let past = self.history_view();
+        let (snap, ui, file, previous) = match &past {
+            Some(h) => (&*h.snap, &h.ui, h.source.clone(), h.previous.as_deref()),
+            None => (
+                snap,
+                &self.ui,
+                self.source.clone(),
+                self.previous.as_deref(),
+            ),
+        };
         let tx = self.tx.clone();
         let colours = file.as_ref().and_then(|f| {
             self.highlighter.get(f, &self.theme.syntax, move || {
@@ -326,12 +340,12 @@ impl App {
         });
         let view = View {
             snap,
-            ui: &self.ui,
+            ui,
             theme: &self.theme,
             mode: self.session.control_mode(),
             file: file.as_deref(),
             colours: colours.as_deref().map(|v| v.as_slice()),
-            previous: self.previous.as_deref(),
+            previous,
             keymap: &self.keymap,
         };
         let started = std::time::Instant::now();
@@ -353,7 +367,7 @@ impl App {
     }
 
     /// A new stop moves the source pane to it and remembers the old locals.
-    fn on_snapshot(&mut self, snap: &Snapshot) {
+    fn on_snapshot(&mut self, snap: &std::sync::Arc<Snapshot>) {
         self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
         self.show_compile_error(snap);
         self.step_landed(snap);
@@ -365,6 +379,7 @@ impl App {
             return;
         }
         self.ui.followed_stop = snap.stop_seq;
+        self.stops.record(snap.clone());
         self.ui.selected_frame = 0;
         self.ui.frame_locals = None;
         // Expanded values stay open across stops: read them again.

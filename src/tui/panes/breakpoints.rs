@@ -107,7 +107,7 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
             if !b.enabled {
                 spans.push(Span::styled(" (off)", theme.dim));
             }
-            if b.origin == Origin::Agent {
+            if b.origin != Origin::Human {
                 spans.push(Span::styled(" agent", theme.breakpoint_agent));
             }
             // Why it is not where it was set, or not bound at all.

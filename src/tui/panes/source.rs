@@ -29,7 +29,7 @@ pub fn gutter_mark<'a>(bps: &[&Breakpoint], theme: &Theme) -> Span<'a> {
     };
     let style = if !b.verified {
         theme.breakpoint_unverified
-    } else if b.origin == Origin::Agent {
+    } else if b.origin != Origin::Human {
         theme.breakpoint_agent
     } else {
         theme.breakpoint
@@ -51,6 +51,10 @@ pub fn render(
     let title = match file {
         Some(sf) => snap.display_path(&sf.path),
         None => "source".into(),
+    };
+    let title = match ui.history {
+        Some((n, of)) => format!("stop {n} of {of} (read-only) · {title}"),
+        None => title,
     };
     let blk = block(&title, Focus::Source, ui, theme);
     let inner = blk.inner(area);

@@ -34,6 +34,10 @@ pub fn render(
         ),
         (s, _) => s.describe().to_string(),
     };
+    let state = match ui.history {
+        Some((n, of)) => format!("stop {n} of {of} (read-only) · ←/→ stops · Esc: now"),
+        None => state,
+    };
     let state = if ui.waiting && !ui.busy {
         format!(
             "{state} {} waiting for the adapter",

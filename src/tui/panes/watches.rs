@@ -26,7 +26,7 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         .iter()
         .enumerate()
         .map(|(i, w)| {
-            let who = if w.origin == Origin::Agent {
+            let who = if w.origin != Origin::Human {
                 Span::styled("A ", theme.breakpoint_agent)
             } else {
                 Span::raw("  ")

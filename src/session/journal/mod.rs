@@ -1,0 +1,203 @@
+//! The session journal: every command with its origin, every stop with its
+//! viewport, the notes and the breakpoints, as JSON lines under the user's
+//! state directory. A thread of its own writes it, so the engine never
+//! waits on the disk.
+
+mod card;
+mod file;
+mod record;
+mod store;
+mod tracker;
+
+use std::sync::{Arc, OnceLock, mpsc};
+
+pub use card::render_card;
+pub use record::{BreakpointRecord, FrameRecord, Record, StopRecord, ValueRecord};
+pub use store::{find, journals_dir, list, prune, read};
+
+use super::command::Command;
+use super::types::{Origin, Snapshot};
+
+/// The most one part of a journal holds; a journal keeps two parts, so
+/// 20 MB at most, its newest records.
+pub const JOURNAL_PART_BYTES: u64 = 10 * 1024 * 1024;
+/// Journals kept; starting a session deletes the oldest beyond this.
+pub const JOURNALS_KEPT: usize = 50;
+/// Longest command text recorded.
+const COMMAND_CHARS: usize = 300;
+
+/// How a stop reads to an agent: the viewport, given by the front ends'
+/// side, since the session does not render.
+pub type StopRenderer = fn(&Snapshot) -> String;
+
+static RENDERER: OnceLock<StopRenderer> = OnceLock::new();
+
+/// Sets how stops are written into journals, once per process.
+pub fn set_stop_renderer(render: StopRenderer) {
+    let _ = RENDERER.set(render);
+}
+
+enum Entry {
+    Command {
+        at: u64,
+        origin: Origin,
+        text: String,
+        control: bool,
+    },
+    Published(Arc<Snapshot>),
+    /// Called once everything sent before it is on disk.
+    Written(Box<dyn FnOnce() + Send>),
+}
+
+/// The engine's end of a journal. Dropping every clone ends the writer
+/// after it has written what it was sent.
+#[derive(Clone)]
+pub struct Journal {
+    tx: mpsc::Sender<Entry>,
+    path: std::path::PathBuf,
+}
+
+impl Journal {
+    /// Starts the journal of a session, or None (logged) where it cannot be
+    /// written: a session runs the same without one.
+    pub fn start(
+        session: &str,
+        program: String,
+        args: Vec<String>,
+        workspace: &std::path::Path,
+    ) -> Option<Journal> {
+        let dir = journals_dir()?;
+        Self::start_in(
+            &dir,
+            session,
+            program,
+            args,
+            workspace,
+            JOURNAL_PART_BYTES,
+            JOURNALS_KEPT,
+        )
+        .inspect_err(|e| tracing::warn!("no journal in {}: {e}", dir.display()))
+        .ok()
+    }
+
+    pub fn start_in(
+        dir: &std::path::Path,
+        session: &str,
+        program: String,
+        args: Vec<String>,
+        workspace: &std::path::Path,
+        part_bytes: u64,
+        keep: usize,
+    ) -> std::io::Result<Journal> {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)?;
+        // Room for the new one.
+        prune(dir, keep.saturating_sub(1));
+        let mut at = now_ms();
+        let pid = std::process::id();
+        // Two sessions started in one millisecond still get a file each.
+        while dir.join(store::file_name(at, pid, session)).exists() {
+            at += 1;
+        }
+        let path = dir.join(store::file_name(at, pid, session));
+        let start = Record::Start {
+            session: session.to_string(),
+            workspace: workspace.display().to_string(),
+            program,
+            args,
+            pid,
+            at,
+        };
+        let out = file::JournalFile::create(path.clone(), start, part_bytes)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("journal".into())
+            .spawn(move || write_all(out, rx))?;
+        Ok(Journal { tx, path })
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
+    pub fn command(&self, origin: Origin, command: &Command) {
+        let mut text = format!("{command:?}");
+        if text.len() > COMMAND_CHARS {
+            let end = (0..=COMMAND_CHARS)
+                .rev()
+                .find(|i| text.is_char_boundary(*i))
+                .unwrap_or(0);
+            text.truncate(end);
+            text.push('…');
+        }
+        let _ = self.tx.send(Entry::Command {
+            at: now_ms(),
+            origin,
+            text,
+            control: command.is_control(),
+        });
+    }
+
+    pub fn published(&self, snap: Arc<Snapshot>) {
+        let _ = self.tx.send(Entry::Published(snap));
+    }
+
+    /// Calls `done` once what was sent so far is written (at once if the
+    /// writer is gone).
+    pub fn after_written(&self, done: Box<dyn FnOnce() + Send>) {
+        if let Err(mpsc::SendError(Entry::Written(done))) = self.tx.send(Entry::Written(done)) {
+            done();
+        }
+    }
+}
+
+fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>) {
+    let mut tracker = tracker::Tracker::default();
+    let render = RENDERER.get().copied();
+    let mut failed = false;
+    while let Ok(first) = rx.recv() {
+        let mut next = Some(first);
+        // Whatever queued meanwhile goes out in one flush.
+        while let Some(entry) = next {
+            let records = match entry {
+                Entry::Command {
+                    at,
+                    origin,
+                    text,
+                    control,
+                } => vec![Record::Command {
+                    at,
+                    origin,
+                    command: text,
+                    control,
+                }],
+                Entry::Published(snap) => tracker.records(&snap, render),
+                Entry::Written(done) => {
+                    let _ = out.flush();
+                    done();
+                    vec![]
+                }
+            };
+            for r in &records {
+                if let Err(e) = out.write(r)
+                    && !failed
+                {
+                    failed = true;
+                    tracing::warn!("journal write failed: {e}");
+                }
+            }
+            next = rx.try_recv().ok();
+        }
+        let _ = out.flush();
+    }
+}
+
+pub(crate) fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}

@@ -1,0 +1,163 @@
+//! Going back through the session's stops, read-only: each stop's snapshot
+//! is kept (capped), and while the person browses, the screen draws the
+//! chosen stop's stack, source and locals instead of the live ones.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::App;
+use crate::session::sources::SourceCache;
+use crate::session::types::{Snapshot, SourceFile, StopInfo, Var};
+use crate::tui::action::Action;
+use crate::tui::draw::source_rows;
+use crate::tui::state::UiState;
+
+/// Stops kept for browsing; the oldest go first.
+pub const STOPS_KEPT: usize = 200;
+
+#[derive(Default)]
+pub struct StopHistory {
+    stops: VecDeque<Arc<Snapshot>>,
+    /// Stops dropped off the front, so that numbers stay the session's.
+    dropped: usize,
+    /// The stop shown, as an index into `stops`, while browsing.
+    shown: Option<usize>,
+    /// The frame selected at the shown stop.
+    frame: usize,
+}
+
+impl StopHistory {
+    pub fn record(&mut self, snap: Arc<Snapshot>) {
+        self.stops.push_back(snap);
+        if self.stops.len() > STOPS_KEPT {
+            self.stops.pop_front();
+            self.dropped += 1;
+            self.shown = self.shown.map(|i| i.saturating_sub(1));
+        }
+    }
+
+    pub fn browsing(&self) -> bool {
+        self.shown.is_some()
+    }
+
+    /// The stop shown, its number and the count of stops so far.
+    fn shown(&self) -> Option<(&Arc<Snapshot>, &StopInfo, usize, usize)> {
+        let i = self.shown?;
+        let snap = self.stops.get(i)?;
+        let stop = snap.stop.as_ref()?;
+        Some((
+            snap,
+            stop,
+            self.dropped + i + 1,
+            self.dropped + self.stops.len(),
+        ))
+    }
+
+    /// Moves by `delta` stops; false at either end.
+    fn step(&mut self, delta: isize) -> bool {
+        let last = self.stops.len().saturating_sub(1);
+        let now = self.shown.unwrap_or(last);
+        let next = now.checked_add_signed(delta).filter(|n| *n <= last);
+        match next {
+            Some(n) => {
+                self.shown = Some(n);
+                self.frame = 0;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl App {
+    /// Opens the history at the stop before the live one (or the only one).
+    pub(super) fn enter_history(&mut self, delta: isize) {
+        if self.stops.stops.is_empty() {
+            self.ui.message = Some("no stops yet to go back to".into());
+            return;
+        }
+        let back = if self.stops.stops.len() > 1 { delta } else { 0 };
+        self.stops.step(back);
+    }
+
+    pub(super) fn on_history_key(&mut self, k: KeyEvent) {
+        let km = &self.keymap;
+        let back = k.code == KeyCode::Left || km.binds(Action::HistoryBack, &k);
+        let forward = k.code == KeyCode::Right || km.binds(Action::HistoryForward, &k);
+        if back || forward {
+            if !self.stops.step(if back { -1 } else { 1 }) {
+                self.ui.message = Some(if back {
+                    "this is the oldest stop kept".into()
+                } else {
+                    "this is the newest stop (Esc: back to now)".into()
+                });
+            }
+        } else if k.code == KeyCode::Esc || km.binds(Action::StopHistory, &k) {
+            self.stops.shown = None;
+        } else if km.binds(Action::Up, &k) {
+            self.stops.frame = self.stops.frame.saturating_sub(1);
+        } else if km.binds(Action::Down, &k) {
+            let frames = self.stops.shown().map_or(0, |(_, s, _, _)| s.frames.len());
+            self.stops.frame = (self.stops.frame + 1).min(frames.saturating_sub(1));
+        } else if km.binds(Action::Quit, &k) || km.binds(Action::Help, &k) {
+            self.stops.shown = None;
+            self.on_key(k);
+        } else {
+            self.ui.message = Some("an earlier stop is read-only: Esc goes back to now".into());
+        }
+    }
+
+    /// What to draw while browsing: the stop's snapshot, a copy of the UI
+    /// state pointed at it, its source, and the locals of the stop before.
+    pub(super) fn history_view(&self) -> Option<HistoryView> {
+        let (snap, stop, n, of) = self.stops.shown()?;
+        let frame_index = self.stops.frame.min(stop.frames.len().saturating_sub(1));
+        let mut ui: UiState = self.ui.clone();
+        ui.history = Some((n, of));
+        ui.selected_frame = frame_index;
+        ui.frame_locals = stop
+            .frame_locals(frame_index)
+            .map(|v| (frame_index, v.to_vec()));
+        ui.children.clear();
+        ui.pages.clear();
+        ui.scopes.clear();
+        ui.selected_var = 0;
+        ui.hscroll = 0;
+        let frame = stop.frames.get(frame_index);
+        let source = frame.and_then(|f| f.file.as_deref()).and_then(|p| {
+            stop.files
+                .iter()
+                .chain(stop.source.iter())
+                .find(|s| s.path == p)
+                .cloned()
+                .or_else(|| SourceCache::get(&self.sources, p))
+        });
+        if let Some(f) = frame {
+            ui.file = f.file.clone();
+            ui.cursor = (f.line as usize).max(1);
+            let rows = source_rows(self.size, &ui).max(1);
+            ui.scroll = ui.cursor.saturating_sub(rows / 2).max(1);
+        }
+        let i = self.stops.shown.unwrap_or(0);
+        let previous = (frame_index == 0 && i > 0)
+            .then(|| self.stops.stops.get(i - 1))
+            .flatten()
+            .and_then(|s| s.stop.as_ref())
+            .map(|s| s.locals.clone());
+        Some(HistoryView {
+            snap: snap.clone(),
+            ui,
+            source,
+            previous,
+        })
+    }
+}
+
+pub(super) struct HistoryView {
+    pub snap: Arc<Snapshot>,
+    pub ui: UiState,
+    pub source: Option<Arc<SourceFile>>,
+    pub previous: Option<Vec<Var>>,
+}
