@@ -291,6 +291,21 @@ async fn a_shell_pairs_with_the_persons_tui() {
     t.wait_for("the shell's note", |s| s.contains("✎ total looks right"))
         .await;
 
+    // With the wheel taken, the shell may read, not move.
+    t.keys(&["T"]);
+    t.wait_for("person-only mode", |s| s.contains("drives: person only"))
+        .await;
+    let r = ctl(ws.path(), None, &["step"]).await;
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("the person has taken control"),
+        "{}",
+        r.stderr
+    );
+    t.keys(&["T"]);
+    t.wait_for("shared mode again", |s| !s.contains("drives: person only"))
+        .await;
+
     // Replies suggest the shell's commands, and the person's TUI is not
     // the shell's to stop.
     let r = ctl(ws.path(), None, &["breakpoints", "--session", "s9"]).await;
