@@ -5,12 +5,27 @@ use rmcp::model::{CallToolResult, ContentBlock};
 
 use crate::agent::budget::Fit;
 use crate::agent::names::MCP;
-use crate::agent::{Reply, Views, format};
+use crate::agent::{Names, Reply, Views, format};
 use crate::session::handle::WaitOutcome;
 use crate::session::types::Snapshot;
 use crate::session::{SessionError, SessionHandle};
 
 pub use crate::agent::format::{VALUE_CHARS, breakpoint_line, exception_line, var_line};
+
+tokio::task_local! {
+    /// How the client of the current call spells the calls a result
+    /// suggests: the shell CLI's commands differ from MCP's tool names.
+    static NAMES: &'static Names;
+}
+
+/// Runs a tool call whose results suggest calls by `names`.
+pub async fn speaking<F: std::future::Future>(names: &'static Names, call: F) -> F::Output {
+    NAMES.scope(names, call).await
+}
+
+fn names() -> &'static Names {
+    NAMES.try_with(|n| *n).unwrap_or(&MCP)
+}
 
 /// A reply as a tool result: a failed call is an error result.
 pub fn result(r: Reply) -> CallToolResult {
@@ -27,7 +42,7 @@ pub fn ok(views: &Views, snap: &Snapshot, body: String) -> CallToolResult {
 }
 
 pub fn err(snap: Option<&Snapshot>, e: &SessionError) -> CallToolResult {
-    result(format::err(&MCP, snap, e))
+    result(format::err(names(), snap, e))
 }
 
 pub fn ok_fit(views: &Views, snap: &Snapshot, body: Fit, bytes: Option<usize>) -> CallToolResult {
@@ -40,7 +55,7 @@ pub fn outcome(
     o: WaitOutcome,
     timeout_ms: u64,
 ) -> CallToolResult {
-    result(format::outcome(views, &MCP, session, o, timeout_ms))
+    result(format::outcome(views, names(), session, o, timeout_ms))
 }
 
 /// The result, led by the person's answer when they were asked.

@@ -187,7 +187,8 @@ impl ServerHandler for PairdbgServer {
             self
         };
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(this, request, context);
-        let mut result = waiting::with_pace(pace, this.tool_router.call(tcc)).await;
+        let call = waiting::with_pace(pace, this.tool_router.call(tcc));
+        let mut result = super::format::speaking(this.agent.names, call).await;
         let session_id = args.get("session_id").and_then(|v| v.as_str());
         let session = self.registry.get(session_id).ok();
         if let Some(session) = &session {
