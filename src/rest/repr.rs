@@ -66,12 +66,21 @@ pub fn value(read: &Read, depth: usize, named: bool) -> VariableValue {
         }
     };
     VariableValue {
-        name: named.then(|| read.var.name.clone()),
+        name: named.then(|| index_name(&read.var.name)),
         type_name: read.var.type_name.clone(),
         repr,
         is_truncated: truncated,
         children,
     }
+}
+
+/// An item's name; an index some adapters zero-pad (`007`) reads as `7`.
+fn index_name(name: &str) -> String {
+    if name.len() > 1 && name.bytes().all(|b| b.is_ascii_digit()) {
+        let trimmed = name.trim_start_matches('0');
+        return if trimmed.is_empty() { "0" } else { trimmed }.to_string();
+    }
+    name.to_string()
 }
 
 /// The locals as the document's map of name to value.
