@@ -23,7 +23,32 @@ pub struct CreateSession {
 #[serde(deny_unknown_fields)]
 pub struct Target {
     pub file: String,
+    #[serde(deserialize_with = "integer")]
     pub line: i64,
+}
+
+/// An integer and only an integer: a number too large for a line is
+/// refused as such, not as a float it was read as.
+fn integer<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    struct Integer;
+    impl serde::de::Visitor<'_> for Integer {
+        type Value = i64;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an integer")
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<i64, E> {
+            Ok(v)
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<i64, E> {
+            i64::try_from(v).map_err(|_| E::custom(format!("{v} is out of range for a line")))
+        }
+        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<i64, E> {
+            Err(E::custom(format!(
+                "{v} is not an integer, or too large for a line"
+            )))
+        }
+    }
+    d.deserialize_any(Integer)
 }
 
 /// An optional field that, when given, must hold its type, not null.
