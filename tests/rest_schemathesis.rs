@@ -88,7 +88,7 @@ async fn schemathesis_finds_no_server_error_and_no_schema_violation() {
             "--exclude-checks",
             "status_code_conformance,positive_data_acceptance",
         ])
-        .args(["--max-examples", "25", "--request-timeout", "40"])
+        .args(["--max-examples", "20", "--request-timeout", "40"])
         .args(["--generation-database", "none", "--no-color"])
         .current_dir(scratch.path())
         .kill_on_drop(true)

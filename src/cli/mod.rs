@@ -31,6 +31,8 @@ Examples:
       Serve MCP on stdio, for an AI agent to debug with.
   pairdbg serve
       Serve the workspace's sessions headless; `pairdbg mcp` joins them.
+  pairdbg serve --http 127.0.0.1:8080
+      The same at a fixed address, with the REST API; prints its token.
   pairdbg adapters
       List the debug adapters: versions and capabilities, or how to install them.
   pairdbg adapters install python
