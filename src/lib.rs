@@ -7,6 +7,7 @@ pub mod dap;
 pub mod host;
 pub mod mcp;
 pub mod paths;
+pub mod rest;
 pub mod session;
 pub mod shell;
 pub mod tui;

@@ -34,6 +34,8 @@ Examples:
       Serve MCP on stdio, for an AI agent to debug with.
   pairdbg serve
       Serve the workspace's sessions headless; `pairdbg mcp` joins them.
+  pairdbg serve --http 127.0.0.1:8080
+      The same at a fixed address, with the REST API; prints its token.
   pairdbg ctl launch app.py --break app.py:3
       From a shell: launch into the workspace's live session (a TUI's, or a
       background host's); then `pairdbg ctl step`, `pairdbg ctl eval x`, ...

@@ -3,6 +3,7 @@
 //! workspace's discovery file, so `pairdbg mcp` and `pairdbg ctl` find it
 //! as they find a TUI.
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use crate::agent::Views;
@@ -16,6 +17,10 @@ pub struct ServeOptions {
     /// Stop once no session has existed for this long (a daemon started
     /// for the shell CLI does not linger).
     pub idle_exit: Option<Duration>,
+    /// Where to serve; a free loopback port when unset.
+    pub http: Option<SocketAddr>,
+    /// Permits an `http` address other than loopback.
+    pub allow_remote: bool,
 }
 
 /// Serves until a signal, or until idle for `idle_exit`; then ends every
@@ -23,7 +28,17 @@ pub struct ServeOptions {
 pub async fn run(ws: Workspace, options: ServeOptions) -> u8 {
     let registry = Registry::default();
     let views = Views::default().with_redaction(options.redact);
-    let endpoint = match crate::mcp::http::serve(registry.clone(), views, ws.clone(), true).await {
+    let bind = options
+        .http
+        .unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 0)));
+    if !bind.ip().is_loopback() && !options.allow_remote {
+        eprintln!(
+            "pairdbg: --http {bind} is not a loopback address; add --allow-remote to serve it to other machines"
+        );
+        return 2;
+    }
+    let served = crate::mcp::http::serve_at(registry.clone(), views, ws.clone(), true, bind).await;
+    let endpoint = match served {
         Ok(e) => e,
         Err(e) => {
             eprintln!("pairdbg: cannot serve: {e}");
@@ -35,6 +50,13 @@ pub async fn run(ws: Workspace, options: ServeOptions) -> u8 {
         ws.root.display(),
         endpoint.url
     );
+    if options.http.is_some() {
+        eprintln!(
+            "pairdbg: REST API at {} (OpenAPI at {}/openapi.yaml)",
+            endpoint.base, endpoint.base
+        );
+        eprintln!("Bearer token: {}", endpoint.token);
+    }
     tokio::select! {
         _ = super::ending::signalled() => {},
         _ = idle(&registry, options.idle_exit) => {

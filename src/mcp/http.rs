@@ -20,6 +20,8 @@ use crate::session::validate::Workspace;
 
 pub struct HttpEndpoint {
     pub url: String,
+    /// Where the REST API is served: the same server, at its root.
+    pub base: String,
     pub addr: SocketAddr,
     pub token: String,
     cancel: CancellationToken,
@@ -62,8 +64,29 @@ pub async fn serve(
     ws: Workspace,
     publish: bool,
 ) -> std::io::Result<HttpEndpoint> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
+    serve_at(registry, views, ws, publish, loopback).await
+}
+
+/// Serves at `bind` (a caller allows a non-loopback address only when told
+/// to): MCP at /mcp, the REST API at the root.
+pub async fn serve_at(
+    registry: Registry,
+    views: Views,
+    ws: Workspace,
+    publish: bool,
+    bind: SocketAddr,
+) -> std::io::Result<HttpEndpoint> {
+    let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
+    let host = if addr.ip().is_unspecified() || addr.ip().is_loopback() {
+        "127.0.0.1".to_string()
+    } else {
+        match addr.ip() {
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        }
+    };
     let token = format!(
         "{}{}",
         uuid::Uuid::new_v4().simple(),
@@ -71,20 +94,35 @@ pub async fn serve(
     );
     let cancel = CancellationToken::new();
     let port = addr.port();
+    let mut hosts = vec![
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        "127.0.0.1".to_string(),
+        "localhost".to_string(),
+    ];
+    let mut origins = vec![
+        format!("http://127.0.0.1:{port}"),
+        format!("http://localhost:{port}"),
+    ];
+    if host != "127.0.0.1" {
+        hosts.extend([format!("{host}:{port}"), host.clone()]);
+        origins.push(format!("http://{host}:{port}"));
+    }
     let config = StreamableHttpServerConfig::default()
-        .with_allowed_hosts([
-            format!("127.0.0.1:{port}"),
-            format!("localhost:{port}"),
-            "127.0.0.1".into(),
-            "localhost".into(),
-        ])
-        .with_allowed_origins([
-            format!("http://127.0.0.1:{port}"),
-            format!("http://localhost:{port}"),
-        ])
+        .with_allowed_hosts(hosts.clone())
+        .with_allowed_origins(origins.clone())
         .enforce_origin_validation()
         .with_cancellation_token(cancel.child_token());
     let ws_for_server = ws.clone();
+    let rest = crate::rest::router(
+        registry.clone(),
+        &views,
+        ws.clone(),
+        crate::rest::Allowed {
+            hosts: hosts.into(),
+            origins: origins.into(),
+        },
+    );
     let service: StreamableHttpService<PairdbgServer, LocalSessionManager> =
         StreamableHttpService::new(
             move || {
@@ -99,6 +137,7 @@ pub async fn serve(
         );
     let app = axum::Router::new()
         .nest_service("/mcp", service)
+        .merge(rest)
         .layer(middleware::from_fn_with_state(token.clone(), require_token));
     let stop = cancel.clone();
     tokio::spawn(async move {
@@ -106,7 +145,8 @@ pub async fn serve(
             .with_graceful_shutdown(async move { stop.cancelled_owned().await })
             .await;
     });
-    let url = format!("http://127.0.0.1:{port}/mcp");
+    let base = format!("http://{host}:{port}");
+    let url = format!("{base}/mcp");
     let published = if publish {
         Some(discovery::publish(&Discovery {
             url: url.clone(),
@@ -119,6 +159,7 @@ pub async fn serve(
     };
     Ok(HttpEndpoint {
         url,
+        base,
         addr,
         token,
         cancel,

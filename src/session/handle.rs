@@ -210,6 +210,11 @@ impl SessionHandle {
             .read(since, max_bytes, true)
     }
 
+    /// How many bytes of output the program has written in all, kept or not.
+    pub fn output_end(&self) -> u64 {
+        self.output.lock().unwrap_or_else(|p| p.into_inner()).end()
+    }
+
     /// The oldest byte the output buffer still holds: what came before it
     /// was dropped when the buffer filled.
     pub fn output_start(&self) -> u64 {

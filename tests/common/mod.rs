@@ -6,6 +6,7 @@ pub mod fixtures;
 pub mod listener;
 pub mod native;
 pub mod pty;
+pub mod rest;
 pub mod tmux;
 
 use std::path::{Path, PathBuf};
