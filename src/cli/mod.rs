@@ -4,6 +4,7 @@ mod adapters;
 mod demo;
 mod launch_flags;
 mod logging;
+mod mcp;
 mod run;
 mod serve;
 
@@ -29,6 +30,8 @@ Examples:
       The same, as JSON; arguments after the program go to it.
   pairdbg mcp
       Serve MCP on stdio, for an AI agent to debug with.
+  pairdbg mcp --profile mcp-debugger
+      The same with mcp-debugger's tool names, for clients written for it.
   pairdbg serve
       Serve the workspace's sessions headless; `pairdbg mcp` joins them.
   pairdbg adapters
@@ -81,7 +84,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
     /// Serve the Model Context Protocol on stdio.
-    Mcp,
+    Mcp(mcp::McpArgs),
     /// Serve the workspace's sessions without a terminal UI, for agents
     /// over HTTP (found as a TUI is).
     Serve(serve::ServeArgs),
@@ -122,7 +125,9 @@ pub fn main() -> std::process::ExitCode {
     let ws = crate::session::validate::Workspace::new(&workspace, cli.allow_outside_workspace);
     let code = rt.block_on(async move {
         match cli.command {
-            Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws, !cli.no_redact).await,
+            Some(Cmd::Mcp(args)) => {
+                crate::mcp::serve_stdio(ws, !cli.no_redact, args.profile.into()).await
+            }
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Serve(args)) => serve::run(ws, args, !cli.no_redact).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,

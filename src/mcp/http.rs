@@ -12,6 +12,7 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio_util::sync::CancellationToken;
 
+use super::profiles::mcp_debugger::{self, McpDebuggerServer};
 use super::server::PairdbgServer;
 use crate::agent::Views;
 use crate::agent::discovery::{self, Discovery, Published};
@@ -85,6 +86,7 @@ pub async fn serve(
         .enforce_origin_validation()
         .with_cancellation_token(cancel.child_token());
     let ws_for_server = ws.clone();
+    let profile = mcp_debugger_service(&registry, &views, &ws, config.clone());
     let service: StreamableHttpService<PairdbgServer, LocalSessionManager> =
         StreamableHttpService::new(
             move || {
@@ -99,6 +101,7 @@ pub async fn serve(
         );
     let app = axum::Router::new()
         .nest_service("/mcp", service)
+        .nest_service(mcp_debugger::HTTP_PATH, profile)
         .layer(middleware::from_fn_with_state(token.clone(), require_token));
     let stop = cancel.clone();
     tokio::spawn(async move {
@@ -124,4 +127,28 @@ pub async fn serve(
         cancel,
         _published: published,
     })
+}
+
+/// The mcp-debugger profile over the same registry, for `pairdbg mcp
+/// --profile mcp-debugger` joining this app; its clients share one table.
+fn mcp_debugger_service(
+    registry: &Registry,
+    views: &Views,
+    ws: &Workspace,
+    config: StreamableHttpServerConfig,
+) -> StreamableHttpService<McpDebuggerServer, LocalSessionManager> {
+    let (registry, views, ws) = (registry.clone(), views.clone(), ws.clone());
+    let table = mcp_debugger::Table::default();
+    StreamableHttpService::new(
+        move || {
+            Ok(McpDebuggerServer::new(
+                registry.clone(),
+                ws.clone(),
+                views.clone(),
+                table.clone(),
+            ))
+        },
+        Default::default(),
+        config,
+    )
 }

@@ -7,6 +7,7 @@ mod economy;
 pub(crate) mod format;
 pub mod http;
 pub mod params;
+pub mod profiles;
 mod progress;
 mod proxy;
 mod push;
@@ -24,10 +25,10 @@ pub use server::PairdbgServer;
 
 /// Serves MCP on stdio until the client leaves or a signal arrives, then ends
 /// every session so no adapter or debuggee outlives us.
-pub async fn serve_stdio(ws: Workspace, redact: bool) -> u8 {
+pub async fn serve_stdio(ws: Workspace, redact: bool, profile: profiles::Profile) -> u8 {
     // A TUI of this workspace is running: drive its session.
     if let Some(d) = discovery::find(&ws.root) {
-        return match proxy::run(d).await {
+        return match proxy::run(d, profile).await {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("pairdbg: {e}");
@@ -37,7 +38,24 @@ pub async fn serve_stdio(ws: Workspace, redact: bool) -> u8 {
     }
     let registry = Registry::default();
     let views = crate::agent::Views::default().with_redaction(redact);
-    let server = PairdbgServer::with_views(registry.clone(), ws, views);
+    let code = match profile {
+        profiles::Profile::Pairdbg => {
+            let server = PairdbgServer::with_views(registry.clone(), ws, views);
+            serve_until_done(server).await
+        }
+        profiles::Profile::McpDebugger => {
+            let table = profiles::mcp_debugger::Table::default();
+            let server =
+                profiles::mcp_debugger::McpDebuggerServer::new(registry.clone(), ws, views, table);
+            serve_until_done(server).await
+        }
+    };
+    crate::host::ending::end_all(&registry).await;
+    code
+}
+
+/// Serves `server` on stdio until the client leaves or a signal arrives.
+async fn serve_until_done<S: rmcp::ServerHandler>(server: S) -> u8 {
     let service = match server.serve(rmcp::transport::stdio()).await {
         Ok(s) => s,
         Err(e) => {
@@ -50,6 +68,5 @@ pub async fn serve_stdio(ws: Workspace, redact: bool) -> u8 {
         _ = service.waiting() => {},
         _ = crate::host::ending::signalled() => {},
     }
-    crate::host::ending::end_all(&registry).await;
     0
 }
