@@ -33,7 +33,7 @@ main()
 "#;
 
 /// A program that runs until paused.
-const SPIN: &str = "import time\n\nn = 0\nwhile True:\n    n += 1\n    time.sleep(0.01)\n";
+const SPIN: &str = "import time\n\npassword = 'hunter2hunter2'\nn = 0\nwhile True:\n    n += 1\n    time.sleep(0.01)\n";
 
 struct Client {
     client: RunningService<RoleClient, ()>,
@@ -504,6 +504,10 @@ async fn pause_stops_a_running_program_and_bad_input_names_its_field() {
         )
         .await;
     assert_eq!(n["result"], json!("True"), "{n}");
+    // Secrets are masked as the default tools mask them.
+    let locals = c.ok("get_local_variables", json!({"sessionId": id})).await;
+    let password = var(&locals, "password")["value"].as_str().unwrap();
+    assert!(!password.contains("hunter2"), "{locals}");
 
     c.ok("close_debug_session", json!({"sessionId": id})).await;
     let left = common::wait_gone("spin.py", Duration::from_secs(10)).await;
@@ -637,6 +641,10 @@ async fn a_session_made_through_the_profile_runs_in_the_host_beside_the_default_
     let locals = c.ok("get_local_variables", json!({"sessionId": id})).await;
     assert_eq!(locals["frame"]["line"], json!(4), "{locals}");
     assert_eq!(var(&locals, "a")["value"], json!("20"), "{locals}");
+
+    // The person sees each call, named by the profile, in the activity log.
+    let log = agent.ok("debug_action_log", json!({})).await;
+    assert!(log.contains("mcp-debugger get_local_variables"), "{log}");
 
     // A second client of the profile lists it too.
     let other = profile_in(ws.path(), &env).await;

@@ -63,7 +63,8 @@ impl McpDebuggerServer {
         mut vars: Vec<Var>,
     ) -> Vec<Value> {
         if self.agent.views.redacts() {
-            redact::vars(&mut vars, false);
+            // The parts of a secret are as secret as it is.
+            redact::vars(&mut vars, parent.is_some_and(redact::path_is_secret));
         }
         vars.iter()
             .map(|v| {
