@@ -674,3 +674,56 @@ async fn a_session_made_through_the_profile_runs_in_the_host_beside_the_default_
         .unwrap();
     assert!(status.success(), "{status}");
 }
+
+/// The status of an `initialize` POSTed to `path` with `headers`.
+fn post(addr: std::net::SocketAddr, path: &str, headers: &[(&str, &str)]) -> u16 {
+    use std::io::{Read, Write};
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#;
+    let mut req = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+        addr.port(),
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    s.write_all(req.as_bytes()).expect("write");
+    let mut resp = String::new();
+    let _ = s.read_to_string(&mut resp);
+    resp.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_profile_beside_mcp_is_guarded_as_mcp_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = pairdbg::session::validate::Workspace::new(dir.path(), false);
+    let ep = pairdbg::mcp::http::serve(Default::default(), Default::default(), ws, false)
+        .await
+        .expect("serve");
+    let addr = ep.addr;
+    let bearer = format!("Bearer {}", ep.token);
+    let codes = tokio::task::spawn_blocking(move || {
+        let path = "/mcp-debugger";
+        (
+            post(addr, path, &[]),
+            post(
+                addr,
+                path,
+                &[
+                    ("Authorization", &bearer),
+                    ("Origin", "http://evil.example"),
+                ],
+            ),
+            post(addr, path, &[("Authorization", &bearer)]),
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(codes, (401, 403, 200), "no token, a web page, the client");
+}
