@@ -5,6 +5,7 @@
 pub mod fixtures;
 pub mod listener;
 pub mod native;
+pub mod profile;
 pub mod tmux;
 
 use std::path::{Path, PathBuf};
