@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::params::SessionParams;
 use super::reply::{self, refused};
-use super::sessions::landed;
+use super::start::landed;
 use super::{McpDebuggerServer, ToolResult};
 use crate::agent::{Moved, Reply};
 use crate::session::{RunState, StepKind};

@@ -7,11 +7,14 @@ mod breakpoints;
 mod clock;
 mod execution;
 mod inspection;
+mod languages;
 mod params;
 mod reply;
 mod sessions;
 mod source;
+mod start;
 mod table;
+mod variables;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
@@ -57,9 +60,12 @@ impl McpDebuggerServer {
             agent: Agent::new(registry, workspace, views, &NAMES),
             table,
             tool_router: Self::sessions_router()
+                + Self::start_router()
+                + Self::languages_router()
                 + Self::breakpoints_router()
                 + Self::execution_router()
                 + Self::inspection_router()
+                + Self::variables_router()
                 + Self::source_router(),
         }
     }
