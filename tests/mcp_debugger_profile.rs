@@ -371,8 +371,7 @@ async fn pause_stops_a_running_program_and_bad_input_names_its_field() {
         return;
     }
     let ws = common::workspace(&[("spin.py", SPIN)]);
-    // A start with no stop answers once its wait is over, still running.
-    let c = profile_in(ws.path(), &[("PAIRDBG_LONG_WAIT_MS", "1000")]).await;
+    let c = profile_in(ws.path(), &[]).await;
 
     let bad = c
         .fails("create_debug_session", json!({"language": "cobol"}))
@@ -400,6 +399,12 @@ async fn pause_stops_a_running_program_and_bad_input_names_its_field() {
         "{typo}"
     );
 
+    let missing = c.fails("start_debugging", json!({"sessionId": id})).await;
+    assert!(
+        missing["error"].as_str().unwrap().contains("scriptPath"),
+        "{missing}"
+    );
+    // A start with no stop answers once its short wait is over.
     let started = c
         .ok(
             "start_debugging",

@@ -1,7 +1,8 @@
 //! Steps, continue and pause. Each waits for the program to stop again
 //! (or exit) before it answers: mcp-debugger's continue answers while the
 //! program still runs, which leaves a client's next read racing the stop;
-//! waiting keeps its result shape and removes the race.
+//! waiting keeps its result shape and removes the race. Continue waits
+//! RUN_WAIT_MS at most, as a run may have no next stop.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{tool, tool_router};
@@ -62,7 +63,7 @@ impl McpDebuggerServer {
     }
 
     #[tool(
-        description = "Continue execution; returns at the next stop, at the exit, or after 30 s still running"
+        description = "Continue execution; returns at the next stop, at the exit, or after 5 s still running"
     )]
     async fn continue_execution(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
         let s = match self.engine_session(&p.session_id) {
@@ -70,7 +71,9 @@ impl McpDebuggerServer {
             Err(e) => return Ok(e),
         };
         Ok(answer(
-            self.agent.resume(Some(&s.id), None).await,
+            self.agent
+                .resume(Some(&s.id), Some(super::RUN_WAIT_MS))
+                .await,
             "Continued execution",
         ))
     }

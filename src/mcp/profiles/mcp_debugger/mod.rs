@@ -27,6 +27,13 @@ use crate::session::{Registry, SessionHandle};
 
 pub use table::Table;
 
+/// How long start_debugging and continue_execution wait for a stop before
+/// answering `running`. mcp-debugger answers those at once and its clients
+/// poll for the stop; waiting a little spares them the race in the common
+/// case, and answering soon keeps a client that must act on the running
+/// program (send a server its request) from stalling.
+pub const RUN_WAIT_MS: u64 = 5_000;
+
 /// Where the HTTP app of a TUI or `pairdbg serve` serves this profile.
 pub const HTTP_PATH: &str = "/mcp-debugger";
 
@@ -42,7 +49,7 @@ static NAMES: Names = Names {
 };
 
 const INSTRUCTIONS: &str = "\
-mcp-debugger's tools, served by pairdbg. create_debug_session {language}, set_breakpoint {sessionId,file,line}, start_debugging {sessionId,scriptPath} (returns at the first stop), then step_over/step_into/step_out/continue_execution (each returns once the program stops again, exits, or has run 30 s), get_stack_trace, get_scopes {frameId}, get_variables {scope: variablesReference}, get_local_variables, evaluate_expression, close_debug_session. Results are JSON with `success`; failures also set isError.";
+mcp-debugger's tools, served by pairdbg. create_debug_session {language}, set_breakpoint {sessionId,file,line}, start_debugging {sessionId,scriptPath} and continue_execution return at the next stop or exit, or after 5 s still running (poll list_debug_sessions then); step_over/step_into/step_out/pause_execution return once paused, get_stack_trace, get_scopes {frameId}, get_variables {scope: variablesReference}, get_local_variables, evaluate_expression, close_debug_session. Results are JSON with `success`; failures also set isError.";
 
 #[derive(Clone)]
 pub struct McpDebuggerServer {
@@ -122,7 +129,10 @@ impl ServerHandler for McpDebuggerServer {
             cap: Some(crate::mcp::progress::single_wait_cap()),
         };
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
-        let result = waiting::with_pace(pace, self.tool_router.call(tcc)).await;
+        let mut result = waiting::with_pace(pace, self.tool_router.call(tcc)).await;
+        if let Ok(r) = result.as_mut() {
+            reply::as_json(r);
+        }
         let id = args.get("sessionId").and_then(|v| v.as_str());
         let engine = id.and_then(|id| match self.table.get(id) {
             Some(e) => e.engine,

@@ -47,3 +47,23 @@ pub fn state_name(state: RunState) -> &'static str {
         RunState::Error => "error",
     }
 }
+
+/// A failure that is not yet JSON (the protocol layer's refusal of
+/// arguments it cannot read) made `{success: false, error}`, so a client
+/// that parses every result can.
+pub fn as_json(response: &mut rmcp::model::CallToolResponse) {
+    let rmcp::model::CallToolResponse::Complete(r) = response else {
+        return;
+    };
+    if r.is_error != Some(true) {
+        return;
+    }
+    let text: String = r
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.as_str()))
+        .collect();
+    if serde_json::from_str::<serde_json::Map<String, Value>>(&text).is_err() {
+        *r = failure(text, None);
+    }
+}

@@ -28,7 +28,7 @@ pub(super) fn landed(m: &Moved) -> (&'static str, Option<String>) {
 #[tool_router(router = start_router, vis = "pub(crate)")]
 impl McpDebuggerServer {
     #[tool(
-        description = "Start debugging a script; returns once it stops (breakpoint, entry) or exits"
+        description = "Start debugging a script; returns once it stops (breakpoint, entry), exits, or has run 5 s"
     )]
     async fn start_debugging(&self, Parameters(p): Parameters<StartParams>) -> ToolResult {
         let Some(entry) = self.table.get(&p.session_id) else {
@@ -86,7 +86,11 @@ impl McpDebuggerServer {
         }
         self.table
             .update(&entry.id, |e| e.engine = Some(String::new()));
-        let moved = match self.agent.launch(request, None, None).await {
+        let moved = match self
+            .agent
+            .launch(request, None, Some(super::RUN_WAIT_MS))
+            .await
+        {
             Ok(m) => m,
             Err(r) => {
                 self.table.update(&entry.id, |e| e.engine = None);
@@ -143,7 +147,7 @@ impl McpDebuggerServer {
         };
         self.table
             .update(&entry.id, |e| e.engine = Some(String::new()));
-        let moved = match self.agent.attach(request, None).await {
+        let moved = match self.agent.attach(request, Some(super::RUN_WAIT_MS)).await {
             Ok(m) => m,
             Err(r) => {
                 self.table.update(&entry.id, |e| e.engine = None);
