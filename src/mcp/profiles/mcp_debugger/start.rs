@@ -84,8 +84,9 @@ impl McpDebuggerServer {
                 Err(e) => failure(e.to_string(), None),
             });
         }
-        self.table
-            .update(&entry.id, |e| e.engine = Some(String::new()));
+        if let Err(why) = self.table.claim(&entry.id) {
+            return Ok(failure(why, Some("Create a new session to debug again.")));
+        }
         let moved = match self
             .agent
             .launch(request, None, Some(super::RUN_WAIT_MS))
@@ -136,17 +137,16 @@ impl McpDebuggerServer {
                 None,
             ));
         };
-        if entry.engine.is_some() {
-            return Ok(failure("Session already started", None));
-        }
+        let entry = match self.table.claim(&entry.id) {
+            Ok(e) => e,
+            Err(why) => return Ok(failure(why, None)),
+        };
         let request = LaunchRequest {
             attach: Some(pid),
             language: Some(entry.language.clone()),
             breakpoints: entry.pending.iter().map(|b| b.request.clone()).collect(),
             ..Default::default()
         };
-        self.table
-            .update(&entry.id, |e| e.engine = Some(String::new()));
         let moved = match self.agent.attach(request, Some(super::RUN_WAIT_MS)).await {
             Ok(m) => m,
             Err(r) => {

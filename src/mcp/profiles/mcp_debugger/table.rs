@@ -103,6 +103,22 @@ impl Table {
         }
     }
 
+    /// Marks a created session as starting (an empty engine id), once: a
+    /// second start, at the same time or later, is refused.
+    pub fn claim(&self, id: &str) -> Result<Entry, &'static str> {
+        let mut g = self.lock();
+        let e = g
+            .entries
+            .iter_mut()
+            .find(|e| e.id == id)
+            .ok_or("Managed session not found")?;
+        if e.engine.is_some() {
+            return Err("Session already started");
+        }
+        e.engine = Some(String::new());
+        Ok(e.clone())
+    }
+
     pub fn remove(&self, id: &str) -> Option<Entry> {
         let mut g = self.lock();
         let at = g.entries.iter().position(|e| e.id == id)?;
