@@ -7,6 +7,7 @@ mod demo;
 mod journal;
 mod launch_flags;
 mod logging;
+mod mcp;
 mod run;
 mod serve;
 
@@ -32,6 +33,8 @@ Examples:
       The same, as JSON; arguments after the program go to it.
   pairdbg mcp
       Serve MCP on stdio, for an AI agent to debug with.
+  pairdbg mcp --profile mcp-debugger
+      The same with mcp-debugger's tool names, for clients written for it.
   pairdbg serve
       Serve the workspace's sessions headless; `pairdbg mcp` joins them.
   pairdbg serve --http 127.0.0.1:8080
@@ -91,7 +94,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
     /// Serve the Model Context Protocol on stdio.
-    Mcp,
+    Mcp(mcp::McpArgs),
     /// Serve the workspace's sessions without a terminal UI, for agents
     /// over HTTP (found as a TUI is).
     Serve(serve::ServeArgs),
@@ -141,7 +144,9 @@ pub fn main() -> std::process::ExitCode {
     let ws = crate::session::validate::Workspace::new(&workspace, cli.allow_outside_workspace);
     let code = rt.block_on(async move {
         match cli.command {
-            Some(Cmd::Mcp) => crate::mcp::serve_stdio(ws, !cli.no_redact).await,
+            Some(Cmd::Mcp(args)) => {
+                crate::host::stdio::serve(ws, !cli.no_redact, args.profile.into()).await
+            }
             Some(Cmd::Run(args)) => run::run(ws, args).await,
             Some(Cmd::Ctl(args)) => {
                 let inherited = crate::shell::daemon::Inherited {

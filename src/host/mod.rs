@@ -3,3 +3,4 @@
 
 pub mod ending;
 pub mod serve;
+pub mod stdio;

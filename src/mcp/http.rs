@@ -12,6 +12,7 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio_util::sync::CancellationToken;
 
+use super::profiles::mcp_debugger::{self, McpDebuggerServer};
 use super::server::PairdbgServer;
 use crate::agent::Views;
 use crate::agent::discovery::{self, Discovery, Published};
@@ -123,6 +124,7 @@ pub async fn serve_at(
             origins: origins.into(),
         },
     );
+    let profile = mcp_debugger_service(&registry, &views, &ws, config.clone());
     let service: StreamableHttpService<PairdbgServer, LocalSessionManager> =
         StreamableHttpService::new(
             move || {
@@ -138,6 +140,7 @@ pub async fn serve_at(
     let app = axum::Router::new()
         .nest_service("/mcp", service)
         .merge(rest)
+        .nest_service(mcp_debugger::HTTP_PATH, profile)
         .layer(middleware::from_fn_with_state(token.clone(), require_token));
     let stop = cancel.clone();
     tokio::spawn(async move {
@@ -165,4 +168,28 @@ pub async fn serve_at(
         cancel,
         _published: published,
     })
+}
+
+/// The mcp-debugger profile over the same registry, for `pairdbg mcp
+/// --profile mcp-debugger` joining this app; its clients share one table.
+fn mcp_debugger_service(
+    registry: &Registry,
+    views: &Views,
+    ws: &Workspace,
+    config: StreamableHttpServerConfig,
+) -> StreamableHttpService<McpDebuggerServer, LocalSessionManager> {
+    let (registry, views, ws) = (registry.clone(), views.clone(), ws.clone());
+    let table = mcp_debugger::Table::default();
+    StreamableHttpService::new(
+        move || {
+            Ok(McpDebuggerServer::new(
+                registry.clone(),
+                ws.clone(),
+                views.clone(),
+                table.clone(),
+            ))
+        },
+        Default::default(),
+        config,
+    )
 }

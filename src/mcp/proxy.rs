@@ -176,17 +176,19 @@ fn upstream_error(e: rmcp::ServiceError) -> ErrorData {
     ErrorData::internal_error(format!("the pairdbg TUI did not answer: {e}"), None)
 }
 
-/// Connects to the TUI, then serves stdio until the agent leaves.
-pub async fn run(d: Discovery) -> Result<(), String> {
+/// Connects to the TUI's endpoint for `profile`, then serves stdio until
+/// the agent leaves.
+pub async fn run(d: Discovery, profile: super::profiles::Profile) -> Result<(), String> {
+    let url = profile.url_from(&d.url);
     let config =
-        StreamableHttpClientTransportConfig::with_uri(d.url.clone()).auth_header(d.token.clone());
+        StreamableHttpClientTransportConfig::with_uri(url.clone()).auth_header(d.token.clone());
     let transport = StreamableHttpClientTransport::from_config(config);
     let forwarder = Forwarder::default();
     let upstream = forwarder
         .clone()
         .serve(transport)
         .await
-        .map_err(|e| format!("cannot join the TUI at {}: {e}", d.url))?;
+        .map_err(|e| format!("cannot join the TUI at {url}: {e}"))?;
     let mut info = upstream
         .peer_info()
         .map(|i| ServerConfig::new(i.capabilities.clone()))

@@ -1,9 +1,6 @@
-//! Request bodies read strictly and replies written as JSON: a wrong type
-//! or an unknown field is refused with its path, never coerced.
+//! Request bodies read strictly: a wrong type or an unknown field is
+//! refused with its path, never coerced.
 
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
@@ -28,15 +25,4 @@ fn strip_position(message: &str) -> String {
         Some(i) => message[..i].to_string(),
         None => message.to_string(),
     }
-}
-
-pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
-    match serde_json::to_vec(value) {
-        Ok(bytes) => (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
-    }
-}
-
-pub fn ok<T: Serialize>(value: &T) -> Response {
-    json(StatusCode::OK, value)
 }

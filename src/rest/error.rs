@@ -86,6 +86,6 @@ impl IntoResponse for ApiError {
         if let Some(f) = self.field {
             error["field"] = json!(f);
         }
-        super::body::json(self.status, &json!({ "error": error }))
+        super::reply::json(self.status, &json!({ "error": error }))
     }
 }

@@ -8,6 +8,7 @@ mod error;
 mod guard;
 pub mod model;
 pub mod openapi;
+mod reply;
 mod repr;
 mod routes;
 pub mod run;

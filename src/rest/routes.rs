@@ -8,9 +8,10 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 
 use super::Rest;
-use super::body::{ok, parse};
+use super::body::parse;
 use super::error::ApiError;
 use super::model::{CreateSession, Created, Ended, SessionState, Status, Target, Timings};
+use super::reply::ok;
 use super::run::{self, Op};
 use super::validation;
 use crate::session::RunState;

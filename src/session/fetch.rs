@@ -7,9 +7,10 @@ use futures::future::join_all;
 use serde_json::json;
 
 use super::callers;
+use super::fill::fill_grandchildren;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
-use super::reads::{evaluate, fill_grandchildren, frame_locals, parse_frames, str_field};
+use super::reads::{evaluate, frame_locals, parse_frames, str_field};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;

@@ -13,6 +13,7 @@ pub mod cut_lengths;
 mod engine;
 pub mod error;
 pub mod fetch;
+mod fill;
 pub mod find;
 mod find_file;
 pub mod handle;

@@ -5,6 +5,7 @@
 pub mod fixtures;
 pub mod listener;
 pub mod native;
+pub mod profile;
 pub mod pty;
 pub mod rest;
 pub mod tmux;

@@ -34,7 +34,7 @@ impl Engine {
             {
                 Ok(v) => {
                     let mut one = [v];
-                    reads::fill_children(&client, &mut one, 1).await;
+                    crate::session::fill::fill_children(&client, &mut one, 1).await;
                     let [mut v] = one;
                     v.length = crate::session::cut_lengths::length(&client, &v, frame).await;
                     Ok(v)
@@ -171,7 +171,7 @@ impl Engine {
                     )
                     .await?;
                 }
-                reads::fill_previews(&client, &mut page, q.count).await;
+                crate::session::fill::fill_previews(&client, &mut page, q.count).await;
                 crate::session::cut_lengths::fill(&client, page.iter_mut(), frame).await;
                 Ok::<_, SessionError>(Reply::Variables { vars: page, total })
             }

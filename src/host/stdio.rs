@@ -1,0 +1,60 @@
+//! `pairdbg mcp`: MCP on stdio, either joining the TUI or host of the
+//! workspace, or serving sessions of its own and ending them on the way out.
+
+use rmcp::ServiceExt;
+
+use crate::agent::discovery;
+use crate::session::Registry;
+use crate::session::validate::Workspace;
+
+/// Serves MCP on stdio until the client leaves or a signal arrives, then ends
+/// every session so no adapter or debuggee outlives us.
+pub async fn serve(ws: Workspace, redact: bool, profile: crate::mcp::profiles::Profile) -> u8 {
+    // A TUI of this workspace is running: drive its session.
+    if let Some(d) = discovery::find(&ws.root) {
+        return match crate::mcp::proxy::run(d, profile).await {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("pairdbg: {e}");
+                1
+            }
+        };
+    }
+    let registry = Registry::default();
+    let views = crate::agent::Views::default().with_redaction(redact);
+    let code = match profile {
+        crate::mcp::profiles::Profile::Pairdbg => {
+            let server = crate::mcp::PairdbgServer::with_views(registry.clone(), ws, views);
+            serve_until_done(server).await
+        }
+        crate::mcp::profiles::Profile::McpDebugger => {
+            let table = crate::mcp::profiles::mcp_debugger::Table::default();
+            let server = crate::mcp::profiles::mcp_debugger::McpDebuggerServer::new(
+                registry.clone(),
+                ws,
+                views,
+                table,
+            );
+            serve_until_done(server).await
+        }
+    };
+    super::ending::end_all(&registry).await;
+    code
+}
+
+/// Serves `server` on stdio until the client leaves or a signal arrives.
+async fn serve_until_done<S: rmcp::ServerHandler>(server: S) -> u8 {
+    let service = match server.serve(rmcp::transport::stdio()).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!("MCP start-up failed: {e}");
+            eprintln!("pairdbg: MCP start-up failed: {e}");
+            return 1;
+        }
+    };
+    tokio::select! {
+        _ = service.waiting() => {},
+        _ = super::ending::signalled() => {},
+    }
+    0
+}
