@@ -15,6 +15,23 @@ use crate::viewport::ViewportConfig;
 /// Steps one call may take.
 pub const MAX_STEP_COUNT: u32 = 1000;
 
+/// A way to move the program.
+#[derive(Debug, Clone)]
+pub enum Move {
+    Resume,
+    /// `count` steps (1 to MAX_STEP_COUNT).
+    Step {
+        kind: StepKind,
+        count: u32,
+    },
+    RunTo {
+        file: String,
+        line: i64,
+    },
+    Pause,
+    Restart,
+}
+
 /// A move that has been waited for.
 pub struct Moved {
     pub session: SessionHandle,
@@ -174,29 +191,17 @@ impl Agent {
         })
     }
 
-    pub async fn resume(
+    /// Makes `mv` as this front end's agent, then waits for the next stop
+    /// or the exit.
+    pub async fn go(
         &self,
         session_id: Option<&str>,
+        mv: Move,
         timeout_ms: Option<u64>,
     ) -> Result<Moved, Reply> {
-        let origin = self.origin;
-        self.move_and_wait(
-            session_id,
-            |s| async move { s.resume(origin).await },
-            timeout_ms,
-        )
-        .await
-    }
-
-    /// Steps `count` times (1 to MAX_STEP_COUNT).
-    pub async fn step(
-        &self,
-        session_id: Option<&str>,
-        kind: StepKind,
-        count: u32,
-        timeout_ms: Option<u64>,
-    ) -> Result<Moved, Reply> {
-        if count == 0 || count > MAX_STEP_COUNT {
+        if let Move::Step { count, .. } = mv
+            && (count == 0 || count > MAX_STEP_COUNT)
+        {
             return Err(self.err(
                 None,
                 &SessionError::invalid(
@@ -208,51 +213,15 @@ impl Agent {
         let origin = self.origin;
         self.move_and_wait(
             session_id,
-            |s| async move { s.step(origin, kind, count).await },
-            timeout_ms,
-        )
-        .await
-    }
-
-    pub async fn run_to(
-        &self,
-        session_id: Option<&str>,
-        file: String,
-        line: i64,
-        timeout_ms: Option<u64>,
-    ) -> Result<Moved, Reply> {
-        let origin = self.origin;
-        self.move_and_wait(
-            session_id,
-            |s| async move { s.run_to(origin, file, line).await },
-            timeout_ms,
-        )
-        .await
-    }
-
-    pub async fn pause(
-        &self,
-        session_id: Option<&str>,
-        timeout_ms: Option<u64>,
-    ) -> Result<Moved, Reply> {
-        let origin = self.origin;
-        self.move_and_wait(
-            session_id,
-            |s| async move { s.pause(origin).await },
-            timeout_ms,
-        )
-        .await
-    }
-
-    pub async fn restart(
-        &self,
-        session_id: Option<&str>,
-        timeout_ms: Option<u64>,
-    ) -> Result<Moved, Reply> {
-        let origin = self.origin;
-        self.move_and_wait(
-            session_id,
-            |s| async move { s.restart(origin).await },
+            |s| async move {
+                match mv {
+                    Move::Resume => s.resume(origin).await,
+                    Move::Step { kind, count } => s.step(origin, kind, count).await,
+                    Move::RunTo { file, line } => s.run_to(origin, file, line).await,
+                    Move::Pause => s.pause(origin).await,
+                    Move::Restart => s.restart(origin).await,
+                }
+            },
             timeout_ms,
         )
         .await

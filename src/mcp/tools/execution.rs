@@ -4,6 +4,7 @@
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{tool, tool_router};
 
+use crate::agent::moves::Move;
 use crate::mcp::format::result;
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
@@ -43,7 +44,7 @@ impl PairdbgServer {
     async fn debug_continue(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.moved(
             self.agent
-                .resume(p.session_id.as_deref(), p.timeout_ms)
+                .go(p.session_id.as_deref(), Move::Resume, p.timeout_ms)
                 .await,
         )
     }
@@ -58,7 +59,11 @@ impl PairdbgServer {
         let count = p.count.unwrap_or(1);
         self.moved(
             self.agent
-                .step(p.session_id.as_deref(), kind, count, p.timeout_ms)
+                .go(
+                    p.session_id.as_deref(),
+                    Move::Step { kind, count },
+                    p.timeout_ms,
+                )
                 .await,
         )
     }
@@ -67,7 +72,14 @@ impl PairdbgServer {
     async fn debug_run_to(&self, Parameters(p): Parameters<RunToParams>) -> ToolResult {
         self.moved(
             self.agent
-                .run_to(p.session_id.as_deref(), p.file, p.line, p.timeout_ms)
+                .go(
+                    p.session_id.as_deref(),
+                    Move::RunTo {
+                        file: p.file,
+                        line: p.line,
+                    },
+                    p.timeout_ms,
+                )
                 .await,
         )
     }
@@ -76,7 +88,7 @@ impl PairdbgServer {
     async fn debug_pause(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.moved(
             self.agent
-                .pause(p.session_id.as_deref(), p.timeout_ms)
+                .go(p.session_id.as_deref(), Move::Pause, p.timeout_ms)
                 .await,
         )
     }
@@ -85,7 +97,7 @@ impl PairdbgServer {
     async fn debug_restart(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
         self.moved(
             self.agent
-                .restart(p.session_id.as_deref(), p.timeout_ms)
+                .go(p.session_id.as_deref(), Move::Restart, p.timeout_ms)
                 .await,
         )
     }

@@ -12,6 +12,7 @@ use super::params::SessionParams;
 use super::reply::{self, refused};
 use super::start::landed;
 use super::{McpDebuggerServer, ToolResult};
+use crate::agent::moves::Move;
 use crate::agent::{Moved, Reply};
 use crate::session::{RunState, StepKind};
 
@@ -22,7 +23,9 @@ impl McpDebuggerServer {
             Err(e) => return Ok(e),
         };
         Ok(answer(
-            self.agent.step(Some(&s.id), kind, 1, None).await,
+            self.agent
+                .go(Some(&s.id), Move::Step { kind, count: 1 }, None)
+                .await,
             done,
         ))
     }
@@ -72,7 +75,7 @@ impl McpDebuggerServer {
         };
         Ok(answer(
             self.agent
-                .resume(Some(&s.id), Some(super::RUN_WAIT_MS))
+                .go(Some(&s.id), Move::Resume, Some(super::RUN_WAIT_MS))
                 .await,
             "Continued execution",
         ))
@@ -92,7 +95,7 @@ impl McpDebuggerServer {
                 "data": {"message": "Already paused"},
             })));
         }
-        let moved = self.agent.pause(Some(&s.id), None).await;
+        let moved = self.agent.go(Some(&s.id), Move::Pause, None).await;
         Ok(match moved {
             Ok(m) => {
                 let (state, _) = landed(&m);
