@@ -6,7 +6,7 @@ use std::time::Duration;
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 
-use crate::agent::waiting::Progress;
+use crate::agent::waiting::{Pace, Progress};
 
 /// The longest single wait without progress: under the 60 s that clients
 /// commonly give a request. `PAIRDBG_LONG_WAIT_MS` shortens it for tests.
@@ -31,4 +31,16 @@ pub fn notifier(peer: Peer<RoleServer>, token: ProgressToken) -> Progress {
             }
         })
     })
+}
+
+/// How a call from this client may wait: with progress when it sent a
+/// token, and never past the common request timeout without it.
+pub fn pace_of(context: &rmcp::service::RequestContext<RoleServer>) -> Pace {
+    Pace {
+        progress: context
+            .meta
+            .get_progress_token()
+            .map(|token| notifier(context.peer.clone(), token)),
+        cap: Some(single_wait_cap()),
+    }
 }

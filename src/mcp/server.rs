@@ -7,7 +7,7 @@ use rmcp::{ServerHandler, tool_handler};
 
 use super::format::result;
 use super::params::*;
-use crate::agent::waiting::{self, Pace};
+use crate::agent::waiting;
 use crate::agent::{Agent, Moved, Reply, Views, names};
 use crate::session::validate::Workspace;
 
@@ -166,13 +166,7 @@ impl ServerHandler for PairdbgServer {
                 CallToolResult::error(vec![rmcp::model::ContentBlock::text(refusal)]).into(),
             );
         }
-        let pace = Pace {
-            progress: context
-                .meta
-                .get_progress_token()
-                .map(|token| super::progress::notifier(context.peer.clone(), token)),
-            cap: Some(super::progress::single_wait_cap()),
-        };
+        let pace = super::progress::pace_of(&context);
         // A client that calls a tool before `initialized` still gets events.
         self.push.start(self.registry.clone(), context.peer.clone());
         let from_shell = context

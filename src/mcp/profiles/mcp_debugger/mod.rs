@@ -20,7 +20,7 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, tool_handler};
 
-use crate::agent::waiting::{self, Pace};
+use crate::agent::waiting;
 use crate::agent::{Agent, Names, Views};
 use crate::session::validate::Workspace;
 use crate::session::{Registry, SessionHandle};
@@ -121,13 +121,7 @@ impl ServerHandler for McpDebuggerServer {
         {
             return Ok(reply::failure(refusal, None).into());
         }
-        let pace = Pace {
-            progress: context
-                .meta
-                .get_progress_token()
-                .map(|token| crate::mcp::progress::notifier(context.peer.clone(), token)),
-            cap: Some(crate::mcp::progress::single_wait_cap()),
-        };
+        let pace = crate::mcp::progress::pace_of(&context);
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
         let mut result = waiting::with_pace(pace, self.tool_router.call(tcc)).await;
         if let Ok(r) = result.as_mut() {
