@@ -626,7 +626,7 @@ fn post(addr: std::net::SocketAddr, path: &str, headers: &[(&str, &str)]) -> u16
 async fn the_profile_beside_mcp_is_guarded_as_mcp_is() {
     let dir = tempfile::tempdir().unwrap();
     let ws = pairdbg::session::validate::Workspace::new(dir.path(), false);
-    let ep = pairdbg::mcp::http::serve(Default::default(), Default::default(), ws, false)
+    let ep = pairdbg::mcp::http::serve(Default::default(), Default::default(), ws, None)
         .await
         .expect("serve");
     let addr = ep.addr;

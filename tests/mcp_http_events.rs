@@ -33,7 +33,7 @@ async fn an_http_client_reads_subscribes_and_is_pushed_hits() {
         Registry::default(),
         Default::default(),
         Workspace::new(ws.path(), false),
-        false,
+        None,
     )
     .await
     .expect("serve");

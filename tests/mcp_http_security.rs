@@ -37,7 +37,7 @@ fn post(addr: std::net::SocketAddr, headers: &[(&str, &str)]) -> u16 {
 async fn tokens_origins_and_hosts_are_checked_and_only_loopback_listens() {
     let dir = tempfile::tempdir().unwrap();
     let ws = Workspace::new(dir.path(), false);
-    let ep = http::serve(Registry::default(), Default::default(), ws, false)
+    let ep = http::serve(Registry::default(), Default::default(), ws, None)
         .await
         .expect("serve");
     assert!(ep.addr.ip().is_loopback(), "{}", ep.addr);
@@ -111,6 +111,7 @@ fn the_discovery_file_is_private() {
         token: "t".into(),
         pid: std::process::id(),
         workspace: dir.path().to_path_buf(),
+        publisher: Default::default(),
     };
     let published = pairdbg::agent::discovery::publish(&d).expect("publish");
     let path = pairdbg::agent::discovery::path_for(dir.path(), std::process::id());

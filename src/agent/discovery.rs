@@ -15,6 +15,21 @@ pub struct Discovery {
     pub token: String,
     pub pid: u32,
     pub workspace: PathBuf,
+    /// What published the file: a person's TUI is never the shell's to stop.
+    #[serde(default)]
+    pub publisher: Publisher,
+}
+
+/// The kind of process behind a discovery file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Publisher {
+    /// A person's terminal UI (also what a file without the field is taken
+    /// for, the cautious reading).
+    #[default]
+    Tui,
+    /// `pairdbg serve`, headless.
+    Host,
 }
 
 fn dir() -> PathBuf {

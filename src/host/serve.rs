@@ -37,7 +37,14 @@ pub async fn run(ws: Workspace, options: ServeOptions) -> u8 {
         );
         return 2;
     }
-    let served = crate::mcp::http::serve_at(registry.clone(), views, ws.clone(), true, bind).await;
+    let served = crate::mcp::http::serve_at(
+        registry.clone(),
+        views,
+        ws.clone(),
+        Some(crate::agent::discovery::Publisher::Host),
+        bind,
+    )
+    .await;
     let endpoint = match served {
         Ok(e) => e,
         Err(e) => {

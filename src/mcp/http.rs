@@ -15,7 +15,7 @@ use tokio_util::sync::CancellationToken;
 use super::profiles::mcp_debugger::{self, McpDebuggerServer};
 use super::server::PairdbgServer;
 use crate::agent::Views;
-use crate::agent::discovery::{self, Discovery, Published};
+use crate::agent::discovery::{self, Discovery, Published, Publisher};
 use crate::session::Registry;
 use crate::session::validate::Workspace;
 
@@ -57,13 +57,13 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Serves the registry's sessions on a free loopback port and, when `publish`
-/// is set, writes the discovery file for the workspace.
+/// Serves the registry's sessions on a free loopback port and, when
+/// `publish` names who serves, writes the discovery file for the workspace.
 pub async fn serve(
     registry: Registry,
     views: Views,
     ws: Workspace,
-    publish: bool,
+    publish: Option<Publisher>,
 ) -> std::io::Result<HttpEndpoint> {
     let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
     serve_at(registry, views, ws, publish, loopback).await
@@ -75,7 +75,7 @@ pub async fn serve_at(
     registry: Registry,
     views: Views,
     ws: Workspace,
-    publish: bool,
+    publish: Option<Publisher>,
     bind: SocketAddr,
 ) -> std::io::Result<HttpEndpoint> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
@@ -150,15 +150,15 @@ pub async fn serve_at(
     });
     let base = format!("http://{host}:{port}");
     let url = format!("{base}/mcp");
-    let published = if publish {
-        Some(discovery::publish(&Discovery {
+    let published = match publish {
+        Some(publisher) => Some(discovery::publish(&Discovery {
             url: url.clone(),
             token: token.clone(),
             pid: std::process::id(),
             workspace: ws.root.clone(),
-        })?)
-    } else {
-        None
+            publisher,
+        })?),
+        None => None,
     };
     Ok(HttpEndpoint {
         url,

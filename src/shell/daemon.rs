@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::agent::discovery::{self, Discovery};
+use crate::agent::discovery::{self, Discovery, Publisher};
 use crate::session::validate::Workspace;
 
 /// How long the daemon may stay without a session.
@@ -97,19 +97,7 @@ pub async fn start(ws: &Workspace, flags: Inherited) -> Result<Discovery, String
 /// Whether the process publishing `d` is a `pairdbg serve` host (which
 /// `stop` may end) rather than a person's terminal UI (which it must not).
 pub fn is_headless(d: &Discovery) -> bool {
-    std::fs::read(format!("/proc/{}/cmdline", d.pid))
-        .map(|c| runs_serve(&c))
-        .unwrap_or(false)
-}
-
-/// Whether a NUL-separated command line is `pairdbg … serve …`. A program
-/// the TUI debugs may be called `serve`: it comes after `--`.
-fn runs_serve(cmdline: &[u8]) -> bool {
-    cmdline
-        .split(|b| *b == 0)
-        .skip(1)
-        .take_while(|arg| *arg != b"--")
-        .any(|arg| arg == b"serve")
+    d.publisher == Publisher::Host
 }
 
 /// Ends a headless host: it ends its sessions first, then itself.
@@ -141,14 +129,4 @@ fn alive(pid: u32) -> bool {
             after.chars().next()
         })
         .is_some_and(|state| state != 'Z' && state != 'X')
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_tui_debugging_a_program_named_serve_is_not_a_host() {
-        assert!(super::runs_serve(b"pairdbg\0serve\0--idle-exit\x00600\0"));
-        assert!(!super::runs_serve(b"pairdbg\0--\0serve\0"));
-        assert!(!super::runs_serve(b"serve\0--\0app.py\0"));
-    }
 }

@@ -119,7 +119,13 @@ pub async fn run(
     }
     // Agents reach this very session over MCP; `pairdbg mcp` finds it.
     let views = crate::agent::Views::default().with_redaction(policy.redact);
-    let endpoint = crate::mcp::http::serve(registry.clone(), views, ws.clone(), true).await;
+    let endpoint = crate::mcp::http::serve(
+        registry.clone(),
+        views,
+        ws.clone(),
+        Some(crate::agent::discovery::Publisher::Tui),
+    )
+    .await;
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let watch = tokio::spawn(hangup::watch(registry.clone()));
     let mut terminal = ratatui::init();
