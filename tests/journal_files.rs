@@ -140,3 +140,18 @@ fn export_without_a_journal_says_where_it_looked() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("session: no journal of session s9"), "{err}");
 }
+
+#[test]
+fn a_new_journal_sorts_after_the_newest_whatever_the_clock_says() {
+    let dir = tempfile::tempdir().expect("dir");
+    // A journal whose name is a minute ahead of the clock (a clock set
+    // back, or names bumped past one millisecond).
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let ahead = dir.path().join(format!("{:013}-1-s0.jsonl", now + 60_000));
+    std::fs::write(&ahead, "").unwrap();
+    let new = write(dir.path(), 1 << 20, 3, vec![snapshot_with_notes(1)]);
+    assert_eq!(journal::list(dir.path()), vec![ahead, new]);
+}

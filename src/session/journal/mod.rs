@@ -96,7 +96,10 @@ impl Journal {
             .create(dir)?;
         // Room for the new one.
         prune(dir, keep.saturating_sub(1));
-        let mut at = now_ms();
+        // Names sort by age: a journal never starts before the newest one
+        // kept, even when several start within one millisecond.
+        let newest = store::list(dir).last().and_then(|p| store::started_ms(p));
+        let mut at = now_ms().max(newest.map_or(0, |t| t + 1));
         let pid = std::process::id();
         // Two sessions started in one millisecond still get a file each.
         while dir.join(store::file_name(at, pid, session)).exists() {

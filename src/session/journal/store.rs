@@ -19,6 +19,12 @@ pub fn file_name(started_ms: u64, pid: u32, session: &str) -> String {
     format!("{started_ms:013}-{pid}-{session}.jsonl")
 }
 
+/// When the journal at `path` started, from its name.
+pub fn started_ms(path: &Path) -> Option<u64> {
+    let name = path.file_name()?.to_str()?;
+    name.split('-').next()?.parse().ok()
+}
+
 /// The journals in `dir`, oldest first (their previous parts left out).
 pub fn list(dir: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
