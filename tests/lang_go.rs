@@ -246,3 +246,23 @@ async fn attaches_to_a_running_go_program_and_leaves_it_running() {
     target.kill().expect("kill the program");
     let _ = target.wait();
 }
+
+/// `stop_on_entry` stops at the program's `main` with its stack read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stop_on_entry_stops_at_main() {
+    if !go_available() {
+        return;
+    }
+    let mcp = mcp_in(&repo_root()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "assets/demo/go", "stop_on_entry": true}),
+        )
+        .await;
+    assert_eq!(stopped_function(&v).as_deref(), Some("main.main"), "{v}");
+    assert!(v.contains("Reason: entry"), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("EXITED"), "{v}");
+    mcp.close().await;
+}

@@ -189,3 +189,29 @@ async fn output_like_a_compilers_after_a_good_build_is_no_build_error() {
     assert!(!s.contains("press R"), "no build error: {s}");
     t.keys(&["q", "y"]);
 }
+
+/// With no breakpoint the program stops where it begins: its own `main`,
+/// not delve's entry stop before the runtime has a goroutine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_go_program_with_no_breakpoint_stops_at_its_main() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/logs\n\ngo 1.19\n"),
+        ("main.go", LOGS),
+    ]);
+    let t = Tmux::start("go-entry", ws.path(), &["--", "."]);
+    let s = t
+        .wait_for("the entry stop", |s| s.contains("stopped: entry"))
+        .await;
+    assert_eq!(current_line(&s), Some(5), "{s}");
+    t.keys(&["n"]);
+    t.wait_for("a step in main", |s| current_line(s) == Some(6))
+        .await;
+    // The entry breakpoint is gone: the program runs to its end.
+    t.keys(&["c"]);
+    t.wait_for("the exit", |s| s.contains("exited with code 0"))
+        .await;
+    t.keys(&["q", "y"]);
+}

@@ -134,6 +134,10 @@ pub struct Quirks {
     /// exception filter for; the engine breaks on them and shows the stop
     /// as an exception.
     pub exception_functions: &'static [ExceptionFunction],
+    /// Where a stop on entry should land, as a function breakpoint the
+    /// engine sets until the first stop, for an adapter whose own entry
+    /// stop is before any of the program's code.
+    pub entry_function: Option<&'static str>,
     /// Console lines the adapter writes about itself (banners, its own
     /// progress), by their start: kept out of the program's output.
     pub console_noise: &'static [&'static str],
@@ -191,6 +195,7 @@ impl Quirks {
         exit_code_after_disconnect: false,
         start_error_in_output: false,
         exception_functions: &[],
+        entry_function: None,
         console_noise: &[],
         exception_options: None,
         functions_by_source: false,

@@ -32,6 +32,10 @@ static QUIRKS: Quirks = Quirks {
     pause_may_not_halt: true,
     exit_code_after_disconnect: true,
     start_error_in_output: true,
+    // delve's own entry stop is before the runtime has a goroutine, where
+    // no stack can be read; the program's `main` is where a person expects
+    // it to begin.
+    entry_function: Some("main.main"),
     ..Quirks::DEFAULT
 };
 
@@ -227,7 +231,8 @@ fn start_arguments(
                 "cwd": spec.cwd,
                 "args": spec.args,
                 "env": env,
-                "stopOnEntry": spec.stop_on_entry,
+                // The engine stops at `main.main` instead (`entry_function`).
+                "stopOnEntry": false,
             });
             if is_source {
                 // Not `__debug_bin` in the user's package: the build is ours.

@@ -67,6 +67,8 @@ static QUIRKS: Quirks = Quirks {
     exception_options: None,
     functions_by_source: false,
     whole_value_context: None,
+    // lldb's entry stop is set by `preRunCommands` (see `entry_breakpoint`).
+    entry_function: None,
 };
 
 impl Adapter for Lldb {

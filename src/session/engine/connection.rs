@@ -41,6 +41,11 @@ pub struct Conn {
     pub stale_step_pending: bool,
     /// `setFunctionBreakpoints` was sent: an empty list must go too, to clear.
     pub sent_functions: bool,
+    /// The adapter's id of the entry breakpoint (`Quirks::entry_function`)
+    /// while it waits for the first stop.
+    pub entry_breakpoint: Option<i64>,
+    /// The first stop came: the entry breakpoint is no longer sent.
+    pub entered: bool,
     /// The stop being read was already counted against the breakpoints
     /// the adapter named.
     pub hit_counted: bool,
@@ -81,6 +86,8 @@ impl Default for Conn {
             stepping: false,
             stale_step_pending: false,
             sent_functions: false,
+            entry_breakpoint: None,
+            entered: false,
             hit_counted: false,
             step_total: 0,
             steps_left: 0,

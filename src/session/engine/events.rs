@@ -43,6 +43,9 @@ impl Engine {
                 if exception.is_some() {
                     s.reason = "exception".into();
                 }
+                if self.left_entry(s.hit_breakpoint_ids.as_deref().unwrap_or_default()) {
+                    s.reason = "entry".into();
+                }
                 self.conn.stopped_in_exception_function = exception.is_some();
                 if quirks.stale_step_stops && self.stale_step(&s.reason) {
                     return;

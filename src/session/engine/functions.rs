@@ -14,7 +14,8 @@ use crate::session::error::SessionError;
 use crate::session::types::BreakpointKind;
 
 /// The request's futures and whose entries its answer lists, in order: the
-/// adapter's exception functions first, then ours.
+/// adapter's exception functions first (and the entry function until the
+/// first stop), then ours.
 pub(super) struct FunctionRequest {
     pub fut: BoxFuture<'static, Result<Value, DapError>>,
     pub exception_functions: usize,
@@ -113,7 +114,11 @@ impl Engine {
         if !self.supports("supportsFunctionBreakpoints") {
             return None;
         }
-        let exception = self.config.adapter.quirks().exception_functions;
+        let quirks = self.config.adapter.quirks();
+        let exception = quirks.exception_functions;
+        let entry = quirks
+            .entry_function
+            .filter(|_| self.config.stop_on_entry && !self.conn.entered);
         let ours_by_name = self.places_functions();
         let ours: Vec<_> = self
             .snap
@@ -121,12 +126,16 @@ impl Engine {
             .iter()
             .filter(|b| ours_by_name && !b.is_source() && b.enabled)
             .collect();
-        if exception.is_empty() && ours.is_empty() && !self.conn.sent_functions {
+        if exception.is_empty() && entry.is_none() && ours.is_empty() && !self.conn.sent_functions {
             return None;
         }
+        // The entry function follows the exception functions: the answer's
+        // entries are matched by position.
         let mut list: Vec<Value> = exception
             .iter()
-            .map(|f| json!({"name": f.function}))
+            .map(|f| f.function)
+            .chain(entry)
+            .map(|name| json!({"name": name}))
             .collect();
         for b in &ours {
             let mut v = json!({"name": b.function});
@@ -142,7 +151,7 @@ impl Engine {
             fut: Box::pin(
                 client.request("setFunctionBreakpoints", Some(json!({"breakpoints": list}))),
             ),
-            exception_functions: exception.len(),
+            exception_functions: exception.len() + usize::from(entry.is_some()),
             ids: ours.iter().map(|b| b.id).collect(),
         })
     }
@@ -163,6 +172,9 @@ impl Engine {
             Err(_) => vec![],
         };
         let functions = self.config.adapter.quirks().exception_functions;
+        self.conn.entry_breakpoint = (exception_functions > functions.len())
+            .then(|| list.get(functions.len())?.get("id")?.as_i64())
+            .flatten();
         self.conn.exception_breakpoints = list
             .iter()
             .take(exception_functions)

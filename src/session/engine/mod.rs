@@ -8,6 +8,7 @@ mod compile_error;
 mod connection;
 mod control;
 mod data_breakpoints;
+mod entry;
 mod events;
 mod exact_exceptions;
 mod exceptions;
