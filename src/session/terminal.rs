@@ -24,6 +24,11 @@ const ROWS: u16 = 40;
 /// The most input taken at once: a line, or a paste.
 pub const MAX_INPUT_BYTES: usize = 64 * 1024;
 
+/// How long the reader keeps trying a hung-up terminal for the program's
+/// last output: 20 tries, 25 ms apart.
+const END_TRIES: u32 = 20;
+const END_TRY_EVERY: std::time::Duration = std::time::Duration::from_millis(25);
+
 struct Pty {
     master: AsyncFd<PtyMaster>,
     /// Held open so the master never reads end-of-file before the program
@@ -91,6 +96,7 @@ impl ProgramTerminal {
             let output = output.clone();
             let notify = notify.clone();
             tokio::spawn(async move {
+                let mut tries_after_end = 0;
                 loop {
                     let Some(t) = weak.upgrade() else { break };
                     let pty = if err { &t.err } else { &t.out };
@@ -101,15 +107,28 @@ impl ProgramTerminal {
                         let _g = lock(&t.reading);
                         let r = ready.try_io(|fd| pty.read_into(fd.get_ref(), &output, adapter));
                         match r {
-                            Ok(Ok(n)) => n,
-                            Ok(Err(_)) => break,
+                            Ok(Ok(n)) => Some(n),
+                            Ok(Err(_)) => None,
                             // Readiness is cleared: wait for the next write.
-                            Err(_would_block) => 0,
+                            Err(_would_block) => Some(0),
                         }
                     };
                     drop(t);
-                    if read > 0 && !notify() {
-                        break;
+                    match read {
+                        Some(n) => {
+                            if n > 0 && !notify() {
+                                break;
+                            }
+                        }
+                        // The terminal was hung up (its controlling process,
+                        // the adapter, ended) while the program's last
+                        // writes may still be on their way to this side:
+                        // the kernel passes them on a moment later.
+                        None if tries_after_end < END_TRIES => {
+                            tries_after_end += 1;
+                            tokio::time::sleep(END_TRY_EVERY).await;
+                        }
+                        None => break,
                     }
                 }
             });
