@@ -104,6 +104,8 @@ pub struct App {
     keymap: Keymap,
     /// The person's commands still waiting for the engine's answer.
     in_flight: std::sync::Arc<requests::InFlight>,
+    /// Keys typed to the program, sent one after another in order.
+    typing: Option<tokio::sync::mpsc::UnboundedSender<String>>,
     /// A compile error already brought to the source pane.
     compile_error_shown: bool,
     persist: persist::Persist,
@@ -148,6 +150,7 @@ impl App {
             size: ratatui::layout::Rect::new(0, 0, 80, 24),
             keymap,
             in_flight: Default::default(),
+            typing: None,
             compile_error_shown: false,
             persist: Default::default(),
             stops: Default::default(),
