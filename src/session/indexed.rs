@@ -1,7 +1,7 @@
 //! Containers whose adapter counts their items (`indexedVariables`): their
 //! children are read a page at a time (`filter`, `start`, `count` on the
 //! variables request), since asking for all of them can keep an adapter
-//! busy for many seconds (lldb-dap on an array of 200,000 ints).
+//! busy for many seconds (about 15 s for an array of 200,000 ints).
 
 use std::future::Future;
 
