@@ -144,6 +144,21 @@ fn any_of_types(map: &mut Map<String, Value>) {
     }
 }
 
+/// The refusal of a call whose arguments its tool does not know, checked
+/// against the schema the router lists.
+pub fn refusal<S>(
+    router: &rmcp::handler::server::router::tool::ToolRouter<S>,
+    tool: &str,
+    args: &Map<String, Value>,
+) -> Option<String>
+where
+    S: Send + Sync + 'static,
+{
+    router
+        .get(tool)
+        .and_then(|t| crate::agent::arguments::unknown(tool, &t.input_schema, args))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

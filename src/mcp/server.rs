@@ -157,11 +157,7 @@ impl ServerHandler for PairdbgServer {
         let started = std::time::Instant::now();
         let tool = request.name.to_string();
         let args = request.arguments.clone().unwrap_or_default();
-        if let Some(refusal) = self
-            .tool_router
-            .get(&tool)
-            .and_then(|t| crate::agent::arguments::unknown(&tool, &t.input_schema, &args))
-        {
+        if let Some(refusal) = super::schema::refusal(&self.tool_router, &tool, &args) {
             return Ok(
                 CallToolResult::error(vec![rmcp::model::ContentBlock::text(refusal)]).into(),
             );

@@ -114,11 +114,7 @@ impl ServerHandler for McpDebuggerServer {
         let started = std::time::Instant::now();
         let tool = request.name.to_string();
         let args = request.arguments.clone().unwrap_or_default();
-        if let Some(refusal) = self
-            .tool_router
-            .get(&tool)
-            .and_then(|t| crate::agent::arguments::unknown(&tool, &t.input_schema, &args))
-        {
+        if let Some(refusal) = crate::mcp::schema::refusal(&self.tool_router, &tool, &args) {
             return Ok(reply::failure(refusal, None).into());
         }
         let pace = crate::mcp::progress::pace_of(&context);
