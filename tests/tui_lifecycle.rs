@@ -427,7 +427,7 @@ async fn the_agent_ends_the_persons_program_only_with_their_leave() {
         .await;
     let (denied, _) = tokio::join!(agent.call("debug_terminate", json!({})), async {
         t.wait_for("the question", |s| {
-            s.contains("end the program you launched")
+            s.contains("the agent asks to run") && s.contains("end the program you launched")
         })
         .await;
         t.keys(&["n"]);
@@ -444,8 +444,10 @@ async fn the_agent_ends_the_persons_program_only_with_their_leave() {
     .await;
     // Asked again, the person says yes.
     let (allowed, _) = tokio::join!(agent.call("debug_terminate", json!({})), async {
+        // The status line still says "denied: <the question>", so only the
+        // dialog's title shows the second question is up.
         t.wait_for("the question again", |s| {
-            s.contains("end the program you launched")
+            s.contains("the agent asks to run") && s.contains("end the program you launched")
         })
         .await;
         t.keys(&["y"]);
