@@ -39,6 +39,7 @@ impl Connector for Fake {
             program_output: None,
             on_terminal: false,
             start: ("launch", json!({"program": self.program})),
+            exit_code_file: None,
             notes: vec![],
         })
     }

@@ -83,6 +83,29 @@ pub struct Spawned {
     pub start: (&'static str, Value),
     /// Facts the user should know about this launch.
     pub notes: Vec<String>,
+    /// Where the program's exit code is written, for adapters that send no
+    /// `exited` event: read when the root connection terminates.
+    pub exit_code_file: Option<std::path::PathBuf>,
+}
+
+/// What the engine knows when an adapter asks, with a `startDebugging`
+/// reverse request, for a child session.
+pub struct ChildContext<'a> {
+    pub spec: &'a LaunchSpec,
+    /// Where the parent connection reached the adapter, when over TCP.
+    pub parent_addr: Option<SocketAddr>,
+    /// The host of a remote attach: children may connect there too, and
+    /// nowhere else off this machine.
+    pub remote_host: Option<String>,
+}
+
+/// How to start a child connection.
+pub struct ChildStart {
+    pub transport: Transport,
+    /// The `launch` or `attach` request and its arguments.
+    pub start: (&'static str, Value),
+    /// The child's name for people ("prog.js [18436]", "Subprocess 24045").
+    pub name: String,
 }
 
 pub struct ProgramOutput {
@@ -159,6 +182,9 @@ pub struct Quirks {
     /// The scope that holds a function's `static` locals (with the file's
     /// globals), where the locals scope leaves them out.
     pub statics_scope: Option<&'static str>,
+    /// The root connection only launches: the program's stops, threads and
+    /// variables come on a child connection the adapter asks for.
+    pub program_on_child: bool,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -203,6 +229,7 @@ impl Quirks {
         whole_value_context: None,
         return_value_name: None,
         statics_scope: None,
+        program_on_child: false,
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -291,6 +318,18 @@ pub trait Adapter: Send + Sync + 'static {
     /// program themselves; None: the program's working directory.
     fn build_dir(&self, _spec: &LaunchSpec) -> Option<std::path::PathBuf> {
         None
+    }
+    /// How to open the child connection a `startDebugging` request (its
+    /// `arguments`) asks for.
+    fn child_connection(
+        &self,
+        _ctx: &ChildContext<'_>,
+        _arguments: &Value,
+    ) -> Result<ChildStart, AdapterError> {
+        Err(AdapterError::Unsupported(format!(
+            "{} starts no child sessions",
+            self.name()
+        )))
     }
 }
 

@@ -115,6 +115,7 @@ impl Adapter for Debugpy {
             on_terminal: spec.stdio.is_some() && !matches!(spec.target, Target::Attach(_)),
             program_output: None,
             start,
+            exit_code_file: None,
             notes: vec![
                 "Child processes run without the debugger (subprocess debugging is off).".into(),
             ],

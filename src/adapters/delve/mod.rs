@@ -121,6 +121,7 @@ impl Adapter for Delve {
             on_terminal,
             program_output,
             start,
+            exit_code_file: None,
             notes,
         })
     }
