@@ -81,7 +81,7 @@ while True:
 ";
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_launch_starts_a_host_that_later_commands_share_until_stop() {
+async fn the_first_command_starts_a_host_that_later_commands_share_until_stop() {
     if !debugpy_available() {
         return;
     }
@@ -91,14 +91,16 @@ async fn a_launch_starts_a_host_that_later_commands_share_until_stop() {
     let _hosts = Hosts(runtime.path().to_path_buf());
     let here = ws.path();
 
-    let no_host = ctl(here, rt, &["step"]).await;
-    assert_eq!(no_host.code, 1, "{}", no_host.stderr);
+    // A step with no session starts the host, and is refused there.
+    let no_session = ctl(here, rt, &["step"]).await;
+    assert_eq!(no_session.code, 1, "{}", no_session.stderr);
     assert!(
-        no_host.stderr.contains("pairdbg ctl launch"),
+        no_session.stderr.contains("pairdbg ctl launch"),
         "{}",
-        no_host.stderr
+        no_session.stderr
     );
-    assert!(published(runtime.path()).is_empty(), "step started a host");
+    let first = published(runtime.path());
+    assert_eq!(first.len(), 1, "the step started no host");
 
     let r = ctl(here, rt, &["launch", "app.py", "--break", "app.py:2"]).await;
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
@@ -108,7 +110,7 @@ async fn a_launch_starts_a_host_that_later_commands_share_until_stop() {
         r.stdout
     );
     let hosts = published(runtime.path());
-    assert_eq!(hosts.len(), 1, "no host was published");
+    assert_eq!(hosts, first, "the launch went to the step's host");
     let tree = pids_matching(&here.to_string_lossy());
     assert!(tree.contains(&hosts[0]), "{tree:?} {hosts:?}");
 

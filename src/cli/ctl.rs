@@ -12,8 +12,9 @@ Exit codes:
   3  exited: the program ended, or no session is left
   4  running: the wait timed out and the program still runs
 
-With no pairdbg in the workspace, `launch` starts `pairdbg serve --idle-exit 600`
-in the background; later commands act on its session. `stop` ends it.";
+With no pairdbg in the workspace, any command but `stop` starts
+`pairdbg serve --idle-exit 600` in the background; later commands act on its
+session. `stop` ends it.";
 
 #[derive(Debug, Args)]
 #[command(after_help = EXIT_CODES)]
@@ -140,7 +141,7 @@ pub enum CtlCommand {
     Wait,
     /// End the session (its program ends; an attached one is detached from).
     Terminate,
-    /// Stop the background `pairdbg serve` that `launch` started.
+    /// Stop the background `pairdbg serve` that ctl started.
     Stop,
 }
 

@@ -10,12 +10,13 @@ use axum::http::StatusCode;
 use super::Rest;
 use super::error::ApiError;
 use super::model::{FrameInfo, LastBreakpoint, RunError, RunResult};
-use super::repr;
+use super::read_locals;
 use super::table::{Ended, RestSession};
 use super::traceback;
 use crate::session::handle::WaitOutcome;
 use crate::session::types::Snapshot;
 use crate::session::{Activity, BreakpointRequest, LaunchRequest, RunState, SessionHandle};
+use crate::viewport::safe_repr;
 
 /// The document's DEFAULT_TIMEOUT_SECONDS: one operation's time, start-up
 /// included.
@@ -279,10 +280,10 @@ async fn stopped(
     }
     let top = stop.frames.first()?;
     let file = top.file.clone()?;
-    let mut reads = repr::read_locals(s, &stop.locals).await;
+    let mut reads = read_locals::read_locals(s, &stop.locals).await;
     if rest.agent.views.redacts() {
         for r in &mut reads {
-            redact(r, false);
+            safe_repr::redact(r, false);
         }
     }
     let hit = stop.hit.is_some() || stop.reason == "breakpoint";
@@ -303,22 +304,10 @@ async fn stopped(
             file: file.display().to_string(),
             line: top.line,
         }),
-        locals: Some(repr::locals(&reads)),
+        locals: Some(safe_repr::locals(&reads)),
         completed: false,
         error: None,
     })
-}
-
-/// Masks secrets as every agent view does, through the whole tree read.
-fn redact(r: &mut repr::Read, inherited: bool) {
-    let secret = inherited || crate::viewport::redact::is_secret_name(&r.var.name);
-    crate::viewport::redact::var(&mut r.var, inherited);
-    if secret {
-        r.children = None;
-    }
-    for c in r.children.iter_mut().flatten() {
-        redact(c, secret);
-    }
 }
 
 fn summary(r: &RunResult) -> String {

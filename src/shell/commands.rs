@@ -24,11 +24,6 @@ pub const WAITS: &[&str] = &[
 /// The tools that take no `session_id`: they start a session, or span all.
 pub const SESSIONLESS: &[&str] = &["debug_launch", "debug_attach", "debug_sessions"];
 
-/// Only a launch can start a session, so only a launch starts a host.
-pub fn starts_host(call: &Call) -> bool {
-    matches!(call.tool, "debug_launch" | "debug_attach")
-}
-
 /// `FILE:LINE`, refused with the argument's name when it is not one.
 pub fn location(field: &str, s: &str) -> Result<(String, i64), String> {
     let (file, line) = s

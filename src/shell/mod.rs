@@ -1,6 +1,6 @@
 //! `pairdbg ctl`: one command on the workspace's live session, from a
 //! shell. It joins the TUI or `pairdbg serve` host the discovery file names
-//! (starting a host when a launch finds none), makes one MCP call, prints
+//! (starting a host when it finds none), makes one MCP call, prints
 //! the reply, and exits with a code that tells the session's state.
 
 pub mod client;
@@ -35,15 +35,11 @@ pub async fn run(ws: &Workspace, call: Option<Call>, opts: Options) -> u8 {
 }
 
 async fn act(ws: &Workspace, call: &Call, opts: &Options) -> Result<output::Answer, String> {
+    // Any command starts the host, so the commands after it (a breakpoint
+    // set before the launch, say) reach the same one.
     let d = match discovery::find(&ws.root) {
         Some(d) => d,
-        None if commands::starts_host(call) => daemon::start(ws, opts.daemon).await?,
-        None => {
-            return Err(format!(
-                "no pairdbg runs in {}: start a session with `pairdbg ctl launch PROGRAM`",
-                ws.root.display()
-            ));
-        }
+        None => daemon::start(ws, opts.daemon).await?,
     };
     let host = client::connect(&d).await?;
     let reply = host.call(call).await;

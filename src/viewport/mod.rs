@@ -5,6 +5,7 @@ mod json;
 mod ranked;
 pub mod redact;
 mod repr;
+pub mod safe_repr;
 mod signature;
 mod text;
 pub mod value;
