@@ -2,6 +2,7 @@
 
 mod activity;
 mod annotations;
+pub mod call;
 mod completions;
 mod economy;
 pub(crate) mod format;

@@ -5,9 +5,9 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, tool_handler};
 
+use super::call::ToolCall;
 use super::format::result;
 use super::params::*;
-use crate::agent::waiting;
 use crate::agent::{Agent, Moved, Reply, Views, names};
 use crate::session::validate::Workspace;
 
@@ -154,15 +154,15 @@ impl ServerHandler for PairdbgServer {
         request: rmcp::model::CallToolRequestParams,
         context: rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
-        let started = std::time::Instant::now();
-        let tool = request.name.to_string();
-        let args = request.arguments.clone().unwrap_or_default();
-        if let Some(refusal) = super::schema::refusal(&self.tool_router, &tool, &args) {
-            return Ok(
-                CallToolResult::error(vec![rmcp::model::ContentBlock::text(refusal)]).into(),
-            );
-        }
-        let pace = super::progress::pace_of(&context);
+        let call = match ToolCall::check(&self.tool_router, &request) {
+            Ok(call) => call,
+            Err(refusal) => {
+                return Ok(
+                    CallToolResult::error(vec![rmcp::model::ContentBlock::text(refusal)]).into(),
+                );
+            }
+        };
+        let (tool, args) = (&call.tool, &call.args);
         // A client that calls a tool before `initialized` still gets events.
         self.push.start(self.registry.clone(), context.peer.clone());
         let from_shell = context
@@ -176,31 +176,24 @@ impl ServerHandler for PairdbgServer {
         } else {
             self
         };
-        let tcc = rmcp::handler::server::tool::ToolCallContext::new(this, request, context);
-        let call = waiting::with_pace(pace, this.tool_router.call(tcc));
-        let mut result = super::format::speaking(this.agent.names, call).await;
+        let run = ToolCall::run(&this.tool_router, this, request, context);
+        let mut result = super::format::speaking(this.agent.names, run).await;
         let session_id = args.get("session_id").and_then(|v| v.as_str());
         let session = self.registry.get(session_id).ok();
         if let Some(session) = &session {
             let label = if from_shell {
-                names::ctl_label(&tool)
+                names::ctl_label(tool)
             } else {
                 tool.clone()
             };
-            session.record_activity(super::activity::describe(
-                &label,
-                &args,
-                &result,
-                started.elapsed(),
-                session.snapshot().epoch,
-            ));
+            call.record(session, label, &result);
         }
         if let Ok(r) = result.as_mut() {
             let id = session.as_ref().map(|s| s.id.as_str());
-            if let Some(note) = id.and_then(|id| super::economy::count(&self.views, id, &args)) {
+            if let Some(note) = id.and_then(|id| super::economy::count(&self.views, id, args)) {
                 super::economy::lead_with(r, &note);
             }
-            if let Some(bytes) = super::economy::budget_of(&self.views, id, &tool, &args) {
+            if let Some(bytes) = super::economy::budget_of(&self.views, id, tool, args) {
                 super::economy::enforce(r, bytes);
             }
         }

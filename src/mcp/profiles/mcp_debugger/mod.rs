@@ -20,8 +20,8 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, tool_handler};
 
-use crate::agent::waiting;
 use crate::agent::{Agent, Names, Views};
+use crate::mcp::call::ToolCall;
 use crate::session::validate::Workspace;
 use crate::session::{Registry, SessionHandle};
 
@@ -111,33 +111,21 @@ impl ServerHandler for McpDebuggerServer {
         request: rmcp::model::CallToolRequestParams,
         context: rmcp::service::RequestContext<rmcp::RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
-        let started = std::time::Instant::now();
-        let tool = request.name.to_string();
-        let args = request.arguments.clone().unwrap_or_default();
-        if let Some(refusal) = crate::mcp::schema::refusal(&self.tool_router, &tool, &args) {
-            return Ok(reply::failure(refusal, None).into());
-        }
-        let pace = crate::mcp::progress::pace_of(&context);
-        let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
-        let mut result = waiting::with_pace(pace, self.tool_router.call(tcc)).await;
+        let call = match ToolCall::check(&self.tool_router, &request) {
+            Ok(call) => call,
+            Err(refusal) => return Ok(reply::failure(refusal, None).into()),
+        };
+        let mut result = ToolCall::run(&self.tool_router, self, request, context).await;
         if let Ok(r) = result.as_mut() {
             reply::as_json(r);
         }
-        let id = args.get("sessionId").and_then(|v| v.as_str());
+        let id = call.args.get("sessionId").and_then(|v| v.as_str());
         let engine = id.and_then(|id| match self.table.get(id) {
             Some(e) => e.engine,
             None => Some(id.to_string()),
         });
         if let Some(s) = engine.and_then(|e| self.agent.registry.get(Some(&e)).ok()) {
-            let mut activity = crate::mcp::activity::describe(
-                &tool,
-                &args,
-                &result,
-                started.elapsed(),
-                s.snapshot().epoch,
-            );
-            activity.tool = format!("mcp-debugger {tool}");
-            s.record_activity(activity);
+            call.record(&s, format!("mcp-debugger {}", call.tool), &result);
         }
         result
     }
