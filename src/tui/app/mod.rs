@@ -4,6 +4,7 @@
 
 mod approval;
 mod compile_error;
+mod failure;
 mod goto;
 mod help;
 mod history;
@@ -108,6 +109,7 @@ pub struct App {
     typing: Option<tokio::sync::mpsc::UnboundedSender<String>>,
     /// A compile error already brought to the source pane.
     compile_error_shown: bool,
+    failure_shown: bool,
     persist: persist::Persist,
     /// The session's stops, for going back through them.
     stops: stop_history::StopHistory,
@@ -152,6 +154,7 @@ impl App {
             in_flight: Default::default(),
             typing: None,
             compile_error_shown: false,
+            failure_shown: false,
             persist: Default::default(),
             stops: Default::default(),
         }
@@ -373,6 +376,7 @@ impl App {
     fn on_snapshot(&mut self, snap: &std::sync::Arc<Snapshot>) {
         self.ui.busy = matches!(snap.state, RunState::Running | RunState::Starting);
         self.show_compile_error(snap);
+        self.show_failure(snap);
         self.step_landed(snap);
         // A restart: what the views pointed at is gone.
         if snap.state == RunState::Starting && self.shown_stop.is_some() {
