@@ -74,6 +74,46 @@ async fn an_agent_joins_a_headless_host_which_stops_once_idle() {
     );
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn a_host_whose_program_ended_stops_once_idle() {
+    if !common::debugpy_available() {
+        return;
+    }
+    let ws = common::workspace(&[("add.py", common::ADD_PROGRAM)]);
+    let runtime = tempfile::tempdir().unwrap();
+    let runtime_dir = runtime.path().to_str().unwrap().to_string();
+    let mut host = tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["serve", "--idle-exit", "2"])
+        .current_dir(ws.path())
+        .env("XDG_RUNTIME_DIR", &runtime_dir)
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn pairdbg serve");
+    let mut lines = BufReader::new(host.stderr.take().unwrap()).lines();
+    let first = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
+        .await
+        .expect("pairdbg serve said nothing within 20 s");
+    assert!(first.unwrap().unwrap_or_default().contains("serving"));
+    let agent = listen_in(ws.path(), &[("XDG_RUNTIME_DIR", &runtime_dir)]).await;
+    let ended = agent.ok("debug_launch", json!({"program": "add.py"})).await;
+    let ended = if ended.contains("EXITED") {
+        ended
+    } else {
+        agent.ok("debug_continue", json!({})).await
+    };
+    assert!(ended.contains("EXITED with code 0"), "{ended}");
+    // The session stays, with its program gone: the host does not wait on it.
+    let sessions = agent.ok("debug_sessions", json!({})).await;
+    assert!(sessions.contains("add.py"), "{sessions}");
+    agent.close().await;
+    let status = tokio::time::timeout(Duration::from_secs(20), host.wait())
+        .await
+        .expect("pairdbg serve kept an ended program's session past its idle limit")
+        .unwrap();
+    assert!(status.success(), "{status}");
+}
+
 fn discovery_files(runtime: &std::path::Path) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(runtime.join("pairdbg"))
         .map(|d| {

@@ -8,13 +8,14 @@ use std::time::Duration;
 
 use crate::agent::Views;
 use crate::session::Registry;
+use crate::session::types::RunState;
 use crate::session::validate::Workspace;
 
 /// What `pairdbg serve` was asked for.
 #[derive(Debug, Clone, Default)]
 pub struct ServeOptions {
     pub redact: bool,
-    /// Stop once no session has existed for this long (a daemon started
+    /// Stop once no program has been live for this long (a daemon started
     /// for the shell CLI does not linger).
     pub idle_exit: Option<Duration>,
     /// Where to serve; a free loopback port when unset.
@@ -75,7 +76,9 @@ pub async fn run(ws: Workspace, options: ServeOptions) -> u8 {
     0
 }
 
-/// Resolves once the registry has held no session for `limit`.
+/// Resolves once the registry has held no live program for `limit`. A
+/// session whose program ended counts as idle: its output stays readable
+/// until then, but it holds no process worth keeping a host for.
 async fn idle(registry: &Registry, limit: Option<Duration>) {
     let Some(limit) = limit else {
         return std::future::pending().await;
@@ -84,7 +87,12 @@ async fn idle(registry: &Registry, limit: Option<Duration>) {
     let mut empty_since = tokio::time::Instant::now();
     loop {
         tokio::time::sleep(tick).await;
-        if !registry.list().0.is_empty() {
+        let live = registry
+            .list()
+            .0
+            .iter()
+            .any(|s| !matches!(s.snapshot().state, RunState::Exited | RunState::Error));
+        if live {
             empty_since = tokio::time::Instant::now();
         } else if empty_since.elapsed() >= limit {
             return;
