@@ -217,6 +217,66 @@ async fn sigkill_of_the_mcp_server_leaves_no_native_process() {
         .await;
 }
 
+/// A Go program that starts a detached `sleep` (a session of its own,
+/// released), then stops at line 16.
+const GO_DETACHER: &str = "package main
+
+import (
+\t\"os\"
+\t\"os/exec\"
+\t\"syscall\"
+\t\"time\"
+)
+
+func main() {
+\tcmd := exec.Command(\"sleep\", os.Args[1])
+\tcmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+\t_ = cmd.Start()
+\tstarted := cmd.Process.Release() == nil
+\t_ = started
+\ttime.Sleep(600 * time.Second)
+}
+";
+const GO_DETACHER_STOP: u64 = 16;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_of_the_mcp_server_leaves_no_go_process() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/detacher\n\ngo 1.19\n"),
+        ("main.go", GO_DETACHER),
+    ]);
+    // The detached sleep is told apart by its odd duration.
+    let seconds = format!("600.{}", std::process::id());
+    let sleeper = Program(format!("sleep {seconds}"));
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "args": [seconds],
+                   "breakpoints": [{"file": "main.go", "line": GO_DETACHER_STOP}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(GO_DETACHER_STOP), "{v}");
+    let up = sleeper.running();
+    assert_eq!(up.len(), 1, "the detached sleep: {up:?}");
+    // SAFETY: a plain query about a live pid.
+    let sid = unsafe { libc::getsid(up[0] as i32) };
+    assert_eq!(sid, up[0] as i32, "the sleep leads a session of its own");
+    let tree = descendants(mcp.pid);
+    sigkill(mcp.pid);
+    sleeper
+        .assert_gone_within(Duration::from_secs(5), "after SIGKILL")
+        .await;
+    let left = wait_dead(&tree, Duration::from_secs(5)).await;
+    assert!(
+        left.is_empty(),
+        "delve or the program left running: {left:?}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_native_exit_code_still_arrives_and_nothing_is_left() {
     if !common::native::lldb_available() {
