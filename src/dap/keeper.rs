@@ -111,11 +111,6 @@ impl Launch {
         &mut self.cmd
     }
 
-    /// Whether the command runs through the keeper.
-    pub fn kept(&self) -> bool {
-        self.pipe.is_some()
-    }
-
     pub fn spawn(mut self) -> io::Result<(Child, Option<Lifeline>)> {
         if self.pipe.is_none() {
             // Spawned directly, the process dies with pairdbg's spawning
