@@ -113,10 +113,24 @@ pub enum Cmd {
         #[command(subcommand)]
         action: journal::JournalCmd,
     },
+    /// Runs an adapter so that nothing it starts outlives pairdbg (started
+    /// by pairdbg itself, not by people).
+    #[command(name = crate::dap::keeper::SUBCOMMAND, hide = true)]
+    Keeper {
+        #[arg(last = true, required = true, value_name = "ADAPTER [ARGS]")]
+        argv: Vec<std::ffi::OsString>,
+    },
 }
 
 pub fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    if let Some(Cmd::Keeper { argv }) = &cli.command {
+        // Before logging and the runtime: the keeper is one thread that
+        // only waits.
+        let code = crate::dap::keeper::run(argv);
+        return std::process::ExitCode::from(u8::try_from(code).unwrap_or(1));
+    }
+    crate::dap::keeper::enable();
     let workspace = match cli
         .workspace
         .clone()
@@ -158,6 +172,7 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Serve(args)) => serve::run(ws, args, !cli.no_redact).await,
             Some(Cmd::Adapters { action }) => adapters::run(&ws, action).await,
             Some(Cmd::Journal { action }) => journal::run(&ws, action),
+            Some(Cmd::Keeper { .. }) => 2,
             None => match target_request(&ws, &cli)
                 .and_then(|r| Ok((r, ui_settings(cli.theme.as_deref())?)))
                 .and_then(|((w, r), ui)| {

@@ -6,6 +6,7 @@ pub mod client;
 pub mod codec;
 pub mod envelope;
 pub mod events;
+pub mod keeper;
 pub mod process;
 pub mod transport;
 

@@ -1,14 +1,19 @@
 //! Adapter processes: each in its own process group, killed with its group
-//! when dropped, and set to die if pairdbg itself dies.
+//! when dropped, and, through the keeper, ended with everything it started
+//! if pairdbg itself dies.
 
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 
 use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command};
 
+use super::keeper::{self, Lifeline};
+
 pub struct AdapterProcess {
     child: Child,
     pgid: Option<i32>,
+    /// Closing it tells the keeper to end the adapter's whole tree.
+    lifeline: Option<Lifeline>,
     /// Processes the adapter started that may have left our group (a launcher
     /// launcher puts the debuggee in a group of its own), and those we
     /// started for it (`runInTerminal`).
@@ -33,9 +38,8 @@ impl PidTracker {
 }
 
 impl AdapterProcess {
-    pub fn spawn(mut cmd: Command) -> std::io::Result<(AdapterProcess, ChildStdin, ChildStdout)> {
-        cmd.stdin(Stdio::piped()).stderr(Stdio::null());
-        let (process, stdin, stdout, _) = Self::spawn_piped(cmd)?;
+    pub fn spawn(cmd: Command) -> std::io::Result<(AdapterProcess, ChildStdin, ChildStdout)> {
+        let (process, stdin, stdout, _) = Self::spawn_piped(cmd, Stdio::piped(), Stdio::null())?;
         let stdin = stdin.ok_or_else(|| std::io::Error::other("no adapter stdin"))?;
         Ok((process, stdin, stdout))
     }
@@ -43,10 +47,9 @@ impl AdapterProcess {
     /// For adapters reached over TCP whose stdout and stderr carry the
     /// program's own output: both are piped, stdin is closed.
     pub fn spawn_with_output(
-        mut cmd: Command,
+        cmd: Command,
     ) -> std::io::Result<(AdapterProcess, ChildStdout, ChildStderr)> {
-        cmd.stdin(Stdio::null()).stderr(Stdio::piped());
-        let (process, _, stdout, stderr) = Self::spawn_piped(cmd)?;
+        let (process, _, stdout, stderr) = Self::spawn_piped(cmd, Stdio::null(), Stdio::piped())?;
         let stderr = stderr.ok_or_else(|| std::io::Error::other("no adapter stderr"))?;
         Ok((process, stdout, stderr))
     }
@@ -54,23 +57,23 @@ impl AdapterProcess {
     /// For adapters whose program inherits their stdio: all three on the
     /// files given (the program's terminal).
     pub fn spawn_with_stdio(
-        mut cmd: Command,
-        [stdin, stdout, stderr]: [std::fs::File; 3],
+        cmd: Command,
+        stdio: [std::fs::File; 3],
     ) -> std::io::Result<AdapterProcess> {
-        cmd.stdin(stdin).stdout(stdout).stderr(stderr);
-        Self::start(cmd, true)
+        Self::start(cmd, stdio.map(Stdio::from), true)
     }
 
     fn spawn_piped(
-        mut cmd: Command,
+        cmd: Command,
+        stdin: Stdio,
+        stderr: Stdio,
     ) -> std::io::Result<(
         AdapterProcess,
         Option<ChildStdin>,
         ChildStdout,
         Option<ChildStderr>,
     )> {
-        cmd.stdout(Stdio::piped());
-        let mut process = Self::start(cmd, false)?;
+        let mut process = Self::start(cmd, [stdin, Stdio::piped(), stderr], false)?;
         let stdin = process.child.stdin.take();
         let stderr = process.child.stderr.take();
         let stdout = process
@@ -84,13 +87,22 @@ impl AdapterProcess {
     /// With `terminal`, stdin (a terminal) becomes the adapter's controlling
     /// terminal, so it can give the program the terminal's foreground, as a
     /// shell would.
-    fn start(mut cmd: Command, terminal: bool) -> std::io::Result<AdapterProcess> {
-        cmd.kill_on_drop(true);
+    fn start(
+        cmd: Command,
+        [stdin, stdout, stderr]: [Stdio; 3],
+        terminal: bool,
+    ) -> std::io::Result<AdapterProcess> {
+        let mut launch = keeper::prepare(cmd)?;
+        let cmd = launch.command();
+        cmd.stdin(stdin)
+            .stdout(stdout)
+            .stderr(stderr)
+            .kill_on_drop(true);
         // A session of its own, so a process group of its own, and no
         // controlling terminal: an adapter's launcher would otherwise make the
         // debuggee the terminal's foreground group and take the keyboard from
         // the TUI.
-        // SAFETY: setsid, ioctl and prctl are async-signal-safe; nothing else runs
+        // SAFETY: setsid and ioctl are async-signal-safe; nothing else runs
         // between fork and exec.
         unsafe {
             cmd.pre_exec(move || {
@@ -100,15 +112,16 @@ impl AdapterProcess {
                 if terminal {
                     libc::ioctl(0, libc::TIOCSCTTY, 0);
                 }
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
                 Ok(())
             });
         }
-        let child = cmd.spawn()?;
+        let (child, lifeline) = launch.spawn()?;
+        // Through the keeper, the adapter shares the keeper's group.
         let pgid = child.id().map(|p| p as i32);
         Ok(AdapterProcess {
             child,
             pgid,
+            lifeline,
             extra_pids: PidTracker::default(),
         })
     }
@@ -149,6 +162,7 @@ impl AdapterProcess {
             }
         }
         let _ = self.child.start_kill();
+        self.lifeline = None;
     }
 
     pub async fn wait(&mut self) {
@@ -162,8 +176,8 @@ impl Drop for AdapterProcess {
     }
 }
 
-/// Every live process below `root`, read from /proc.
-fn descendants(root: i32) -> Vec<i32> {
+/// Every process below `root` (zombies too), read from /proc.
+pub(super) fn descendants(root: i32) -> Vec<i32> {
     let mut parents = vec![];
     if let Ok(dir) = std::fs::read_dir("/proc") {
         for e in dir.flatten() {

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use crate::adapters::ProgramStdio;
 use crate::dap::client::{ReverseHandler, default_reverse_handler};
 use crate::dap::envelope::Request;
+use crate::dap::keeper;
 use crate::dap::process::PidTracker;
 
 /// Answers `runInTerminal` by starting the command on `stdio`, recorded in
@@ -57,12 +58,17 @@ fn start(args: &Value, stdio: &ProgramStdio) -> Result<u32, String> {
     let [stdin, stdout, stderr] = stdio
         .open()
         .map_err(|e| format!("runInTerminal: cannot open the program's terminal: {e}"))?;
+    let cannot_start = |e: std::io::Error| format!("runInTerminal: cannot start {program}: {e}");
+    // Through the keeper, as adapters are: what the program starts ends
+    // with it even if pairdbg is killed.
+    let mut launch = keeper::prepare(cmd).map_err(cannot_start)?;
+    let cmd = launch.command();
     cmd.stdin(stdin)
         .stdout(stdout)
         .stderr(stderr)
         .kill_on_drop(true);
-    // SAFETY: setsid, ioctl and prctl are async-signal-safe; nothing else
-    // runs between fork and exec.
+    // SAFETY: setsid and ioctl are async-signal-safe; nothing else runs
+    // between fork and exec.
     unsafe {
         cmd.pre_exec(|| {
             // A session of its own with the terminal as its controlling one,
@@ -71,19 +77,17 @@ fn start(args: &Value, stdio: &ProgramStdio) -> Result<u32, String> {
                 return Err(std::io::Error::last_os_error());
             }
             libc::ioctl(0, libc::TIOCSCTTY, 0);
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
             Ok(())
         });
     }
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("runInTerminal: cannot start {program}: {e}"))?;
+    let (mut child, lifeline) = launch.spawn().map_err(cannot_start)?;
     let pid = child
         .id()
         .ok_or("runInTerminal: the program ended at once")?;
     // Reaped here; killed with the adapter through its tracker.
     tokio::spawn(async move {
         let _ = child.wait().await;
+        drop(lifeline);
     });
     Ok(pid)
 }
