@@ -111,17 +111,27 @@ pub fn variables_with(
             .variables
             .into_iter()
             .filter(|v| !language.is_hidden_group(&v.name) && !quirks.hides_variable(&v.name))
+            .filter(|v| !(quirks.hide_internal_variables && is_internal(v)))
             .map(|v| {
                 let hidden = !language.is_shown(&v.name);
                 let var = to_var(v);
                 Var {
                     hidden,
                     name: quirks.variable_name(var.name.clone()),
+                    value: language.value_text(var.value.clone(), &var.type_name),
                     ..var
                 }
             })
             .collect())
     }
+}
+
+/// Marked by the adapter as its own (`presentationHint.visibility: internal`).
+fn is_internal(v: &dap_types::Variable) -> bool {
+    v.presentation_hint
+        .as_ref()
+        .and_then(|h| h.visibility.as_ref())
+        .is_some_and(|vis| matches!(vis, dap_types::VariablePresentationHintVisibility::Internal))
 }
 
 pub fn to_var(v: dap_types::Variable) -> Var {
