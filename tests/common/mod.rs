@@ -378,3 +378,44 @@ x = add(1, 2)
 y = add(x, 10)
 print('result', y)
 ";
+
+/// A data directory (for `XDG_DATA_HOME`) holding js-debug, installed by
+/// `pairdbg adapters install node` once per test binary. Without Node, npm
+/// or the registry a test fails under CI and skips loudly elsewhere.
+pub fn js_debug_available() -> Option<PathBuf> {
+    static DIR: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    let got = DIR.get_or_init(|| {
+        let dir = tempfile::Builder::new()
+            .prefix("pairdbg-js-debug-")
+            .tempdir()
+            .map_err(|e| e.to_string())?
+            .keep();
+        let out = StdCommand::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(["adapters", "install", "node"])
+            .env("XDG_DATA_HOME", &dir)
+            .output()
+            .map_err(|e| e.to_string())?;
+        let ok = out.status.success() && StdCommand::new("node").arg("--version").output().is_ok();
+        match ok {
+            true => Ok(dir),
+            false => Err(format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )),
+        }
+    });
+    match got {
+        Ok(dir) => Some(dir.clone()),
+        Err(why) => {
+            let fix = "pairdbg adapters install node (needs node and npm)";
+            if std::env::var_os("CI").is_some() {
+                panic!(
+                    "js-debug is required in CI: install it with `{fix}` (scripts/test does): {why}"
+                );
+            }
+            eprintln!("\n!!!!! SKIPPED: js-debug could not be installed ({fix}): {why} !!!!!\n");
+            None
+        }
+    }
+}
