@@ -2,8 +2,8 @@
 //! client on both of js-debug's connections (the launch connection, and the
 //! child one the program runs on) times `next` → `stopped` and the reads a
 //! stop needs. Run with `cargo bench --bench js_debug_steps` after
-//! `pairdbg adapters install node`; `-- plain` runs js-debug without the
-//! NODELAY preload, `-- both` runs the two and prints them side by side.
+//! `pairdbg adapters install node`; `-- plain`, `-- nodelay`, `-- inspector` or `-- both` runs
+//! one of the set-ups docs/benchmarks.md compares; by default all four.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -51,7 +51,12 @@ async fn wait_event(events: &mut mpsc::UnboundedReceiver<Event>, name: &str) -> 
     .unwrap_or_else(|_| panic!("no {name} event"))
 }
 
-async fn run(entry: &Path, program: &Path, nodelay: bool) -> Figures {
+async fn run(
+    entry: &Path,
+    program: &Path,
+    nodelay: bool,
+    program_preload: Option<&Path>,
+) -> Figures {
     let mut cmd = tokio::process::Command::new("node");
     if nodelay {
         let preload =
@@ -88,15 +93,18 @@ async fn run(entry: &Path, program: &Path, nodelay: bool) -> Figures {
         .await
         .unwrap();
     let dir = program.parent().unwrap();
-    let launch = parent.request(
-        "launch",
-        Some(
-            json!({"type": "pwa-node", "request": "launch", "name": "bench",
-            "program": program, "cwd": dir, "console": "internalConsole",
-            "outputCapture": "std", "__workspaceFolder": dir,
-            "skipFiles": ["<node_internals>/**"]}),
-        ),
-    );
+    let mut args = json!({"type": "pwa-node", "request": "launch", "name": "bench",
+        "program": program, "cwd": dir, "console": "internalConsole",
+        "outputCapture": "std", "__workspaceFolder": dir,
+        "skipFiles": ["<node_internals>/**"]});
+    if let Some(preload) = program_preload {
+        args["env"] = json!({"NODE_OPTIONS": format!("--require {}", preload.display())});
+    }
+    // js-debug's own log, with a timestamp on every DAP and CDP message.
+    if let Some(log) = std::env::var_os("JS_DEBUG_TRACE") {
+        args["trace"] = json!({"logFile": log, "stdio": false});
+    }
+    let launch = parent.request("launch", Some(args));
     wait_event(&mut parent_events, "initialized").await;
     parent.request("configurationDone", None).await.unwrap();
     let child_args = tokio::time::timeout(TIMEOUT, child_rx.recv())
@@ -186,7 +194,7 @@ async fn run(entry: &Path, program: &Path, nodelay: bool) -> Figures {
 
 fn report(label: &str, mut f: Figures) {
     println!(
-        "{label:<22} next answered {:>5.1} ms | next→stopped {:>5.1} ms | stackTrace {:>5.1} ms | scopes {:>5.1} ms | variables {:>5.1} ms",
+        "{label:<25} next answered {:>5.1} ms | next→stopped {:>5.1} ms | stackTrace {:>5.1} ms | scopes {:>5.1} ms | variables {:>5.1} ms",
         median(&mut f.step_answer),
         median(&mut f.step_stopped),
         median(&mut f.stack),
@@ -200,7 +208,7 @@ async fn main() {
     let mode = std::env::args()
         .skip(1)
         .find(|a| !a.starts_with('-'))
-        .unwrap_or_else(|| "both".into());
+        .unwrap_or_else(|| "all".into());
     let Some(installed) = install::adapters_dir()
         .ok()
         .and_then(|d| install::find_installed(&d))
@@ -215,17 +223,23 @@ async fn main() {
         installed.version,
         node_version()
     );
-    if mode == "plain" || mode == "both" {
-        report(
-            "js-debug as shipped",
-            run(&installed.entry, &program, false).await,
-        );
+    if mode == "plain" || mode == "all" {
+        let f = run(&installed.entry, &program, false, None).await;
+        report("js-debug as shipped", f);
     }
-    if mode == "nodelay" || mode == "both" {
-        report(
-            "with nodelay preload",
-            run(&installed.entry, &program, true).await,
-        );
+    if mode == "nodelay" || mode == "all" {
+        let f = run(&installed.entry, &program, true, None).await;
+        report("NODELAY in js-debug", f);
+    }
+    let shim = pairdbg::paths::install_file("node", "program.cjs", js_debug::PROGRAM_PRELOAD)
+        .expect("runtime directory");
+    if mode == "inspector" || mode == "all" {
+        let f = run(&installed.entry, &program, false, Some(&shim)).await;
+        report("NODELAY in the inspector", f);
+    }
+    if mode == "both" || mode == "all" {
+        let f = run(&installed.entry, &program, true, Some(&shim)).await;
+        report("NODELAY in both", f);
     }
 }
 

@@ -1,6 +1,6 @@
 //! js-debug's `launch` and `attach` arguments, and the preloads pairdbg
-//! puts into Node: the exit-code shim into the program, the latency fix
-//! into js-debug itself.
+//! puts into Node: the exit-code shim into the program, and the latency
+//! fix (TCP_NODELAY) into the program's inspector and into js-debug itself.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,6 +11,7 @@ use crate::adapters::{AdapterError, LaunchSpec, Target};
 
 pub const EXIT_SHIM: &str = include_str!("boot/exit_code.cjs");
 pub const NODELAY: &str = include_str!("boot/nodelay.cjs");
+pub const PROGRAM_PRELOAD: &str = include_str!("boot/inspector_nodelay.cjs");
 
 /// Told apart per launch within one pairdbg process.
 static LAUNCHES: AtomicU64 = AtomicU64::new(0);
@@ -51,7 +52,14 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
                 .map_err(no_runtime)?
                 .join(format!("exit-{}-{n}", std::process::id()));
             let _ = std::fs::remove_file(&exit_file);
-            let env = environment(spec, &shim, &exit_file);
+            let mut preloads = vec![shim];
+            if spec.nodelay {
+                preloads.push(
+                    crate::paths::install_file("node", "inspector_nodelay.cjs", PROGRAM_PRELOAD)
+                        .map_err(no_runtime)?,
+                );
+            }
+            let env = environment(spec, &preloads, &exit_file);
             let dir = program
                 .parent()
                 .map(Path::to_path_buf)
@@ -112,9 +120,9 @@ fn runnable(program: &Path) -> (PathBuf, Vec<String>) {
     (program.to_path_buf(), vec![])
 }
 
-/// The launch's environment: the user's, the exit file, and the shim after
-/// the user's own NODE_OPTIONS (js-debug puts its bootloader first).
-fn environment(spec: &LaunchSpec, shim: &Path, exit_file: &Path) -> Map<String, Value> {
+/// The launch's environment: the user's, the exit file, and the preloads
+/// after the user's own NODE_OPTIONS (js-debug puts its bootloader first).
+fn environment(spec: &LaunchSpec, preloads: &[PathBuf], exit_file: &Path) -> Map<String, Value> {
     let mut env: Map<String, Value> = spec
         .env
         .iter()
@@ -125,7 +133,11 @@ fn environment(spec: &LaunchSpec, shim: &Path, exit_file: &Path) -> Map<String, 
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_string();
-    let require = format!("--require {}", quoted(shim));
+    let require = preloads
+        .iter()
+        .map(|p| format!("--require {}", quoted(p)))
+        .collect::<Vec<_>>()
+        .join(" ");
     let options = match user.trim() {
         "" => require,
         u => format!("{u} {require}"),
@@ -173,7 +185,13 @@ mod tests {
             opts.starts_with("--max-old-space-size=100 --require "),
             "{opts}"
         );
-        assert!(opts.ends_with("exit_code.cjs"), "{opts}");
+        assert!(opts.contains("exit_code.cjs --require "), "{opts}");
+        assert!(opts.ends_with("inspector_nodelay.cjs"), "{opts}");
+        spec.nodelay = false;
+        let ((_, off), _, _) = start_arguments(&spec).unwrap();
+        let opts = off["env"]["NODE_OPTIONS"].as_str().unwrap();
+        assert!(opts.ends_with("exit_code.cjs"), "only to measure: {opts}");
+        spec.nodelay = true;
         let exit_file = exit_file.unwrap();
         assert_eq!(
             args["env"]["PAIRDBG_EXIT_FILE"],

@@ -21,8 +21,8 @@ use super::{
 use crate::dap::process::AdapterProcess;
 
 pub use javascript::preview;
-pub use launch::NODELAY;
 pub use launch::{EXIT_SHIM, start_arguments};
+pub use launch::{NODELAY, PROGRAM_PRELOAD};
 
 pub struct JsDebug;
 
