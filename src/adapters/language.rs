@@ -55,6 +55,12 @@ pub trait Language: Send + Sync {
         value
     }
 
+    /// A variable's type as the viewport should read it; an empty one says
+    /// nothing beyond the value.
+    fn type_text(&self, type_name: String) -> String {
+        type_name
+    }
+
     /// Whether a value's text says too little, so its children are read for
     /// the viewport's preview.
     fn needs_children(&self, value: &str, truncated: bool) -> bool;

@@ -119,6 +119,7 @@ pub fn variables_with(
                     hidden,
                     name: quirks.variable_name(var.name.clone()),
                     value: language.value_text(var.value.clone(), &var.type_name),
+                    type_name: language.type_text(var.type_name.clone()),
                     ..var
                 }
             })

@@ -42,6 +42,14 @@ impl Language for JavaScript {
         preview(&value, type_name)
     }
 
+    /// `undefined`'s type is its value: said once.
+    fn type_text(&self, type_name: String) -> String {
+        match type_name.as_str() {
+            "undefined" => String::new(),
+            _ => type_name,
+        }
+    }
+
     /// `Uncaught TypeError TypeError: msg` (and the stack under it) reads
     /// `TypeError: msg`.
     fn evaluation_error(&self, message: &str) -> String {
