@@ -173,6 +173,20 @@ async fn run(
             .unwrap();
         f.variables.push(ms(t));
     }
+    // The program then runs to its end, as it does without the preloads.
+    child
+        .request(
+            "setBreakpoints",
+            Some(json!({"source": {"path": program}, "breakpoints": []})),
+        )
+        .await
+        .unwrap();
+    child
+        .request("continue", Some(json!({"threadId": 0})))
+        .await
+        .unwrap();
+    wait_event(&mut events, "terminated").await;
+    wait_event(&mut parent_events, "terminated").await;
     let _ = child
         .request_with_timeout(
             "disconnect",
