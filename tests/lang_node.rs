@@ -140,7 +140,7 @@ async fn a_launch_reaches_the_program_and_ends_with_it() {
     assert!(!failed, "{text}");
     // js-debug runs `node ./prog.js` in the workspace, with its bootloader
     // and our preload.
-    let running = || node_running_in(ws.path());
+    let running = || node_running(ws.path(), "prog.js");
     let started = poll(running, |p| !p.is_empty(), Duration::from_secs(20)).await;
     assert!(!started.is_empty(), "no node runs the program: {text}");
     let env = std::fs::read(format!("/proc/{}/environ", started[0])).unwrap_or_default();
@@ -151,27 +151,4 @@ async fn a_launch_reaches_the_program_and_ends_with_it() {
     let left = poll(running, |p| p.is_empty(), Duration::from_secs(10)).await;
     assert!(left.is_empty(), "still running: {left:?}");
     mcp.close().await;
-}
-
-/// Node processes running prog.js with `dir` as their working directory.
-fn node_running_in(dir: &Path) -> Vec<u32> {
-    pids_matching("prog.js")
-        .into_iter()
-        .filter(|pid| {
-            std::fs::read_link(format!("/proc/{pid}/cwd")).is_ok_and(|c| c == dir)
-                && comm(*pid).is_some_and(|c| c.starts_with("node"))
-        })
-        .collect()
-}
-
-/// Polls `read` until `done` holds or the time is up; the last reading.
-async fn poll<T>(read: impl Fn() -> T, done: impl Fn(&T) -> bool, within: Duration) -> T {
-    let deadline = tokio::time::Instant::now() + within;
-    loop {
-        let now = read();
-        if done(&now) || tokio::time::Instant::now() > deadline {
-            return now;
-        }
-        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
-    }
 }

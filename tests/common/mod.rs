@@ -419,3 +419,44 @@ pub fn js_debug_available() -> Option<PathBuf> {
         }
     }
 }
+
+/// TypeScript's compiler, from the cache scripts/test installs it into.
+/// Without it a test fails under CI and skips loudly elsewhere.
+pub fn tsc_available() -> Option<PathBuf> {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    let tsc = cache.join("pairdbg-tests/typescript/node_modules/.bin/tsc");
+    if tsc.is_file() {
+        return Some(tsc);
+    }
+    let fix = "npm install --prefix ~/.cache/pairdbg-tests/typescript typescript";
+    if std::env::var_os("CI").is_some() {
+        panic!("TypeScript is required in CI: install it with `{fix}` (scripts/test does)");
+    }
+    eprintln!("\n!!!!! SKIPPED: TypeScript is not installed ({fix}) !!!!!\n");
+    None
+}
+
+/// Node processes running `script` with `dir` as their working directory.
+pub fn node_running(dir: &Path, script: &str) -> Vec<u32> {
+    pids_matching(script)
+        .into_iter()
+        .filter(|pid| {
+            std::fs::read_link(format!("/proc/{pid}/cwd")).is_ok_and(|c| c == dir)
+                && comm(*pid).is_some_and(|c| c.starts_with("node"))
+        })
+        .collect()
+}
+
+/// Polls `read` until `done` holds or the time is up; the last reading.
+pub async fn poll<T>(read: impl Fn() -> T, done: impl Fn(&T) -> bool, within: Duration) -> T {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let now = read();
+        if done(&now) || tokio::time::Instant::now() > deadline {
+            return now;
+        }
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    }
+}
