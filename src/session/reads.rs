@@ -203,3 +203,22 @@ pub async fn evaluate_up_to(
         indexed: resp.indexed_variables.map(|n| n as usize),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An array's children as js-debug v1.112 lists them.
+    #[test]
+    fn internal_variables_are_told_by_their_hint() {
+        let body = json!({"variables": [
+            {"name": "0", "value": "1", "type": "number", "variablesReference": 0, "presentationHint": {}},
+            {"name": "length", "value": "3", "type": "number", "variablesReference": 0,
+             "presentationHint": {"visibility": "internal"}},
+            {"name": "x", "value": "2", "variablesReference": 0}
+        ]});
+        let resp: dap_types::VariablesResponse = body_as("variables", body).unwrap();
+        let internal: Vec<bool> = resp.variables.iter().map(is_internal).collect();
+        assert_eq!(internal, [false, true, false]);
+    }
+}
