@@ -208,7 +208,7 @@ pub async fn evaluate_up_to(
 mod tests {
     use super::*;
 
-    /// An array's children as js-debug v1.112 lists them.
+    /// An array's children as a JavaScript adapter lists them.
     #[test]
     fn internal_variables_are_told_by_their_hint() {
         let body = json!({"variables": [
