@@ -1,5 +1,6 @@
-//! The per-user runtime directory: discovery files and the Python adapter's
-//! boot helpers live here. Only its owner may use it: the boot helpers run as code.
+//! The per-user directories: the runtime one (discovery files and the
+//! adapters' boot helpers; only its owner may use it, as the boot helpers
+//! run as code), state, and data (installed adapters).
 
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::PathBuf;
@@ -51,5 +52,15 @@ pub fn state_dir() -> Option<PathBuf> {
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    Some(base.join("pairdbg"))
+}
+
+/// The per-user data directory, `$XDG_DATA_HOME/pairdbg` (by default
+/// `~/.local/share/pairdbg`), where installed adapters live; None without HOME.
+pub fn data_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
     Some(base.join("pairdbg"))
 }

@@ -147,3 +147,69 @@ fn run_refuses_bad_breakpoints() {
         "{err}"
     );
 }
+
+/// `--from` installs js-debug from a release the user downloaded, refuses a
+/// file that is not one, and is refused by adapters that install otherwise.
+#[test]
+fn adapters_install_from_a_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let release = tmp.path().join("js-debug");
+    std::fs::create_dir_all(release.join("src")).unwrap();
+    std::fs::write(release.join("src/dapDebugServer.js"), "// server\n").unwrap();
+    let tgz = tmp.path().join("js-debug-dap-v1.117.0.tar.gz");
+    let tar = |file: &std::path::Path, what: &str| {
+        let st = Command::new("tar")
+            .args(["czf", file.to_str().unwrap(), what])
+            .current_dir(tmp.path())
+            .status()
+            .unwrap();
+        assert!(st.success());
+    };
+    tar(&tgz, "js-debug");
+    let data = tmp.path().join("data");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(args)
+            .env("XDG_DATA_HOME", &data)
+            .current_dir(repo_root())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        (text, out.status.code())
+    };
+    let (text, code) = run(&[
+        "adapters",
+        "install",
+        "node",
+        "--from",
+        tgz.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("js-debug 1.117.0 installed"), "{text}");
+    assert!(
+        data.join("pairdbg/adapters/js-debug-1.117.0/src/dapDebugServer.js")
+            .is_file(),
+        "{text}"
+    );
+
+    std::fs::write(tmp.path().join("other.txt"), "x").unwrap();
+    let wrong = tmp.path().join("wrong.tar.gz");
+    tar(&wrong, "other.txt");
+    let (text, code) = run(&[
+        "adapters",
+        "install",
+        "typescript",
+        "--from",
+        wrong.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("holds nothing under js-debug/"), "{text}");
+
+    let (text, code) = run(&["adapters", "install", "go", "--from", tgz.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("delve installs through its package manager"),
+        "{text}"
+    );
+}

@@ -37,11 +37,39 @@ struct Fake {
     program: String,
     garbage: bool,
     tcp: bool,
+    /// Over TCP, on a port the fake picks and prints on its stdout.
+    announced: bool,
+}
+
+/// How the fake announces its port, after a line of its own chatter.
+fn announced_at(line: &str) -> Option<std::net::SocketAddr> {
+    line.strip_prefix("fake listening at ")?.parse().ok()
 }
 
 impl Connector for Fake {
     fn connect(&self, _config: &pairdbg::session::LaunchConfig) -> Result<Spawned, SessionError> {
-        let transport = if self.tcp {
+        let transport = if self.announced {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+            l.set_nonblocking(true).expect("nonblocking");
+            let addr = l.local_addr().expect("addr");
+            let (mut stdout, theirs) = tokio::io::duplex(1024);
+            let (order, log, program) = (self.order, self.log.clone(), self.program.clone());
+            tokio::spawn(async move {
+                let line = format!("fake adapter 1.0\nfake listening at {addr}\n");
+                stdout.write_all(line.as_bytes()).await.expect("stdout");
+                let l = tokio::net::TcpListener::from_std(l).expect("listener");
+                let (sock, _) = l.accept().await.expect("the engine connects");
+                // What the adapter prints later is drained, never blocking it.
+                for _ in 0..200 {
+                    let _ = stdout.write_all(b"more adapter output\n").await;
+                }
+                run_fake(sock, order, log, program, false).await;
+            });
+            Transport::Announced {
+                stdout: Box::pin(theirs),
+                parse: announced_at,
+            }
+        } else if self.tcp {
             // The fake listens only a while after the engine starts to
             // connect, as a TCP adapter does while it starts up.
             let addr = pairdbg::dap::transport::free_loopback_port().expect("a port");
@@ -187,6 +215,7 @@ async fn start(
     order: Order,
     garbage: bool,
     tcp: bool,
+    announced: bool,
 ) -> (SessionHandle, Arc<Mutex<Vec<String>>>, tempfile::TempDir) {
     let ws = common::workspace(&[("prog.py", "x = 41\nx += 1\nprint(x)\n")]);
     let workspace = Workspace::new(ws.path(), false);
@@ -209,6 +238,7 @@ async fn start(
         program: workspace.root.join("prog.py").display().to_string(),
         garbage,
         tcp,
+        announced,
     };
     let handle = SessionHandle::launch_with("t1".into(), config, Arc::new(fake));
     (handle, log, ws)
@@ -219,7 +249,11 @@ async fn reaches_first_stop(order: Order) {
 }
 
 async fn reaches_first_stop_over(order: Order, tcp: bool) {
-    let (s, log, _ws) = start(order, false, tcp).await;
+    reaches_first_stop_by(order, tcp, false).await;
+}
+
+async fn reaches_first_stop_by(order: Order, tcp: bool, announced: bool) {
+    let (s, log, _ws) = start(order, false, tcp, announced).await;
     let mut events = s.subscribe();
     let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
         panic!(
@@ -320,9 +354,15 @@ async fn a_tcp_adapter_is_connected_to_with_retry() {
     reaches_first_stop_over(Order::InitializedFirst, true).await;
 }
 
+/// js-debug's way in: the adapter picks its own port and prints it.
+#[tokio::test]
+async fn an_adapter_is_reached_on_the_port_it_announces() {
+    reaches_first_stop_by(Order::LaunchHeld, false, true).await;
+}
+
 #[tokio::test]
 async fn a_malformed_frame_fails_the_session_without_a_panic() {
-    let (s, _log, _ws) = start(Order::LaunchHeld, true, false).await;
+    let (s, _log, _ws) = start(Order::LaunchHeld, true, false, false).await;
     let WaitOutcome::Failed(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
         panic!("a malformed frame should fail the session");
     };

@@ -1,6 +1,6 @@
-//! A program's language from its name or its contents: `.py`, Go sources
-//! (a `.go` file or a directory holding them), or an ELF binary told apart
-//! by what its compiler left in it.
+//! A program's language from its name or its contents: `.py`, `.js` and
+//! `.ts`, Go sources (a `.go` file or a directory holding them), or an ELF
+//! binary told apart by what its compiler left in it.
 
 use std::io::Read;
 use std::path::Path;
@@ -19,6 +19,8 @@ pub fn infer_language(program: &Path) -> Option<&'static str> {
     match program.extension().and_then(|e| e.to_str()) {
         Some("py") => return Some("python"),
         Some("go") => return Some("go"),
+        Some("js" | "mjs" | "cjs") => return Some("javascript"),
+        Some("ts" | "mts" | "cts") => return Some("typescript"),
         _ => {}
     }
     elf_language_cached(program)
@@ -30,6 +32,9 @@ pub fn infer_process_language(pid: u32) -> Option<&'static str> {
     let name = exe.file_name()?.to_string_lossy();
     if name.starts_with("python") {
         return Some("python");
+    }
+    if name == "node" || name.starts_with("node-") || name.starts_with("nodejs") {
+        return Some("node");
     }
     elf_language(&exe)
 }
@@ -118,6 +123,8 @@ mod tests {
         std::fs::write(go.join("main.go"), "package main").unwrap();
         assert_eq!(infer_language(&go), Some("go"));
         assert_eq!(infer_language(Path::new("x/app.py")), Some("python"));
+        assert_eq!(infer_language(Path::new("x/app.mjs")), Some("javascript"));
+        assert_eq!(infer_language(Path::new("x/app.ts")), Some("typescript"));
         assert_eq!(infer_language(&go.join("main.go")), Some("go"));
         let text = dir.path().join("notes.txt");
         std::fs::write(&text, "hello").unwrap();

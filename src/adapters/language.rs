@@ -49,6 +49,18 @@ pub trait Language: Send + Sync {
         SetVariable::Dap
     }
 
+    /// A variable's value as the adapter wrote it, in the form the viewport
+    /// reads values (double-quoted strings, counts after collections).
+    fn value_text(&self, value: String, _type_name: &str) -> String {
+        value
+    }
+
+    /// A variable's type as the viewport should read it; an empty one says
+    /// nothing beyond the value.
+    fn type_text(&self, type_name: String) -> String {
+        type_name
+    }
+
     /// Whether a value's text says too little, so its children are read for
     /// the viewport's preview.
     fn needs_children(&self, value: &str, truncated: bool) -> bool;

@@ -9,6 +9,8 @@ pub mod definitions;
 pub mod delve;
 mod detect;
 mod exception_chain;
+mod exit_file;
+pub mod js_debug;
 mod language;
 pub mod lldb;
 mod native_trace;
@@ -29,6 +31,7 @@ use crate::dap::process::AdapterProcess;
 
 pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
+pub use exit_file::take_exit_code;
 pub use language::{
     FoundFunction, Language, LogPiece, SetVariable, c_like_path, is_ident, parse_log_message,
     split_path,
@@ -67,6 +70,12 @@ pub enum Transport {
     },
     /// The adapter listens here; connect with retry until it answers.
     Tcp(SocketAddr),
+    /// The adapter picks its port and prints it: `parse` finds the address
+    /// in a line of its `stdout`, which is drained afterwards.
+    Announced {
+        stdout: Pin<Box<dyn AsyncRead + Send>>,
+        parse: crate::dap::announced::ParseAnnounced,
+    },
 }
 
 /// A spawned adapter, not yet spoken to.
@@ -182,6 +191,9 @@ pub struct Quirks {
     /// The scope that holds a function's `static` locals (with the file's
     /// globals), where the locals scope leaves them out.
     pub statics_scope: Option<&'static str>,
+    /// Variables the adapter marks `presentationHint.visibility: internal`
+    /// (an array's `length`, an object's prototype) are left out.
+    pub hide_internal_variables: bool,
     /// The root connection only launches: the program's stops, threads and
     /// variables come on a child connection the adapter asks for.
     pub program_on_child: bool,
@@ -229,6 +241,7 @@ impl Quirks {
         whole_value_context: None,
         return_value_name: None,
         statics_scope: None,
+        hide_internal_variables: false,
         program_on_child: false,
     };
 
@@ -274,6 +287,19 @@ pub trait Adapter: Send + Sync + 'static {
     fn install_command(&self, spec: &LaunchSpec) -> String;
     /// Installs it, or says why not (and the command, where root is needed).
     fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>>;
+    /// Installs it from a file the user downloaded (`--from`), or says it
+    /// cannot.
+    fn install_from(
+        &self,
+        file: &std::path::Path,
+    ) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        let message = format!(
+            "{} installs through its package manager, not from a file such as {}",
+            self.name(),
+            file.display()
+        );
+        Box::pin(async move { Err(AdapterError::Unsupported(message)) })
+    }
     /// Spawns the adapter (fork and exec at most: the engine never waits
     /// here) with the `launch` or `attach` arguments for `spec`.
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError>;
@@ -344,7 +370,12 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 3] = [&debugpy::Debugpy, &lldb::Lldb, &delve::Delve];
+    static ALL: [AdapterRef; 4] = [
+        &debugpy::Debugpy,
+        &lldb::Lldb,
+        &delve::Delve,
+        &js_debug::JsDebug,
+    ];
     &ALL
 }
 

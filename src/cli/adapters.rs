@@ -12,8 +12,14 @@ use crate::session::validate::Workspace;
 #[derive(Debug, Subcommand)]
 pub enum AdaptersCmd {
     /// Install the adapter for a language, or by its name (debugpy, lldb,
-    /// delve); where it needs root and pairdbg is not, print the command.
-    Install { language: String },
+    /// delve, js-debug); where it needs root and pairdbg is not, print the command.
+    Install {
+        language: String,
+        /// Install from this downloaded file (js-debug: a
+        /// js-debug-dap-vX.tar.gz release) instead of the package manager.
+        #[arg(long, value_name = "FILE")]
+        from: Option<std::path::PathBuf>,
+    },
 }
 
 pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
@@ -43,7 +49,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
             }
             0
         }
-        Some(AdaptersCmd::Install { language }) => {
+        Some(AdaptersCmd::Install { language, from }) => {
             let adapter = match adapters::by_name_or_language(&language) {
                 Ok(a) => a,
                 Err(e) => {
@@ -51,6 +57,9 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                     return 2;
                 }
             };
+            if let Some(file) = from {
+                return report(adapter.install_from(&file).await);
+            }
             if let Ok(f) = adapter.probe(&spec).await {
                 println!("{} is already installed ({})", f.version, f.path);
                 return 0;
@@ -60,16 +69,20 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                 adapter.name(),
                 adapter.install_command(&spec)
             );
-            match adapter.install(&spec).await {
-                Ok(f) => {
-                    println!("{} installed ({})", f.version, f.path);
-                    0
-                }
-                Err(e) => {
-                    eprintln!("pairdbg: {e}");
-                    1
-                }
-            }
+            report(adapter.install(&spec).await)
+        }
+    }
+}
+
+fn report(result: Result<adapters::Found, adapters::AdapterError>) -> u8 {
+    match result {
+        Ok(f) => {
+            println!("{} installed ({})", f.version, f.path);
+            0
+        }
+        Err(e) => {
+            eprintln!("pairdbg: {e}");
+            1
         }
     }
 }

@@ -2,6 +2,7 @@
 //! adapter processes.
 //! Knows nothing of the TUI or MCP.
 
+pub mod announced;
 pub mod client;
 pub mod codec;
 pub mod envelope;

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::adapters::{AdapterRef, LaunchSpec, Transport};
 use crate::dap::DapClient;
+use crate::dap::announced::connect_announced;
 use crate::dap::client::default_reverse_handler;
 use crate::dap::transport::connect_with_retry;
 
@@ -43,6 +44,13 @@ pub async fn capabilities(
         }
         Transport::Tcp(addr) => {
             let stream = connect_with_retry(addr, timeout)
+                .await
+                .map_err(|e| e.to_string())?;
+            let (r, w) = stream.into_split();
+            DapClient::start(r, w, timeout, default_reverse_handler())
+        }
+        Transport::Announced { stdout, parse } => {
+            let (_, stream) = connect_announced(stdout, parse, timeout)
                 .await
                 .map_err(|e| e.to_string())?;
             let (r, w) = stream.into_split();

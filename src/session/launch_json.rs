@@ -183,7 +183,7 @@ mod tests {
         // VS Code writes comments and trailing commas.
         "version": "0.2.0",
         "configurations": [
-            {"name": "Node", "type": "node", "request": "launch", "program": "x.js"},
+            {"name": "Browser", "type": "chrome", "request": "launch", "url": "http://localhost"},
             {
                 "name": "Run app",
                 "type": "python",
@@ -198,6 +198,7 @@ mod tests {
             {"name": "Server", "type": "go", "request": "launch", "mode": "debug", "program": "${workspaceFolder}/cmd/server", "env": {"PORT": "8080"}},
             {"name": "Native", "type": "cppdbg", "request": "launch", "program": "${workspaceFolder}/build/app", "environment": [{"name": "MODE", "value": "x"}]},
             {"name": "Attach", "type": "python", "request": "attach", "processId": 42},
+            {"name": "Node", "type": "pwa-node", "request": "launch", "program": "${workspaceFolder}/x.js"},
         ],
     }"#;
 
@@ -247,6 +248,12 @@ mod tests {
         }
         let e = load(d.path(), Some("Attach"), None).unwrap_err();
         assert!(e.contains("python attach configuration"), "{e}");
+        let r = load(d.path(), Some("Node"), None).unwrap().unwrap();
+        assert_eq!(r.language.as_deref(), Some("node"));
+        assert_eq!(
+            r.program.as_deref(),
+            Some(format!("{}/x.js", d.path().display()).as_str())
+        );
     }
 
     #[test]
@@ -254,8 +261,8 @@ mod tests {
         let d = ws();
         let e = load(d.path(), Some("Nope"), None).unwrap_err();
         assert!(e.contains("\"Run app\""), "{e}");
-        let e = load(d.path(), Some("Node"), None).unwrap_err();
-        assert!(e.contains("node launch configuration"), "{e}");
+        let e = load(d.path(), Some("Browser"), None).unwrap_err();
+        assert!(e.contains("chrome launch configuration"), "{e}");
         let e = load(d.path(), Some("Current file"), None).unwrap_err();
         assert!(e.contains("${file}"), "{e}");
         let r = load(d.path(), Some("Current file"), Some("a.py"))

@@ -111,17 +111,28 @@ pub fn variables_with(
             .variables
             .into_iter()
             .filter(|v| !language.is_hidden_group(&v.name) && !quirks.hides_variable(&v.name))
+            .filter(|v| !(quirks.hide_internal_variables && is_internal(v)))
             .map(|v| {
                 let hidden = !language.is_shown(&v.name);
                 let var = to_var(v);
                 Var {
                     hidden,
                     name: quirks.variable_name(var.name.clone()),
+                    value: language.value_text(var.value.clone(), &var.type_name),
+                    type_name: language.type_text(var.type_name.clone()),
                     ..var
                 }
             })
             .collect())
     }
+}
+
+/// Marked by the adapter as its own (`presentationHint.visibility: internal`).
+fn is_internal(v: &dap_types::Variable) -> bool {
+    v.presentation_hint
+        .as_ref()
+        .and_then(|h| h.visibility.as_ref())
+        .is_some_and(|vis| matches!(vis, dap_types::VariablePresentationHintVisibility::Internal))
 }
 
 pub fn to_var(v: dap_types::Variable) -> Var {
@@ -191,4 +202,23 @@ pub async fn evaluate_up_to(
         hidden: false,
         indexed: resp.indexed_variables.map(|n| n as usize),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An array's children as a JavaScript adapter lists them.
+    #[test]
+    fn internal_variables_are_told_by_their_hint() {
+        let body = json!({"variables": [
+            {"name": "0", "value": "1", "type": "number", "variablesReference": 0, "presentationHint": {}},
+            {"name": "length", "value": "3", "type": "number", "variablesReference": 0,
+             "presentationHint": {"visibility": "internal"}},
+            {"name": "x", "value": "2", "variablesReference": 0}
+        ]});
+        let resp: dap_types::VariablesResponse = body_as("variables", body).unwrap();
+        let internal: Vec<bool> = resp.variables.iter().map(is_internal).collect();
+        assert_eq!(internal, [false, true, false]);
+    }
 }

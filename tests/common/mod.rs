@@ -378,3 +378,85 @@ x = add(1, 2)
 y = add(x, 10)
 print('result', y)
 ";
+
+/// A data directory (for `XDG_DATA_HOME`) holding js-debug, installed by
+/// `pairdbg adapters install node` once per test binary. Without Node, npm
+/// or the registry a test fails under CI and skips loudly elsewhere.
+pub fn js_debug_available() -> Option<PathBuf> {
+    static DIR: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    let got = DIR.get_or_init(|| {
+        let dir = tempfile::Builder::new()
+            .prefix("pairdbg-js-debug-")
+            .tempdir()
+            .map_err(|e| e.to_string())?
+            .keep();
+        let out = StdCommand::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(["adapters", "install", "node"])
+            .env("XDG_DATA_HOME", &dir)
+            .output()
+            .map_err(|e| e.to_string())?;
+        let ok = out.status.success() && StdCommand::new("node").arg("--version").output().is_ok();
+        match ok {
+            true => Ok(dir),
+            false => Err(format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )),
+        }
+    });
+    match got {
+        Ok(dir) => Some(dir.clone()),
+        Err(why) => {
+            let fix = "pairdbg adapters install node (needs node and npm)";
+            if std::env::var_os("CI").is_some() {
+                panic!(
+                    "js-debug is required in CI: install it with `{fix}` (scripts/test does): {why}"
+                );
+            }
+            eprintln!("\n!!!!! SKIPPED: js-debug could not be installed ({fix}): {why} !!!!!\n");
+            None
+        }
+    }
+}
+
+/// TypeScript's compiler, from the cache scripts/test installs it into.
+/// Without it a test fails under CI and skips loudly elsewhere.
+pub fn tsc_available() -> Option<PathBuf> {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    let tsc = cache.join("pairdbg-tests/typescript/node_modules/.bin/tsc");
+    if tsc.is_file() {
+        return Some(tsc);
+    }
+    let fix = "npm install --prefix ~/.cache/pairdbg-tests/typescript typescript";
+    if std::env::var_os("CI").is_some() {
+        panic!("TypeScript is required in CI: install it with `{fix}` (scripts/test does)");
+    }
+    eprintln!("\n!!!!! SKIPPED: TypeScript is not installed ({fix}) !!!!!\n");
+    None
+}
+
+/// Node processes running `script` with `dir` as their working directory.
+pub fn node_running(dir: &Path, script: &str) -> Vec<u32> {
+    pids_matching(script)
+        .into_iter()
+        .filter(|pid| {
+            std::fs::read_link(format!("/proc/{pid}/cwd")).is_ok_and(|c| c == dir)
+                && comm(*pid).is_some_and(|c| c.starts_with("node"))
+        })
+        .collect()
+}
+
+/// Polls `read` until `done` holds or the time is up; the last reading.
+pub async fn poll<T>(read: impl Fn() -> T, done: impl Fn(&T) -> bool, within: Duration) -> T {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let now = read();
+        if done(&now) || tokio::time::Instant::now() > deadline {
+            return now;
+        }
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    }
+}

@@ -37,6 +37,7 @@ static QUIRKS: Quirks = Quirks {
     hidden_variable_prefixes: &[],
     return_value_name: Some("(Return Value)"),
     statics_scope: Some("Globals"),
+    hide_internal_variables: false,
     program_on_child: false,
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.

@@ -5,13 +5,16 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::pin::Pin;
 
-use futures::future::join_all;
+use futures::FutureExt;
+use futures::future::{BoxFuture, join_all};
 use serde_json::Value;
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
+use tokio::net::TcpStream;
 
 use super::{Apply, Engine, lock};
 use crate::dap::DapClient;
+use crate::dap::announced::connect_announced;
 use crate::dap::transport::connect_with_retry;
 use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
@@ -40,22 +43,27 @@ impl Engine {
             self.forward_program_output(out);
         }
         let start = spawned.start;
-        match spawned.transport {
-            Transport::Stdio { reader, writer } => self.begin(reader, writer, start),
-            Transport::Tcp(addr) => {
-                let timeout = self.config.request_timeout;
-                self.spawn(async move {
-                    let conn = connect_with_retry(addr, timeout).await;
-                    Box::new(move |e: &mut Engine| match conn {
-                        Ok(stream) => {
-                            let (r, w) = stream.into_split();
-                            e.begin(Box::pin(r), Box::pin(w), start);
-                        }
-                        Err(err) => e.fail(format!("cannot reach the debug adapter: {err}")),
-                    }) as Apply
-                });
+        let timeout = self.config.request_timeout;
+        let connect: BoxFuture<'static, std::io::Result<TcpStream>> = match spawned.transport {
+            Transport::Stdio { reader, writer } => {
+                self.begin(reader, writer, start);
+                return Ok(());
             }
-        }
+            Transport::Tcp(addr) => connect_with_retry(addr, timeout).boxed(),
+            Transport::Announced { stdout, parse } => {
+                async move { Ok(connect_announced(stdout, parse, timeout).await?.1) }.boxed()
+            }
+        };
+        self.spawn(async move {
+            let conn = connect.await;
+            Box::new(move |e: &mut Engine| match conn {
+                Ok(stream) => {
+                    let (r, w) = stream.into_split();
+                    e.begin(Box::pin(r), Box::pin(w), start);
+                }
+                Err(err) => e.fail(format!("cannot reach the debug adapter: {err}")),
+            }) as Apply
+        });
         Ok(())
     }
 

@@ -1,0 +1,227 @@
+//! js-debug's `launch` and `attach` arguments, and the preloads pairdbg
+//! puts into Node: the exit-code shim into the program, and the latency
+//! fix (TCP_NODELAY) into the program's inspector and into js-debug itself.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde_json::{Map, Value, json};
+
+use crate::adapters::{AdapterError, LaunchSpec, Target};
+
+pub const EXIT_SHIM: &str = include_str!("boot/exit_code.cjs");
+pub const NODELAY: &str = include_str!("boot/nodelay.cjs");
+pub const PROGRAM_PRELOAD: &str = include_str!("boot/inspector_nodelay.cjs");
+
+/// Told apart per launch within one pairdbg process.
+static LAUNCHES: AtomicU64 = AtomicU64::new(0);
+
+type Start = ((&'static str, Value), Option<PathBuf>, Vec<String>);
+
+/// The request, the file the program's exit code will be written to, and
+/// notes for the user.
+pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
+    let no_runtime =
+        |e: std::io::Error| AdapterError::NotFound(format!("no runtime directory: {e}"));
+    match &spec.target {
+        Target::Module(m) => Err(AdapterError::Unsupported(format!(
+            "js-debug runs script files, not modules such as {m}"
+        ))),
+        Target::Attach(pid) => Ok((
+            (
+                "attach",
+                json!({
+                    "type": "pwa-node",
+                    "request": "attach",
+                    "name": "pairdbg",
+                    "processId": pid.to_string(),
+                    "cwd": spec.cwd,
+                    "__workspaceFolder": spec.workspace,
+                    "skipFiles": ["<node_internals>/**"],
+                }),
+            ),
+            None,
+            vec![],
+        )),
+        Target::Program(p) => {
+            let (program, mut notes) = runnable(p);
+            let shim = crate::paths::install_file("node", "exit_code.cjs", EXIT_SHIM)
+                .map_err(no_runtime)?;
+            let n = LAUNCHES.fetch_add(1, Ordering::Relaxed);
+            let exit_file = crate::paths::runtime_dir()
+                .map_err(no_runtime)?
+                .join(format!("exit-{}-{n}", std::process::id()));
+            let _ = std::fs::remove_file(&exit_file);
+            let mut preloads = vec![shim];
+            if spec.nodelay {
+                preloads.push(
+                    crate::paths::install_file("node", "inspector_nodelay.cjs", PROGRAM_PRELOAD)
+                        .map_err(no_runtime)?,
+                );
+            }
+            let env = environment(spec, &preloads, &exit_file);
+            let dir = program
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| spec.cwd.clone());
+            if spec.stdio.is_some() {
+                notes.push(
+                    "js-debug sends the program's output as events: it runs without a terminal."
+                        .into(),
+                );
+            }
+            let args = json!({
+                "type": "pwa-node",
+                "request": "launch",
+                "name": "pairdbg",
+                "program": program,
+                "cwd": spec.cwd,
+                "args": spec.args,
+                "env": env,
+                // Output comes as events, through the debugger, not a terminal.
+                "console": "internalConsole",
+                "outputCapture": "std",
+                // Where js-debug resolves `${workspaceFolder}`; TypeScript's
+                // source maps are not found without it.
+                "__workspaceFolder": spec.workspace,
+                "stopOnEntry": spec.stop_on_entry,
+                "skipFiles": ["<node_internals>/**"],
+                // The default searches the whole workspace for scripts and
+                // their maps; the program's own tree is where they are.
+                "outFiles": [
+                    format!("{}/**/*.(m|c|)js", dir.display()),
+                    "!**/node_modules/**",
+                ],
+            });
+            Ok((("launch", args), Some(exit_file), notes))
+        }
+    }
+}
+
+/// What Node runs for `program`: a `.ts` file compiled beside itself runs
+/// as its `.js`, with its source map taking the stops back to the `.ts`.
+fn runnable(program: &Path) -> (PathBuf, Vec<String>) {
+    if program
+        .extension()
+        .is_some_and(|e| e == "ts" || e == "mts" || e == "cts")
+    {
+        let js = program.with_extension("js");
+        if js.is_file() {
+            let note = format!(
+                "Runs {}, compiled from {}; stops show the TypeScript lines.",
+                js.display(),
+                program.display()
+            );
+            return (js, vec![note]);
+        }
+        let note = "Node runs TypeScript only where it strips types itself (Node 22.6 and later); compile with `tsc --sourceMap` otherwise.".into();
+        return (program.to_path_buf(), vec![note]);
+    }
+    (program.to_path_buf(), vec![])
+}
+
+/// The launch's environment: the user's, the exit file, and the preloads
+/// after the user's own NODE_OPTIONS (js-debug puts its bootloader first).
+fn environment(spec: &LaunchSpec, preloads: &[PathBuf], exit_file: &Path) -> Map<String, Value> {
+    let mut env: Map<String, Value> = spec
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    let user = env
+        .get("NODE_OPTIONS")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let require = preloads
+        .iter()
+        .map(|p| format!("--require {}", quoted(p)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let options = match user.trim() {
+        "" => require,
+        u => format!("{u} {require}"),
+    };
+    env.insert("NODE_OPTIONS".into(), Value::String(options));
+    env.insert(
+        "PAIRDBG_EXIT_FILE".into(),
+        Value::String(exit_file.display().to_string()),
+    );
+    env
+}
+
+/// A path as NODE_OPTIONS reads it: in double quotes when it has spaces.
+fn quoted(path: &Path) -> String {
+    let p = path.display().to_string();
+    if p.contains([' ', '"', '\\']) {
+        format!("\"{}\"", p.replace('\\', "\\\\").replace('"', "\\\""))
+    } else {
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_launch_runs_the_program_with_the_shim_after_the_users_options() {
+        let dir = tempfile::tempdir().unwrap();
+        let prog = dir.path().join("app/prog.js");
+        let mut spec = LaunchSpec::for_workspace(dir.path());
+        spec.target = Target::Program(prog.clone());
+        spec.args = vec!["--n".into(), "3".into()];
+        spec.env = vec![("NODE_OPTIONS".into(), "--max-old-space-size=100".into())];
+        let ((req, args), exit_file, _) = start_arguments(&spec).unwrap();
+        assert_eq!(req, "launch");
+        assert_eq!(args["type"], "pwa-node");
+        assert_eq!(args["program"], json!(prog));
+        assert_eq!(args["console"], "internalConsole");
+        assert_eq!(args["outputCapture"], "std");
+        assert_eq!(args["__workspaceFolder"], json!(dir.path()));
+        assert_eq!(args["args"], json!(["--n", "3"]));
+        let opts = args["env"]["NODE_OPTIONS"].as_str().unwrap();
+        assert!(
+            opts.starts_with("--max-old-space-size=100 --require "),
+            "{opts}"
+        );
+        assert!(opts.contains("exit_code.cjs --require "), "{opts}");
+        assert!(opts.ends_with("inspector_nodelay.cjs"), "{opts}");
+        spec.nodelay = false;
+        let ((_, off), _, _) = start_arguments(&spec).unwrap();
+        let opts = off["env"]["NODE_OPTIONS"].as_str().unwrap();
+        assert!(opts.ends_with("exit_code.cjs"), "only to measure: {opts}");
+        spec.nodelay = true;
+        let exit_file = exit_file.unwrap();
+        assert_eq!(
+            args["env"]["PAIRDBG_EXIT_FILE"],
+            json!(exit_file.display().to_string())
+        );
+        let out_files = args["outFiles"][0].as_str().unwrap();
+        assert_eq!(
+            out_files,
+            format!("{}/**/*.(m|c|)js", dir.path().join("app").display())
+        );
+        // A second launch writes its code elsewhere.
+        let (_, second, _) = start_arguments(&spec).unwrap();
+        assert_ne!(second.unwrap(), exit_file);
+    }
+
+    #[test]
+    fn typescript_compiled_beside_itself_runs_as_its_javascript() {
+        let dir = tempfile::tempdir().unwrap();
+        let ts = dir.path().join("prog.ts");
+        std::fs::write(&ts, "").unwrap();
+        assert_eq!(runnable(&ts).0, ts);
+        std::fs::write(dir.path().join("prog.js"), "").unwrap();
+        let (js, notes) = runnable(&ts);
+        assert_eq!(js, dir.path().join("prog.js"));
+        assert!(notes[0].contains("stops show the TypeScript lines"));
+    }
+
+    #[test]
+    fn paths_with_spaces_are_quoted_for_node_options() {
+        assert_eq!(quoted(Path::new("/a/b.cjs")), "/a/b.cjs");
+        assert_eq!(quoted(Path::new("/my dir/b.cjs")), "\"/my dir/b.cjs\"");
+    }
+}
