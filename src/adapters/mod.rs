@@ -33,7 +33,7 @@ pub use language::{
     FoundFunction, Language, LogPiece, SetVariable, c_like_path, is_ident, parse_log_message,
     split_path,
 };
-pub use spec::{LaunchSpec, ProgramStdio, Target};
+pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
 pub use which::which;
 
 /// How a value that a step out returned starts its name: `(return)`, or
@@ -185,6 +185,10 @@ pub struct Quirks {
     /// The root connection only launches: the program's stops, threads and
     /// variables come on a child connection the adapter asks for.
     pub program_on_child: bool,
+    /// An attach reports the halt that connecting causes as a stop before
+    /// `configurationDone` is answered, and then resumes the program
+    /// itself: that stop is not the program's.
+    pub attach_halt_is_a_stop: bool,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -230,6 +234,7 @@ impl Quirks {
         return_value_name: None,
         statics_scope: None,
         program_on_child: false,
+        attach_halt_is_a_stop: false,
     };
 
     /// The specification's name for a stop reason this adapter reports.

@@ -145,6 +145,10 @@ impl Agent {
     ) -> Result<Moved, Reply> {
         let timeout =
             validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS).map_err(|e| self.err(None, &e))?;
+        if request.attach.is_none() && !request.remote.is_given() {
+            let e = SessionError::invalid("pid", "give pid, or host and port of a debug server");
+            return Err(self.err(None, &e));
+        }
         let waits = !request.breakpoints.is_empty();
         let s = self.start(request, None).await?;
         let waited = waiting::long_wait(timeout, |d| {

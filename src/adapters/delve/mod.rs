@@ -4,6 +4,7 @@
 
 mod build_error;
 mod go;
+mod remote;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -78,6 +79,9 @@ impl Adapter for Delve {
     }
 
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
+        if let Target::Remote(r) = &spec.target {
+            return remote::spawn(spec, r);
+        }
         let dlv = find_dlv()?;
         let addr = free_loopback_port()
             .map_err(|e| AdapterError::NotFound(format!("no free loopback port for dlv: {e}")))?;
@@ -218,6 +222,9 @@ fn start_arguments(
                        "stopOnEntry": spec.stop_on_entry}),
             ),
             spec.cwd.clone(),
+        )),
+        Target::Remote(_) => Err(AdapterError::Unsupported(
+            "a remote attach has no dlv of ours to start".into(),
         )),
         Target::Module(m) => Err(AdapterError::Unsupported(format!(
             "delve runs Go packages, files or binaries, not modules such as {m}"
