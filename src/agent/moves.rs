@@ -274,7 +274,8 @@ impl Agent {
         let end = match (attached, detach) {
             (true, _) => "The process was detached and keeps running.".to_string(),
             (false, true) => {
-                "A launched program ends with its session; it was terminated.".to_string()
+                // A launch, or an attach told terminate_debuggee.
+                "This program ends with its session; it was terminated.".to_string()
             }
             (false, false) => snap.state_sentence(),
         };
