@@ -12,7 +12,9 @@ pub enum Target {
     /// A running process, by pid.
     Attach(u32),
     /// A program already running under a debug server, maybe on another
-    /// machine, reached over TCP.
+    /// machine, reached over TCP. An adapter that cannot attach so answers
+    /// `AdapterError::Unsupported`; child connections of such a session may
+    /// go to `Remote::host` and nowhere else off this machine.
     Remote(Remote),
 }
 
@@ -57,6 +59,15 @@ impl Remote {
             .ok_or_else(|| {
                 super::AdapterError::NotFound(format!("cannot resolve the host {}", self.host))
             })
+    }
+
+    /// What stands for the adapter when the debug server is the adapter:
+    /// nothing of it needs to be on this machine.
+    pub fn found(&self, adapter: &str) -> super::Found {
+        super::Found {
+            version: format!("{adapter} at {}", self.address()),
+            path: self.address(),
+        }
     }
 
     /// The mappings as (remote, local) strings.
@@ -112,6 +123,15 @@ impl ProgramStdio {
 }
 
 impl LaunchSpec {
+    /// The host of a remote attach: the one address off this machine that
+    /// the session may connect to.
+    pub fn remote_host(&self) -> Option<&str> {
+        match &self.target {
+            Target::Remote(r) => Some(&r.host),
+            _ => None,
+        }
+    }
+
     /// A spec for finding or installing an adapter, with no program yet.
     pub fn for_workspace(workspace: &std::path::Path) -> Self {
         LaunchSpec {

@@ -66,6 +66,10 @@ impl Adapter for Debugpy {
     }
 
     fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        // The server speaks DAP itself: nothing of ours runs.
+        if let Target::Remote(r) = &spec.target {
+            return futures::future::ready(Ok(r.found("debugpy"))).boxed();
+        }
         let python = find_python(spec.interpreter.as_deref(), &spec.workspace);
         async move {
             let python = python?;

@@ -53,7 +53,11 @@ impl Adapter for Delve {
         &["go"]
     }
 
-    fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+    fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        // The server speaks DAP itself: nothing of ours runs.
+        if let Target::Remote(r) = &spec.target {
+            return futures::future::ready(Ok(r.found("dlv"))).boxed();
+        }
         async move {
             let dlv = find_dlv()?;
             let v = version(&dlv).await?;
