@@ -185,10 +185,10 @@ pub struct Quirks {
     /// The root connection only launches: the program's stops, threads and
     /// variables come on a child connection the adapter asks for.
     pub program_on_child: bool,
-    /// An attach reports the halt that connecting causes as a stop before
-    /// `configurationDone` is answered, and then resumes the program
-    /// itself: that stop is not the program's.
-    pub attach_halt_is_a_stop: bool,
+    /// An attach reports the halt that connecting causes as a stop with
+    /// this description before `configurationDone` is answered, and then
+    /// resumes the program itself: that stop is not the program's.
+    pub attach_halt: Option<&'static str>,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -234,7 +234,7 @@ impl Quirks {
         return_value_name: None,
         statics_scope: None,
         program_on_child: false,
-        attach_halt_is_a_stop: false,
+        attach_halt: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.

@@ -40,7 +40,7 @@ static QUIRKS: Quirks = Quirks {
     statics_scope: Some("Globals"),
     program_on_child: false,
     // Over gdb-remote, the server's halt arrives as `signal SIGSTOP`.
-    attach_halt_is_a_stop: true,
+    attach_halt: Some("signal SIGSTOP"),
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",

@@ -18,10 +18,13 @@ impl Engine {
     pub(super) fn on_event(&mut self, ev: DapEvent) {
         match ev {
             DapEvent::Initialized => self.configure(),
-            DapEvent::Stopped(_)
+            // Only before configurationDone's answer: a breakpoint may be
+            // hit just before that answer is read, and it stops for real.
+            DapEvent::Stopped(s)
                 if !self.conn.configured
                     && self.config.is_attach()
-                    && self.config.adapter.quirks().attach_halt_is_a_stop => {}
+                    && s.description.is_some()
+                    && s.description.as_deref() == self.config.adapter.quirks().attach_halt => {}
             DapEvent::Stopped(mut s) => {
                 self.conn.stops_seen += 1;
                 if s.thread_id.is_none() && self.conn.thread_id <= 0 {
