@@ -40,7 +40,8 @@ fn help_has_examples() {
         "pairdbg mcp",
         "pairdbg adapters install python",
         "--allow-outside-workspace",
-        "--attach <PID>",
+        "--attach <PID|HOST:PORT>",
+        "--map <LOCAL=REMOTE>",
         "--language <LANG>",
     ] {
         assert!(out.contains(s), "help lacks {s:?}:\n{out}");

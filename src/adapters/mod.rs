@@ -36,7 +36,7 @@ pub use language::{
     FoundFunction, Language, LogPiece, SetVariable, c_like_path, is_ident, parse_log_message,
     split_path,
 };
-pub use spec::{LaunchSpec, ProgramStdio, Target};
+pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
 pub use which::which;
 
 /// How a value that a step out returned starts its name: `(return)`, or
@@ -197,6 +197,10 @@ pub struct Quirks {
     /// The root connection only launches: the program's stops, threads and
     /// variables come on a child connection the adapter asks for.
     pub program_on_child: bool,
+    /// An attach reports the halt that connecting causes as a stop with
+    /// this description before `configurationDone` is answered, and then
+    /// resumes the program itself: that stop is not the program's.
+    pub attach_halt: Option<&'static str>,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -243,6 +247,7 @@ impl Quirks {
         statics_scope: None,
         hide_internal_variables: false,
         program_on_child: false,
+        attach_halt: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.

@@ -11,6 +11,71 @@ pub enum Target {
     Module(String),
     /// A running process, by pid.
     Attach(u32),
+    /// A program already running under a debug server, maybe on another
+    /// machine, reached over TCP. An adapter that cannot attach so answers
+    /// `AdapterError::Unsupported`; child connections of such a session may
+    /// go to `Remote::host` and nowhere else off this machine.
+    Remote(Remote),
+}
+
+/// Where a remote program's debug server listens, and how its paths read
+/// here.
+#[derive(Debug, Clone)]
+pub struct Remote {
+    /// A host name or address, as the user gave it.
+    pub host: String,
+    pub port: u16,
+    pub path_mappings: Vec<PathMapping>,
+    /// The local copy of a native program, where its symbols are read.
+    pub program: Option<PathBuf>,
+}
+
+/// A directory of the workspace and where the same files are on the remote
+/// side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathMapping {
+    pub local: PathBuf,
+    pub remote: String,
+}
+
+impl Remote {
+    /// `host:port`, with an IPv6 address in brackets.
+    pub fn address(&self) -> String {
+        if self.host.contains(':') {
+            format!("[{}]:{}", self.host, self.port)
+        } else {
+            format!("{}:{}", self.host, self.port)
+        }
+    }
+
+    /// The debug server's socket address, for adapters that speak DAP to it
+    /// directly. A name is looked up here, once.
+    pub fn socket_addr(&self) -> Result<std::net::SocketAddr, super::AdapterError> {
+        use std::net::ToSocketAddrs;
+        (self.host.as_str(), self.port)
+            .to_socket_addrs()
+            .ok()
+            .and_then(|mut a| a.next())
+            .ok_or_else(|| {
+                super::AdapterError::NotFound(format!("cannot resolve the host {}", self.host))
+            })
+    }
+
+    /// What stands for the adapter when the debug server is the adapter:
+    /// nothing of it needs to be on this machine.
+    pub fn found(&self, adapter: &str) -> super::Found {
+        super::Found {
+            version: format!("{adapter} at {}", self.address()),
+            path: self.address(),
+        }
+    }
+
+    /// The mappings as (remote, local) strings.
+    pub fn mappings(&self) -> impl Iterator<Item = (&str, String)> {
+        self.path_mappings
+            .iter()
+            .map(|m| (m.remote.as_str(), m.local.display().to_string()))
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -58,6 +123,15 @@ impl ProgramStdio {
 }
 
 impl LaunchSpec {
+    /// The host of a remote attach: the one address off this machine that
+    /// the session may connect to.
+    pub fn remote_host(&self) -> Option<&str> {
+        match &self.target {
+            Target::Remote(r) => Some(&r.host),
+            _ => None,
+        }
+    }
+
     /// A spec for finding or installing an adapter, with no program yet.
     pub fn for_workspace(workspace: &std::path::Path) -> Self {
         LaunchSpec {

@@ -145,6 +145,10 @@ impl Agent {
     ) -> Result<Moved, Reply> {
         let timeout =
             validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS).map_err(|e| self.err(None, &e))?;
+        if request.attach.is_none() && !request.remote.is_given() {
+            let e = SessionError::invalid("pid", "give pid, or host and port of a debug server");
+            return Err(self.err(None, &e));
+        }
         let waits = !request.breakpoints.is_empty();
         let s = self.start(request, None).await?;
         let waited = waiting::long_wait(timeout, |d| {
@@ -270,7 +274,8 @@ impl Agent {
         let end = match (attached, detach) {
             (true, _) => "The process was detached and keeps running.".to_string(),
             (false, true) => {
-                "A launched program ends with its session; it was terminated.".to_string()
+                // A launch, or an attach told terminate_debuggee.
+                "This program ends with its session; it was terminated.".to_string()
             }
             (false, false) => snap.state_sentence(),
         };

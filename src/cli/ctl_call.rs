@@ -4,6 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::ctl::{CtlArgs, CtlCommand, StepKind, WatchCmd};
+use super::launch_flags::AttachTo;
 use crate::shell::commands::{Call, location};
 
 impl CtlArgs {
@@ -32,8 +33,25 @@ impl CtlArgs {
                 if !breakpoints.is_empty() {
                     a.insert("breakpoints".into(), Value::Array(breakpoints));
                 }
-                if let Some(pid) = launch.attach {
-                    a.insert("pid".into(), json!(pid));
+                if let Some(to) = &launch.attach {
+                    match to {
+                        AttachTo::Pid(pid) => {
+                            a.insert("pid".into(), json!(pid));
+                        }
+                        AttachTo::Server { host, port } => {
+                            a.insert("host".into(), json!(host));
+                            a.insert("port".into(), json!(port));
+                            let maps: Vec<Value> = launch
+                                .maps
+                                .iter()
+                                .map(|(l, r)| json!({"local": l, "remote": r}))
+                                .collect();
+                            if !maps.is_empty() {
+                                a.insert("path_mappings".into(), Value::Array(maps));
+                            }
+                            put(&mut a, "program", program.first().cloned());
+                        }
+                    }
                     put(&mut a, "language", launch.language.clone());
                     "debug_attach"
                 } else {

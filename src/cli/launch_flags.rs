@@ -24,9 +24,45 @@ pub struct LaunchFlags {
     /// An environment variable for the program, as K=V (repeatable).
     #[arg(long = "env", value_name = "K=V", value_parser = parse_env)]
     pub env: Vec<(String, String)>,
-    /// Attach to the running process PID instead of launching a program.
-    #[arg(long, value_name = "PID", conflicts_with_all = ["program", "module"])]
-    pub attach: Option<u32>,
+    /// Attach to the running process PID, or to the debug server at
+    /// HOST:PORT (give --language; for C, C++ and Rust, the local binary as
+    /// PROGRAM), instead of launching a program.
+    #[arg(long, value_name = "PID|HOST:PORT", value_parser = parse_attach, conflicts_with = "module")]
+    pub attach: Option<AttachTo>,
+    /// With --attach HOST:PORT: the workspace path LOCAL is REMOTE on the
+    /// program's machine (repeatable).
+    #[arg(long = "map", value_name = "LOCAL=REMOTE", value_parser = parse_map, requires = "attach")]
+    pub maps: Vec<(String, String)>,
+}
+
+/// What `--attach` names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttachTo {
+    Pid(u32),
+    Server { host: String, port: u32 },
+}
+
+fn parse_attach(s: &str) -> Result<AttachTo, String> {
+    if let Ok(pid) = s.parse::<u32>() {
+        return Ok(AttachTo::Pid(pid));
+    }
+    let (host, port) = s
+        .rsplit_once(':')
+        .ok_or_else(|| format!("{s:?} is neither a PID nor HOST:PORT"))?;
+    let port = port
+        .parse::<u32>()
+        .map_err(|_| format!("{s:?}: {port:?} is not a port (1 to 65535)"))?;
+    Ok(AttachTo::Server {
+        host: host.to_string(),
+        port,
+    })
+}
+
+fn parse_map(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((l, r)) if !l.is_empty() && !r.is_empty() => Ok((l.to_string(), r.to_string())),
+        _ => Err(format!("{s:?} is not LOCAL=REMOTE")),
+    }
 }
 
 fn parse_env(s: &str) -> Result<(String, String), String> {
@@ -57,8 +93,16 @@ impl LaunchFlags {
             }
             request.module = Some(m.clone());
         }
-        if self.attach.is_some() {
-            request.attach = self.attach;
+        match &self.attach {
+            Some(AttachTo::Pid(pid)) => request.attach = Some(*pid),
+            Some(AttachTo::Server { host, port }) => {
+                request.remote = crate::session::remote::RemoteRequest {
+                    host: Some(host.clone()),
+                    port: Some(*port),
+                    path_mappings: self.maps.clone(),
+                };
+            }
+            None => {}
         }
         for (field, value) in [
             (&mut request.python, &self.python),
@@ -87,7 +131,8 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "python" => "--python",
         "cwd" => "--cwd",
         "env" => "--env",
-        "pid" => "--attach",
+        "pid" | "host" | "port" => "--attach",
+        "path_mappings" => "--map",
         "breakpoints" => "--break",
         _ => return field.to_string(),
     };
@@ -144,6 +189,27 @@ mod tests {
         assert_eq!(flag_for("breakpoints[7].line", &breaks), "--break");
         assert_eq!(flag_for("env[K]", &[]), "--env");
         assert_eq!(flag_for("pid", &[]), "--attach");
+    }
+
+    #[test]
+    fn attach_takes_a_pid_or_a_server() {
+        assert_eq!(parse_attach("4242"), Ok(AttachTo::Pid(4242)));
+        assert_eq!(
+            parse_attach("127.0.0.1:5678"),
+            Ok(AttachTo::Server {
+                host: "127.0.0.1".into(),
+                port: 5678
+            })
+        );
+        assert!(parse_attach("[::1]:5678").is_ok());
+        assert!(
+            parse_attach("host")
+                .unwrap_err()
+                .contains("neither a PID nor HOST:PORT")
+        );
+        assert!(parse_attach("host:x").unwrap_err().contains("not a port"));
+        assert_eq!(parse_map(".=/app"), Ok((".".into(), "/app".into())));
+        assert!(parse_map("/app").is_err());
     }
 
     #[test]

@@ -25,6 +25,8 @@ Examples:
       Debug a Go package (C, C++ and Rust binaries work the same way).
   pairdbg --attach 4242 --break worker.c:31
       Attach the terminal UI to a running process; quitting leaves it running.
+  pairdbg --attach 127.0.0.1:5678 --language python --map .=/app
+      Attach to a debug server (a container's, or a host's through ssh -L).
   pairdbg --config app --theme light
       Launch a configuration of .vscode/launch.json, in the light theme.
   pairdbg run --break assets/demo/order.py:44 -- assets/demo/order.py
@@ -287,11 +289,12 @@ fn target_request(
         return Err("--attach: give --attach or --config, not both".into());
     }
     let (new_ws, mut request) = match cli.launch.attach {
-        // An attached program runs on until a breakpoint or a pause.
-        Some(pid) => (
+        // An attached program runs on until a breakpoint or a pause; a
+        // remote one's PROGRAM is its local binary.
+        Some(_) => (
             None,
             crate::session::LaunchRequest {
-                attach: Some(pid),
+                program: cli.program.first().cloned(),
                 breakpoints: cli
                     .breaks
                     .iter()

@@ -11,7 +11,6 @@ use crate::viewport::ViewportConfig;
 pub struct BreakpointParam {
     pub file: Option<String>,
     pub line: Option<i64>,
-    /// Instead of file/line.
     pub function: Option<String>,
     /// A line's text; follows edits.
     pub statement: Option<String>,
@@ -48,7 +47,6 @@ pub struct LaunchParams {
     pub args: Option<Vec<String>>,
     pub cwd: Option<String>,
     pub env: Option<BTreeMap<String, String>>,
-    /// Default: from program.
     pub language: Option<String>,
     pub python: Option<String>,
     pub stop_on_entry: Option<bool>,
@@ -63,12 +61,23 @@ pub struct LaunchParams {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct AttachParams {
-    pub pid: u32,
+    pub pid: Option<u32>,
+    pub host: Option<String>,
+    pub port: Option<u32>,
     pub language: Option<String>,
+    pub program: Option<String>,
+    pub path_mappings: Option<Vec<PathMappingParam>>,
+    pub terminate_debuggee: Option<bool>,
     pub breakpoints: Option<Vec<BreakpointParam>>,
     pub exception_breakpoints: Option<Vec<String>>,
     pub just_my_code: Option<bool>,
     pub timeout_ms: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct PathMappingParam {
+    pub local: String,
+    pub remote: String,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -85,7 +94,7 @@ pub struct TerminateParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ThreadsParams {
-    /// Thread to show and step.
+    /// Thread id.
     pub select: Option<i64>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,
@@ -140,7 +149,6 @@ pub struct StatusParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct StackParams {
-    /// Default 20.
     pub levels: Option<usize>,
     pub start: Option<usize>,
     pub max_tokens: Option<usize>,
@@ -157,7 +165,6 @@ pub struct VariablesParams {
     /// Name substring.
     pub filter: Option<String>,
     pub start: Option<usize>,
-    /// Default 50.
     pub count: Option<usize>,
     pub allow_side_effects: Option<bool>,
     pub max_tokens: Option<usize>,
@@ -167,7 +174,7 @@ pub struct VariablesParams {
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct EvaluateParams {
     pub expression: String,
-    /// Default 256 chars.
+    /// Default 256.
     pub max_length: Option<usize>,
     pub frame_index: Option<usize>,
     pub allow_side_effects: Option<bool>,
@@ -189,7 +196,6 @@ pub struct SetVariableParams {
 pub struct SourceParams {
     pub file: Option<String>,
     pub line: Option<i64>,
-    /// Default 10.
     pub context: Option<usize>,
     pub session_id: Option<String>,
 }
@@ -200,7 +206,6 @@ pub struct OutputParams {
     pub stream: Option<String>,
     /// Cursor.
     pub since: Option<u64>,
-    /// Default 8192.
     pub max_bytes: Option<usize>,
     pub max_tokens: Option<usize>,
     pub session_id: Option<String>,
@@ -233,7 +238,6 @@ pub struct BreakpointRemoveParams {
 pub struct ExceptionParams {
     /// e.g. ["raised","uncaught"].
     pub filters: Option<Vec<String>>,
-    /// e.g. ValueError
     pub exception_type: Option<String>,
     /// Raised (default true).
     pub break_on_first_chance: Option<bool>,
@@ -289,7 +293,6 @@ pub enum FindKindParam {
 pub struct FindParams {
     pub pattern: String,
     pub kind: Option<FindKindParam>,
-    /// Default 30.
     pub max_results: Option<usize>,
     pub session_id: Option<String>,
 }
@@ -306,7 +309,6 @@ pub struct RunUntilParams {
     pub expression: String,
     /// Default changes.
     pub until: Option<UntilParam>,
-    /// Default 1000.
     pub max_steps: Option<u32>,
     pub timeout_ms: Option<u64>,
     pub allow_side_effects: Option<bool>,

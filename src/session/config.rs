@@ -23,6 +23,10 @@ pub struct LaunchRequest {
     pub exception_filters: Option<Vec<String>>,
     /// A running process to attach to, by pid.
     pub attach: Option<u32>,
+    /// A debug server to attach to, maybe on another machine.
+    pub remote: super::remote::RemoteRequest,
+    /// Whether ending an attach ends the program too (default: it runs on).
+    pub terminate_debuggee: Option<bool>,
     /// Debug only the program's own code (default); off, breakpoints bind
     /// and steps enter the standard library and installed packages too.
     pub just_my_code: Option<bool>,
@@ -86,6 +90,10 @@ pub struct LaunchConfig {
     pub adapter: AdapterRef,
     /// A running process to attach to instead of launching.
     pub attach_pid: Option<u32>,
+    /// A debug server to attach to instead of launching.
+    pub remote: Option<crate::adapters::Remote>,
+    /// An attach ends its program with the session.
+    pub terminate_debuggee: bool,
     /// Whose are the launch's breakpoints.
     pub origin: super::types::Origin,
     pub just_my_code: bool,
@@ -96,11 +104,12 @@ pub struct LaunchConfig {
 impl LaunchConfig {
     /// The launch in the adapters' terms.
     pub fn spec(&self) -> LaunchSpec {
-        let target = match (&self.attach_pid, &self.module, &self.program) {
-            (Some(pid), _, _) => Target::Attach(*pid),
-            (None, Some(m), _) => Target::Module(m.clone()),
-            (None, None, Some(p)) => Target::Program(p.clone()),
-            (None, None, None) => Target::Program(self.workspace.root.clone()),
+        let target = match (&self.remote, &self.attach_pid, &self.module, &self.program) {
+            (Some(r), ..) => Target::Remote(r.clone()),
+            (None, Some(pid), _, _) => Target::Attach(*pid),
+            (None, None, Some(m), _) => Target::Module(m.clone()),
+            (None, None, None, Some(p)) => Target::Program(p.clone()),
+            (None, None, None, None) => Target::Program(self.workspace.root.clone()),
         };
         LaunchSpec {
             target,
@@ -116,7 +125,20 @@ impl LaunchConfig {
         }
     }
 
+    /// Whether the program was running before the session, which found it.
+    pub fn is_attach(&self) -> bool {
+        self.attach_pid.is_some() || self.remote.is_some()
+    }
+
+    /// Whether ending the session ends the program.
+    pub fn ends_debuggee(&self) -> bool {
+        !self.is_attach() || self.terminate_debuggee
+    }
+
     pub fn display_name(&self) -> String {
+        if let Some(r) = &self.remote {
+            return r.address();
+        }
         if let Some(pid) = self.attach_pid {
             return format!("pid {pid}");
         }
@@ -273,7 +295,23 @@ impl LaunchRequest {
         ws: &Workspace,
         request_timeout: Duration,
     ) -> Result<LaunchConfig, SessionError> {
+        let remote_given = self.remote.is_given();
+        if remote_given && self.attach.is_some() {
+            return Err(SessionError::invalid(
+                "pid",
+                "give pid, or host and port, not both",
+            ));
+        }
+        if remote_given && self.module.is_some() {
+            return Err(SessionError::invalid(
+                "module",
+                "a remote attach takes no module; the debug server runs the program",
+            ));
+        }
         let program = match (&self.program, &self.module, self.attach) {
+            // A remote program's local copy, where native symbols are read.
+            (Some(p), None, None) if remote_given => Some(ws.resolve_program("program", p)?),
+            (None, None, None) if remote_given => None,
             (Some(_), Some(_), _) => {
                 return Err(SessionError::invalid(
                     "program",
@@ -303,6 +341,15 @@ impl LaunchRequest {
         };
         let language = match (&self.language, &program) {
             (Some(l), _) => l.to_lowercase(),
+            (None, _) if remote_given => {
+                return Err(SessionError::invalid(
+                    "language",
+                    format!(
+                        "a remote attach needs language (nothing here tells it); pairdbg debugs {}",
+                        adapters::supported_languages().join(", ")
+                    ),
+                ));
+            }
             (None, Some(p)) => adapters::infer_language(p)
                 .ok_or_else(|| {
                     SessionError::invalid(
@@ -355,6 +402,12 @@ impl LaunchRequest {
             }
             None => None,
         };
+        let remote = if remote_given {
+            Some(self.remote.validate(ws, program.clone())?)
+        } else {
+            None
+        };
+        let program = if remote.is_some() { None } else { program };
         validate::check_args(&self.args)?;
         validate::check_env(&self.env)?;
         let cwd = match &self.cwd {
@@ -391,6 +444,8 @@ impl LaunchRequest {
             nodelay: std::env::var_os("PAIRDBG_ADAPTER_NAGLE").is_none(),
             adapter,
             attach_pid: self.attach,
+            remote,
+            terminate_debuggee: self.terminate_debuggee.unwrap_or(false),
             origin: super::types::Origin::Agent,
             just_my_code: self.just_my_code.unwrap_or(true),
             stdio: None,

@@ -80,7 +80,8 @@ impl SessionHandle {
         let person = crate::session::person_log::SharedPersonLog::default();
         let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
         let (apply_tx, apply_rx) = mpsc::unbounded_channel();
-        let attached = config.attach_pid.is_some();
+        // What matters to those who ask is that the program outlives us.
+        let attached = !config.ends_debuggee();
         let launched_by = config.origin;
         let just_my_code = config.just_my_code;
         let language = config.adapter.language();
@@ -310,7 +311,8 @@ impl SessionHandle {
         }
     }
 
-    /// Whether this session attached to a process it did not start.
+    /// Whether the program outlives this session: an attach that was not
+    /// asked to end it.
     pub fn is_attached(&self) -> bool {
         self.attached
     }

@@ -32,6 +32,7 @@ pub(crate) mod paging;
 pub mod person_log;
 pub mod reads;
 pub mod registry;
+pub mod remote;
 mod run_in_terminal;
 pub mod run_until;
 pub mod setup;

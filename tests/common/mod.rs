@@ -7,6 +7,7 @@ pub mod listener;
 pub mod native;
 pub mod profile;
 pub mod pty;
+pub mod remote;
 pub mod rest;
 pub mod tmux;
 

@@ -7,6 +7,7 @@ mod conditions;
 mod exception_type;
 mod functions;
 mod python;
+mod remote;
 mod trace_message;
 
 use std::path::{Path, PathBuf};
@@ -65,6 +66,10 @@ impl Adapter for Debugpy {
     }
 
     fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        // The server speaks DAP itself: nothing of ours runs.
+        if let Target::Remote(r) = &spec.target {
+            return futures::future::ready(Ok(r.found("debugpy"))).boxed();
+        }
         let python = find_python(spec.interpreter.as_deref(), &spec.workspace);
         async move {
             let python = python?;
@@ -98,6 +103,9 @@ impl Adapter for Debugpy {
     }
 
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
+        if let Target::Remote(r) = &spec.target {
+            return remote::spawn(spec, r);
+        }
         let python = find_python(spec.interpreter.as_deref(), &spec.workspace)?;
         let cmd = adapter_command(&python, spec.nodelay)?;
         let (process, stdin, stdout) = AdapterProcess::spawn(cmd)
@@ -335,7 +343,7 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
     match &spec.target {
         Target::Module(m) => args["module"] = json!(m),
         Target::Program(p) => args["program"] = json!(p),
-        Target::Attach(_) => {}
+        Target::Attach(_) | Target::Remote(_) => {}
     }
     Ok(args)
 }

@@ -4,6 +4,7 @@
 
 mod build_error;
 mod go;
+mod remote;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -52,7 +53,11 @@ impl Adapter for Delve {
         &["go"]
     }
 
-    fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+    fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        // The server speaks DAP itself: nothing of ours runs.
+        if let Target::Remote(r) = &spec.target {
+            return futures::future::ready(Ok(r.found("dlv"))).boxed();
+        }
         async move {
             let dlv = find_dlv()?;
             let v = version(&dlv).await?;
@@ -78,6 +83,9 @@ impl Adapter for Delve {
     }
 
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
+        if let Target::Remote(r) = &spec.target {
+            return remote::spawn(spec, r);
+        }
         let dlv = find_dlv()?;
         let addr = free_loopback_port()
             .map_err(|e| AdapterError::NotFound(format!("no free loopback port for dlv: {e}")))?;
@@ -218,6 +226,9 @@ fn start_arguments(
                        "stopOnEntry": spec.stop_on_entry}),
             ),
             spec.cwd.clone(),
+        )),
+        Target::Remote(_) => Err(AdapterError::Unsupported(
+            "a remote attach has no dlv of ours to start".into(),
         )),
         Target::Module(m) => Err(AdapterError::Unsupported(format!(
             "delve runs Go packages, files or binaries, not modules such as {m}"

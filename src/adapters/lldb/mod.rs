@@ -4,6 +4,7 @@
 //! programs get rustc's own formatters so values read like Rust.
 
 mod native;
+mod remote;
 mod statics;
 
 use std::path::{Path, PathBuf};
@@ -39,6 +40,8 @@ static QUIRKS: Quirks = Quirks {
     statics_scope: Some("Globals"),
     hide_internal_variables: false,
     program_on_child: false,
+    // Over gdb-remote, the server's halt arrives as `signal SIGSTOP`.
+    attach_halt: Some("signal SIGSTOP"),
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",
@@ -119,6 +122,7 @@ impl Adapter for Lldb {
         let on_terminal = spec.stdio.is_some() && matches!(spec.target, Target::Program(_));
         let start = match spec.target {
             Target::Attach(pid) => ("attach", attach_arguments(pid, rust)),
+            Target::Remote(ref r) => ("attach", remote::attach_arguments(r, init_commands(rust))),
             Target::Program(ref p) => ("launch", launch_arguments(spec, p, rust)),
             Target::Module(_) => {
                 return Err(AdapterError::Unsupported(
@@ -212,6 +216,10 @@ fn is_rust(spec: &LaunchSpec) -> bool {
         Target::Attach(pid) => match std::fs::read_link(format!("/proc/{pid}/exe")) {
             Ok(p) => p,
             Err(_) => return false,
+        },
+        Target::Remote(r) => match &r.program {
+            Some(p) => p.clone(),
+            None => return false,
         },
         Target::Module(_) => return false,
     };

@@ -8,11 +8,12 @@ use crate::agent::moves::Move;
 use crate::mcp::format::result;
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
+use crate::session::remote::RemoteRequest;
 use crate::session::{LaunchRequest, StepKind};
 
 #[tool_router(router = execution_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Launch and run to the first stop or exit.")]
+    #[tool(description = "Launch; run to the first stop or exit.")]
     async fn debug_launch(&self, Parameters(p): Parameters<LaunchParams>) -> ToolResult {
         let request = LaunchRequest {
             program: p.program,
@@ -30,8 +31,8 @@ impl PairdbgServer {
                 .map(to_breakpoint_request)
                 .collect(),
             exception_filters: p.exception_breakpoints,
-            attach: None,
             just_my_code: p.just_my_code,
+            ..Default::default()
         };
         self.moved(
             self.agent
@@ -107,10 +108,24 @@ impl PairdbgServer {
         self.moved(self.agent.wait(p.session_id.as_deref(), p.timeout_ms).await)
     }
 
-    #[tool(description = "Attach to a process.")]
+    #[tool(
+        description = "Attach to a pid, or a debug server: host, port, language (native: program)."
+    )]
     async fn debug_attach(&self, Parameters(p): Parameters<AttachParams>) -> ToolResult {
         let request = LaunchRequest {
-            attach: Some(p.pid),
+            attach: p.pid,
+            remote: RemoteRequest {
+                host: p.host,
+                port: p.port,
+                path_mappings: p
+                    .path_mappings
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|m| (m.local, m.remote))
+                    .collect(),
+            },
+            program: p.program,
+            terminate_debuggee: p.terminate_debuggee,
             language: p.language,
             breakpoints: p
                 .breakpoints

@@ -334,6 +334,7 @@ impl Engine {
     /// death could take the process with it.
     pub(super) fn terminate(&mut self, origin: Origin, reply: ReplyTx) {
         if !matches!(self.snap.state, RunState::Exited) {
+            self.leave = self.leave_running();
             self.touch(
                 Some(origin),
                 format!("{} terminated the program", origin.noun()),

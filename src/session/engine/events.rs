@@ -18,6 +18,13 @@ impl Engine {
     pub(super) fn on_event(&mut self, ev: DapEvent) {
         match ev {
             DapEvent::Initialized => self.configure(),
+            // Only before configurationDone's answer: a breakpoint may be
+            // hit just before that answer is read, and it stops for real.
+            DapEvent::Stopped(s)
+                if !self.conn.configured
+                    && self.config.is_attach()
+                    && s.description.is_some()
+                    && s.description.as_deref() == self.config.adapter.quirks().attach_halt => {}
             DapEvent::Stopped(mut s) => {
                 self.conn.stops_seen += 1;
                 if s.thread_id.is_none() && self.conn.thread_id <= 0 {
@@ -114,8 +121,9 @@ impl Engine {
                 self.push_output(stream, &output);
             }
             DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
-            // An attached process is not ours to end.
-            DapEvent::Process { pid: Some(pid), .. } if self.config.attach_pid.is_none() => {
+            // An attached process is not ours to end, and a remote pid
+            // names another machine's process.
+            DapEvent::Process { pid: Some(pid), .. } if !self.config.is_attach() => {
                 if let Some(p) = self.conn.process.as_mut() {
                     p.track_pid(pid as i32);
                 }
@@ -262,8 +270,10 @@ impl Engine {
         let client = self.conn.client.take();
         let process = self.conn.process.take();
         let args = self.disconnect_arguments();
+        let leave = std::mem::take(&mut self.leave);
         let task = tokio::spawn(async move {
             if let Some(c) = client {
+                leave.send(&c).await;
                 let _ = c
                     .request_with_timeout("disconnect", Some(args), Duration::from_secs(2))
                     .await;

@@ -8,6 +8,7 @@ mod compile_error;
 mod connection;
 mod control;
 mod data_breakpoints;
+mod detach;
 mod entry;
 mod events;
 mod exact_exceptions;
@@ -92,6 +93,8 @@ pub struct Engine {
     /// attach, or where none could be made.
     terminal: Option<Arc<super::terminal::ProgramTerminal>>,
     journal: Option<super::journal::Journal>,
+    /// What a detach ended by a person or an agent must undo first.
+    leave: detach::LeaveRunning,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -135,6 +138,7 @@ impl Engine {
             releasing: None,
             terminal: None,
             journal: parts.journal,
+            leave: Default::default(),
         }
     }
 
@@ -251,13 +255,14 @@ impl Engine {
     }
 
     /// A launched program ends with its session; an attached one is left
-    /// running, as it was found.
+    /// running, as it was found, unless the attach asked otherwise.
     fn disconnect_arguments(&self) -> serde_json::Value {
-        json!({"terminateDebuggee": self.config.attach_pid.is_none()})
+        json!({"terminateDebuggee": self.config.ends_debuggee()})
     }
 
     async fn shutdown(&mut self) {
         if let Some(c) = self.conn.client.take() {
+            self.leave_running().send(&c).await;
             let _ = c
                 .request_with_timeout(
                     "disconnect",

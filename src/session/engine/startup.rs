@@ -61,6 +61,9 @@ impl Engine {
                     let (r, w) = stream.into_split();
                     e.begin(Box::pin(r), Box::pin(w), start);
                 }
+                Err(err) if e.config.remote.is_some() => e.fail(format!(
+                    "cannot reach the debug server (is it running and listening there?): {err}"
+                )),
                 Err(err) => e.fail(format!("cannot reach the debug adapter: {err}")),
             }) as Apply
         });

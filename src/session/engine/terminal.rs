@@ -19,7 +19,7 @@ impl Engine {
         self.drain_terminal();
         self.terminal = None;
         self.config.stdio = None;
-        if self.config.attach_pid.is_some() {
+        if self.config.is_attach() {
             return;
         }
         let t = match ProgramTerminal::open() {
