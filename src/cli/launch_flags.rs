@@ -27,6 +27,9 @@ pub struct LaunchFlags {
     /// Attach to the running process PID instead of launching a program.
     #[arg(long, value_name = "PID", conflicts_with_all = ["program", "module"])]
     pub attach: Option<u32>,
+    /// Run the processes the program starts without the debugger.
+    #[arg(long)]
+    pub no_subprocesses: bool,
 }
 
 fn parse_env(s: &str) -> Result<(String, String), String> {
@@ -70,6 +73,9 @@ impl LaunchFlags {
             }
         }
         request.env.extend(self.env.iter().cloned());
+        if self.no_subprocesses {
+            request.subprocesses = Some(false);
+        }
     }
 }
 

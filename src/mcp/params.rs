@@ -57,6 +57,8 @@ pub struct LaunchParams {
     pub exception_breakpoints: Option<Vec<String>>,
     /// Default true.
     pub just_my_code: Option<bool>,
+    /// Debug child processes; default true.
+    pub subprocesses: Option<bool>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
 }
@@ -87,6 +89,16 @@ pub struct TerminateParams {
 pub struct ThreadsParams {
     /// Thread to show and step.
     pub select: Option<i64>,
+    /// Its process's number, from the listing.
+    pub child: Option<u32>,
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct PauseParams {
+    /// Process number from debug_threads.
+    pub child: Option<u32>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,
 }

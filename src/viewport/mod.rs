@@ -7,6 +7,7 @@ pub mod redact;
 mod repr;
 mod signature;
 mod text;
+pub mod threads;
 pub mod value;
 
 pub use config::ViewportConfig;

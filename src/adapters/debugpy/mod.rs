@@ -2,6 +2,7 @@
 //! debugpy, spawning the adapter, and its launch and attach arguments.
 
 mod cause_chain;
+mod child;
 mod compile_error;
 mod conditions;
 mod exception_type;
@@ -116,9 +117,7 @@ impl Adapter for Debugpy {
             program_output: None,
             start,
             exit_code_file: None,
-            notes: vec![
-                "Child processes run without the debugger (subprocess debugging is off).".into(),
-            ],
+            notes: subprocess_note(spec),
         })
     }
 
@@ -146,6 +145,28 @@ impl Adapter for Debugpy {
 
     fn condition_error(&self, output: &str) -> Option<(String, String)> {
         conditions::runtime_error(output)
+    }
+
+    fn child_connection(
+        &self,
+        ctx: &super::ChildContext<'_>,
+        arguments: &Value,
+    ) -> Result<super::ChildStart, AdapterError> {
+        child::child_connection(ctx, arguments)
+    }
+}
+
+/// Whether the program's subprocesses are debugged, for the launch note.
+fn subprocess_note(spec: &LaunchSpec) -> Vec<String> {
+    match (&spec.target, spec.subprocesses) {
+        // debugpy reports no subprocesses of a process it attached to.
+        (Target::Attach(_), _) => vec![],
+        (_, true) => vec![
+            "Child Python processes are debugged too, each as a child session (subprocesses: false turns this off).".into(),
+        ],
+        (_, false) => vec![
+            "Child processes run without the debugger (subprocesses: false).".into(),
+        ],
     }
 }
 
@@ -310,8 +331,8 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         // asks us to start its launcher there (`runInTerminal`).
         "console": if spec.stdio.is_some() { "integratedTerminal" } else { "internalConsole" },
         "justMyCode": spec.just_my_code,
-        // Children run undebugged: a forking program must not hang the session.
-        "subProcess": false,
+        // Each child Python process becomes a child session (startDebugging).
+        "subProcess": spec.subprocesses,
         // On the terminal the program writes there itself (a terminal to it,
         // so line-buffered); captured, it would write to pipes.
         "redirectOutput": spec.stdio.is_none(),

@@ -114,12 +114,6 @@ impl Engine {
                 self.push_output(stream, &output);
             }
             DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
-            // An attached process is not ours to end.
-            DapEvent::Process { pid: Some(pid), .. } if self.config.attach_pid.is_none() => {
-                if let Some(p) = self.conn.process.as_mut() {
-                    p.track_pid(pid as i32);
-                }
-            }
             _ => {}
         }
     }
@@ -171,8 +165,8 @@ impl Engine {
         self.emit(SessionEvent::Output);
     }
 
+    /// The root connection closed: the session ends with it.
     pub(super) fn on_adapter_closed(&mut self) {
-        self.conn.dap_events = None;
         if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
             if self.conn.pending_exit_code.is_some() {
                 self.on_terminated();
@@ -180,7 +174,8 @@ impl Engine {
                 self.fail("the debug adapter exited unexpectedly".into());
             }
         }
-        if let Some(p) = self.conn.process.as_mut() {
+        let root = self.tree.root;
+        if let Some(p) = self.conn_by_id_mut(root).and_then(|c| c.process.as_mut()) {
             p.kill_all();
         }
     }
@@ -189,13 +184,8 @@ impl Engine {
     /// (an exit code, a build's error): applies queue ahead of events, so
     /// they are taken here first.
     pub(super) fn drain_events(&mut self) {
-        while let Some(ev) = self
-            .conn
-            .dap_events
-            .as_mut()
-            .and_then(|rx| rx.try_recv().ok())
-        {
-            self.on_event(DapEvent::from_event(ev));
+        while let Ok((id, msg)) = self.conn_rx.try_recv() {
+            self.on_conn_msg(id, msg);
         }
     }
 
@@ -257,18 +247,28 @@ impl Engine {
         self.release_adapter();
     }
 
-    /// Ends the adapter politely, then for certain.
+    /// Ends the adapter politely, then for certain: the children first
+    /// (the leaves before their parents), then the root, then every process.
     pub(super) fn release_adapter(&mut self) {
-        let client = self.conn.client.take();
-        let process = self.conn.process.take();
+        let (mut clients, processes) = self.take_tree();
+        let root = clients.pop();
         let args = self.disconnect_arguments();
         let task = tokio::spawn(async move {
-            if let Some(c) = client {
+            for c in clients {
+                let _ = c
+                    .request_with_timeout(
+                        "disconnect",
+                        Some(args.clone()),
+                        Duration::from_millis(500),
+                    )
+                    .await;
+            }
+            if let Some(c) = root {
                 let _ = c
                     .request_with_timeout("disconnect", Some(args), Duration::from_secs(2))
                     .await;
             }
-            if let Some(mut p) = process {
+            for mut p in processes {
                 p.kill_all();
                 p.wait().await;
             }
@@ -357,6 +357,8 @@ impl Engine {
                     })
                     .unwrap_or_default();
                 stop.hit = e.hits.detect(&stop, &e.snap.breakpoints);
+                stop.process = e.process_name();
+                stop.child = e.has_children().then_some(e.conn.id);
                 e.snap.state = RunState::Stopped;
                 e.snap.stop = Some(stop);
                 e.snap.watches = watches;
