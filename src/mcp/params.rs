@@ -57,7 +57,7 @@ pub struct LaunchParams {
     pub exception_breakpoints: Option<Vec<String>>,
     /// Default true.
     pub just_my_code: Option<bool>,
-    /// Debug child processes; default true.
+    /// Default true.
     pub subprocesses: Option<bool>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
@@ -87,9 +87,8 @@ pub struct TerminateParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ThreadsParams {
-    /// Thread to show and step.
+    /// Thread to show.
     pub select: Option<i64>,
-    /// Its process's number, from the listing.
     pub child: Option<u32>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,
@@ -97,7 +96,6 @@ pub struct ThreadsParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct PauseParams {
-    /// Process number from debug_threads.
     pub child: Option<u32>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,
@@ -189,7 +187,6 @@ pub struct EvaluateParams {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SetVariableParams {
-    /// Variable or path.
     pub name: String,
     /// An expression.
     pub value: String,
@@ -243,7 +240,7 @@ pub struct BreakpointRemoveParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ExceptionParams {
-    /// e.g. ["raised","uncaught"].
+    /// e.g. ["raised"].
     pub filters: Option<Vec<String>>,
     /// e.g. ValueError
     pub exception_type: Option<String>,
