@@ -39,6 +39,40 @@ def job(name):
     print('worker', name, total, flush=True)
 ";
 
+/// TCP_NODELAY on the stopped process's connection to the adapter.
+const NODELAY: &str = "__import__('pydevd').get_global_debugger().writer.sock.getsockopt(6, 1)";
+
+const USER_SITE: &str = "import builtins\nbuiltins.USER_SITE_RAN = True\n";
+
+const READS_USER_SITE: &str = "\
+import builtins
+ran = getattr(builtins, 'USER_SITE_RAN', False)
+print(ran)
+";
+
+/// The session's sitecustomize runs the user's own, which it hides.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_users_sitecustomize_still_runs() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("site/sitecustomize.py", USER_SITE),
+        ("p.py", READS_USER_SITE),
+    ]);
+    let mcp = mcp_in(ws.path()).await;
+    let site = ws.path().join("site").display().to_string();
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "p.py", "env": {"PYTHONPATH": site}, "breakpoints": [{"file": "p.py", "line": 3}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(3), "{v}");
+    assert_eq!(local(&v, "ran").as_deref(), Some("True"), "{v}");
+    mcp.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_breakpoint_in_worker_code_stops_every_worker_process() {
     if !debugpy_available() {
@@ -74,6 +108,18 @@ async fn a_breakpoint_in_worker_code_stops_every_worker_process() {
         assert!(
             threads.contains(&format!("process {child}: ")),
             "the stopped process is listed: {threads}"
+        );
+        // Children get the main program's latency fix too (TCP_NODELAY on
+        // pydevd's socket), through the session's sitecustomize.
+        let nodelay = mcp
+            .ok(
+                "debug_evaluate",
+                json!({"expression": NODELAY, "allow_side_effects": true}),
+            )
+            .await;
+        assert!(
+            nodelay.contains("= 1") && !nodelay.contains("= 0"),
+            "{process} has TCP_NODELAY on its debug connection: {nodelay}"
         );
         if seen.len() == 3 {
             break;

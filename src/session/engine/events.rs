@@ -20,6 +20,7 @@ impl Engine {
             DapEvent::Initialized => self.configure(),
             DapEvent::Stopped(mut s) => {
                 self.conn.stops_seen += 1;
+                self.conn.state = super::connection::ConnState::Stopped;
                 if s.thread_id.is_none() && self.conn.thread_id <= 0 {
                     // No thread named and none known yet (a pause right
                     // after an attach): the first thread stands for the stop.
@@ -220,6 +221,10 @@ impl Engine {
         }
         self.run_gen += 1;
         self.drain_terminal();
+        // Ended some other way than the root's `terminated`: unread.
+        if let Some(path) = self.exit_code_file.take() {
+            let _ = std::fs::remove_file(path);
+        }
         self.snap.state = RunState::Exited;
         self.snap.stop = None;
         let code = self.conn.pending_exit_code;
