@@ -235,11 +235,13 @@ impl Engine {
             return answer(self, reply);
         }
         let (ids, args) = self.set_breakpoints_args(file);
+        // Sent now, before any resume that follows in this same turn.
         let futs: Vec<_> = links
-            .into_iter()
+            .iter()
             .map(|(conn, client)| {
-                let args = args.clone();
-                async move { (conn, client.request("setBreakpoints", Some(args)).await) }
+                let fut = client.request("setBreakpoints", Some(args.clone()));
+                let conn = *conn;
+                async move { (conn, fut.await) }
             })
             .collect();
         self.spawn(async move {

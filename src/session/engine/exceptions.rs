@@ -103,12 +103,10 @@ impl Engine {
             return;
         }
         let args = self.exception_arguments();
+        // Sent now, before any resume that follows in this same turn.
         let futs: Vec<_> = links
-            .into_iter()
-            .map(|(_, c)| {
-                let args = args.clone();
-                async move { c.request("setExceptionBreakpoints", Some(args)).await }
-            })
+            .iter()
+            .map(|(_, c)| c.request("setExceptionBreakpoints", Some(args.clone())))
             .collect();
         self.spawn(async move {
             let results = futures::future::join_all(futs).await;
