@@ -375,7 +375,11 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
             .parent()
             .map(|d| d.display().to_string())
             .unwrap_or_default();
-        args["rules"] = json!([{"path": format!("{dir}/*"), "include": false}]);
+        // A rule's `*` stops at a `/`: the sitecustomize's folder needs its own.
+        args["rules"] = json!([
+            {"path": format!("{dir}/*"), "include": false},
+            {"path": format!("{dir}/site/*"), "include": false},
+        ]);
     }
     match &spec.target {
         Target::Module(m) => args["module"] = json!(m),
