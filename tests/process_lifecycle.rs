@@ -116,26 +116,38 @@ print(out.strip(), code, flush=True)
 done = True
 ";
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn forks_and_subprocesses_do_not_hang_the_session() {
-    if !debugpy_available() {
-        return;
-    }
+/// FORKS stopped at its last line, its children debugged or not.
+async fn forks_stop(subprocesses: Option<bool>, note: &str) {
     let ws = workspace(&[("f.py", FORKS)]);
     let mcp = mcp_in(ws.path()).await;
-    let v = mcp
-        .ok("debug_launch", json!({"program": "f.py", "breakpoints": [{"file": "f.py", "line": 9}], "timeout_ms": 20000}))
-        .await;
-    assert!(
-        v.contains("subprocess debugging is off"),
-        "the launch says children are not debugged: {v}"
-    );
+    let mut launch = json!({"program": "f.py", "breakpoints": [{"file": "f.py", "line": 9}], "timeout_ms": 20000});
+    if let Some(on) = subprocesses {
+        launch["subprocesses"] = json!(on);
+    }
+    let v = mcp.ok("debug_launch", launch).await;
+    assert!(v.contains(note), "the launch says {note:?}: {v}");
     assert_eq!(stopped_line(&v), Some(9), "{v}");
     assert_eq!(local(&v, "code").as_deref(), Some("7"), "{v}");
     assert_eq!(local(&v, "out").as_deref(), Some("\"child ran\\n\""), "{v}");
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED with code 0"), "{v}");
     mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forks_and_subprocesses_do_not_hang_the_session() {
+    if !debugpy_available() {
+        return;
+    }
+    forks_stop(None, "Child Python processes are debugged too").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn subprocesses_false_runs_children_without_the_debugger() {
+    if !debugpy_available() {
+        return;
+    }
+    forks_stop(Some(false), "Child processes run without the debugger").await;
 }
 
 const FLOOD: &str = "\

@@ -52,6 +52,8 @@ fn stopped() -> Snapshot {
         callers: vec![],
         thread_note: None,
         hit: None,
+        process: None,
+        child: None,
     });
     s
 }

@@ -41,6 +41,8 @@ fn stopped() -> Snapshot {
         files: vec![Arc::new(source())],
         callers: vec![],
         hit: None,
+        process: None,
+        child: None,
     });
     s
 }

@@ -113,6 +113,8 @@ fn stopped(reason: &str, line: u64, exception: Option<ExceptionDetails>) -> Snap
         callers: vec![],
         thread_note: None,
         hit: None,
+        process: None,
+        child: None,
     });
     s
 }

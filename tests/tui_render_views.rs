@@ -37,6 +37,8 @@ fn stopped(line: u64, locals: Vec<Var>) -> Snapshot {
         callers: vec![],
         thread_note: None,
         hit: None,
+        process: None,
+        child: None,
     });
     s
 }

@@ -57,6 +57,8 @@ fn stopped(reason: &str, line: u64, locals: Vec<Var>) -> Snapshot {
         callers: vec![],
         thread_note: None,
         hit: None,
+        process: None,
+        child: None,
     });
     s
 }

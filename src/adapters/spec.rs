@@ -93,6 +93,9 @@ pub struct LaunchSpec {
     /// Only the program's own code is debugged; off, breakpoints bind and
     /// steps enter the standard library and installed packages too.
     pub just_my_code: bool,
+    /// The processes the program starts are debugged too, each on a child
+    /// connection the adapter asks for.
+    pub subprocesses: bool,
     /// The program's own terminal, where the session has one.
     pub stdio: Option<ProgramStdio>,
 }
@@ -144,6 +147,7 @@ impl LaunchSpec {
             workspace: workspace.to_path_buf(),
             nodelay: true,
             just_my_code: true,
+            subprocesses: true,
             stdio: None,
         }
     }

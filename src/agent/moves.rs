@@ -28,7 +28,10 @@ pub enum Move {
         file: String,
         line: i64,
     },
-    Pause,
+    /// Pause the process numbered `child` (debug_threads), else the focused one.
+    Pause {
+        child: Option<u32>,
+    },
     Restart,
 }
 
@@ -222,7 +225,7 @@ impl Agent {
                     Move::Resume => s.resume(origin).await,
                     Move::Step { kind, count } => s.step(origin, kind, count).await,
                     Move::RunTo { file, line } => s.run_to(origin, file, line).await,
-                    Move::Pause => s.pause(origin).await,
+                    Move::Pause { child } => s.pause_child(origin, child).await,
                     Move::Restart => s.restart(origin).await,
                 }
             },

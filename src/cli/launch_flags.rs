@@ -33,6 +33,9 @@ pub struct LaunchFlags {
     /// program's machine (repeatable).
     #[arg(long = "map", value_name = "LOCAL=REMOTE", value_parser = parse_map, requires = "attach")]
     pub maps: Vec<(String, String)>,
+    /// Run the processes the program starts without the debugger.
+    #[arg(long)]
+    pub no_subprocesses: bool,
 }
 
 /// What `--attach` names.
@@ -114,6 +117,9 @@ impl LaunchFlags {
             }
         }
         request.env.extend(self.env.iter().cloned());
+        if self.no_subprocesses {
+            request.subprocesses = Some(false);
+        }
     }
 }
 

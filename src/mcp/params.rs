@@ -55,6 +55,8 @@ pub struct LaunchParams {
     pub exception_breakpoints: Option<Vec<String>>,
     /// Default true.
     pub just_my_code: Option<bool>,
+    /// Default true.
+    pub subprocesses: Option<bool>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
 }
@@ -94,8 +96,16 @@ pub struct TerminateParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ThreadsParams {
-    /// Thread id.
+    /// Thread to show.
     pub select: Option<i64>,
+    pub child: Option<u32>,
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct PauseParams {
+    pub child: Option<u32>,
     pub timeout_ms: Option<u64>,
     pub session_id: Option<String>,
 }
@@ -184,7 +194,6 @@ pub struct EvaluateParams {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct SetVariableParams {
-    /// Variable or path.
     pub name: String,
     /// An expression.
     pub value: String,
@@ -236,7 +245,7 @@ pub struct BreakpointRemoveParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ExceptionParams {
-    /// e.g. ["raised","uncaught"].
+    /// e.g. ["raised"].
     pub filters: Option<Vec<String>>,
     pub exception_type: Option<String>,
     /// Raised (default true).

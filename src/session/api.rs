@@ -71,7 +71,12 @@ impl SessionHandle {
     }
 
     pub async fn pause(&self, origin: Origin) -> Result<StopSeq> {
-        moved(self.send(origin, Command::Pause).await?)
+        moved(self.send(origin, Command::Pause(None)).await?)
+    }
+
+    /// Pauses the process numbered `child` in the threads listing.
+    pub async fn pause_child(&self, origin: Origin, child: Option<u32>) -> Result<StopSeq> {
+        moved(self.send(origin, Command::Pause(child)).await?)
     }
 
     pub async fn restart(&self, origin: Origin) -> Result<StopSeq> {
@@ -80,7 +85,20 @@ impl SessionHandle {
 
     /// Shows, and steps, another thread of the stopped program.
     pub async fn select_thread(&self, origin: Origin, thread_id: i64) -> Result<StopSeq> {
-        moved(self.send(origin, Command::SelectThread(thread_id)).await?)
+        self.select_thread_in(origin, None, thread_id).await
+    }
+
+    /// Shows a thread of the process numbered `child` in the threads listing.
+    pub async fn select_thread_in(
+        &self,
+        origin: Origin,
+        child: Option<u32>,
+        thread: i64,
+    ) -> Result<StopSeq> {
+        moved(
+            self.send(origin, Command::SelectThread { child, thread })
+                .await?,
+        )
     }
 
     pub async fn set_breakpoint(
@@ -237,8 +255,8 @@ impl SessionHandle {
         }
     }
 
-    /// (id, name) of each thread.
-    pub async fn threads(&self, origin: Origin) -> Result<Vec<(i64, String)>> {
+    /// Each thread of every live process.
+    pub async fn threads(&self, origin: Origin) -> Result<Vec<crate::session::types::ThreadRow>> {
         match self.send(origin, Command::Threads).await? {
             Reply::Threads(t) => Ok(t),
             other => Err(unexpected(other)),

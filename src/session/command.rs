@@ -80,7 +80,8 @@ pub enum Command {
         file: String,
         line: i64,
     },
-    Pause,
+    /// Pause the program (the process numbered `child`, if given).
+    Pause(Option<u32>),
     SetBreakpoint(BreakpointRequest),
     RemoveBreakpoint(BreakpointSelector),
     UpdateBreakpoint(BreakpointUpdate),
@@ -102,8 +103,12 @@ pub enum Command {
         levels: usize,
     },
     Threads,
-    /// Show, and step, another thread of the stopped program.
-    SelectThread(i64),
+    /// Show, and step, another thread of the stopped program; `child`
+    /// picks the process where the session has children.
+    SelectThread {
+        child: Option<u32>,
+        thread: i64,
+    },
     Watch {
         add: Vec<String>,
         remove: Vec<String>,
@@ -148,14 +153,14 @@ impl Command {
                 | Command::Step { .. }
                 | Command::StepInstruction(_)
                 | Command::RunTo { .. }
-                | Command::Pause
+                | Command::Pause(_)
                 | Command::SetBreakpoint(_)
                 | Command::RemoveBreakpoint(_)
                 | Command::UpdateBreakpoint(_)
                 | Command::SetExceptionFilters(_)
                 | Command::SetExceptionType(_)
                 | Command::SetVariable { .. }
-                | Command::SelectThread(_)
+                | Command::SelectThread { .. }
                 | Command::Terminate
                 | Command::Restart
                 | Command::Input(_)
@@ -181,7 +186,7 @@ pub enum Reply {
         frames: Vec<Frame>,
         total: usize,
     },
-    Threads(Vec<(i64, String)>),
+    Threads(Vec<super::types::ThreadRow>),
     ExceptionContext(Box<super::autopsy::ExceptionContext>),
     Disassembly(Box<super::native::Disassembly>),
     Memory(Box<super::native::Memory>),

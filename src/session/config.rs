@@ -30,6 +30,9 @@ pub struct LaunchRequest {
     /// Debug only the program's own code (default); off, breakpoints bind
     /// and steps enter the standard library and installed packages too.
     pub just_my_code: Option<bool>,
+    /// Debug the processes the program starts, each as a child session
+    /// (default); off, they run without the debugger.
+    pub subprocesses: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -97,6 +100,8 @@ pub struct LaunchConfig {
     /// Whose are the launch's breakpoints.
     pub origin: super::types::Origin,
     pub just_my_code: bool,
+    /// The program's subprocesses are debugged as child sessions.
+    pub subprocesses: bool,
     /// The program's own terminal, once the session has made it.
     pub stdio: Option<crate::adapters::ProgramStdio>,
 }
@@ -121,6 +126,7 @@ impl LaunchConfig {
             workspace: self.workspace.root.clone(),
             nodelay: self.nodelay,
             just_my_code: self.just_my_code,
+            subprocesses: self.subprocesses,
             stdio: self.stdio.clone(),
         }
     }
@@ -448,6 +454,7 @@ impl LaunchRequest {
             terminate_debuggee: self.terminate_debuggee.unwrap_or(false),
             origin: super::types::Origin::Agent,
             just_my_code: self.just_my_code.unwrap_or(true),
+            subprocesses: self.subprocesses.unwrap_or(true),
             stdio: None,
         })
     }

@@ -187,6 +187,8 @@ pub async fn fetch_stop(
             files,
             callers,
             hit: None,
+            process: None,
+            child: None,
         },
         watches,
     ))

@@ -23,7 +23,7 @@ pub fn initialize_arguments(adapter_id: &str) -> Value {
         "supportsVariableType": true,
         "supportsVariablePaging": true,
         "supportsRunInTerminalRequest": true,
-        "supportsStartDebuggingRequest": false,
+        "supportsStartDebuggingRequest": true,
         "supportsProgressReporting": false,
         "supportsInvalidatedEvent": false,
         "supportsMemoryReferences": false

@@ -125,6 +125,7 @@ pub fn load(
         exception_filters: None,
         attach: None,
         just_my_code: c.get("justMyCode").and_then(Value::as_bool),
+        subprocesses: c.get("subProcess").and_then(Value::as_bool),
         ..Default::default()
     }))
 }

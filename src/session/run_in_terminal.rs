@@ -9,20 +9,35 @@ use crate::dap::envelope::Request;
 use crate::dap::keeper;
 use crate::dap::process::PidTracker;
 
+/// Starts a child session from a `startDebugging` request's arguments.
+pub type StartDebugging = std::sync::Arc<dyn Fn(Value) -> Result<(), String> + Send + Sync>;
+
 /// Answers `runInTerminal` by starting the command on `stdio`, recorded in
-/// `tracker` so it ends with the adapter; other requests as by default.
-pub fn reverse_handler(stdio: Option<ProgramStdio>, tracker: Option<PidTracker>) -> ReverseHandler {
+/// `tracker` so it ends with the adapter, and `startDebugging` by handing
+/// it to `start_debugging`; other requests as by default.
+pub fn reverse_handler(
+    stdio: Option<ProgramStdio>,
+    tracker: Option<PidTracker>,
+    start_debugging: Option<StartDebugging>,
+) -> ReverseHandler {
     let fallback = default_reverse_handler();
-    let (Some(stdio), Some(tracker)) = (stdio, tracker) else {
+    let terminal = stdio.zip(tracker);
+    if terminal.is_none() && start_debugging.is_none() {
         return fallback;
-    };
+    }
     std::sync::Arc::new(move |req: &Request| {
-        if req.command != "runInTerminal" {
-            return fallback(req);
+        match (req.command.as_str(), &terminal, &start_debugging) {
+            ("runInTerminal", Some((stdio, tracker)), _) => {
+                let pid = start(req.arguments.as_ref().unwrap_or(&Value::Null), stdio)?;
+                tracker.track(pid as i32);
+                Ok(json!({"processId": pid}))
+            }
+            ("startDebugging", _, Some(start_child)) => {
+                start_child(req.arguments.clone().unwrap_or(Value::Null))?;
+                Ok(json!({}))
+            }
+            _ => fallback(req),
         }
-        let pid = start(req.arguments.as_ref().unwrap_or(&Value::Null), &stdio)?;
-        tracker.track(pid as i32);
-        Ok(json!({"processId": pid}))
     })
 }
 

@@ -160,6 +160,10 @@ pub struct StopInfo {
     pub callers: Vec<CallerLocals>,
     /// The breakpoint (or exception) this stop was a hit of.
     pub hit: Option<super::breakpoint_hit::BreakpointHit>,
+    /// The process that stopped, named when the session has children.
+    pub process: Option<String>,
+    /// Its number for `child` arguments, when the session has children.
+    pub child: Option<u32>,
 }
 
 impl Var {
@@ -353,6 +357,29 @@ pub struct Snapshot {
     pub compile_error: Option<CompileError>,
     /// Which native views the adapter gives.
     pub native: super::native::NativeSupport,
+    /// The child sessions the adapter started (subprocesses), oldest first.
+    pub children: Vec<ChildInfo>,
+}
+
+/// One thread of the program; `child` and `process` are set when the
+/// session has children, whose thread ids may repeat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ThreadRow {
+    pub child: Option<u32>,
+    pub process: Option<String>,
+    pub id: i64,
+    pub name: String,
+}
+
+/// A child session: a process the adapter debugs on a connection of its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChildInfo {
+    /// The number `child` arguments take.
+    pub id: u32,
+    pub name: String,
+    pub pid: Option<u32>,
+    /// "starting", "running", "stopped" or "ended".
+    pub state: String,
 }
 
 /// A program that ended because it did not compile: where, and the error.
@@ -388,6 +415,7 @@ impl Snapshot {
             control: super::ControlMode::Shared,
             compile_error: None,
             native: Default::default(),
+            children: vec![],
         }
     }
 

@@ -110,8 +110,8 @@ pub struct UiState {
     pub busy: bool,
     /// A command of the person's is waiting for the adapter's answer.
     pub waiting: bool,
-    /// The program's threads at the last stop, as (id, name).
-    pub threads: Vec<(i64, String)>,
+    /// The program's threads at the last stop, of every process.
+    pub threads: Vec<crate::session::types::ThreadRow>,
     /// The agent's calls, newest last.
     pub activity: Vec<crate::session::Activity>,
     /// Where agents reach this session.

@@ -8,6 +8,7 @@ mod repr;
 pub mod safe_repr;
 mod signature;
 mod text;
+pub mod threads;
 pub mod value;
 
 pub use config::ViewportConfig;

@@ -40,6 +40,10 @@ pub fn render_text(snap: &Snapshot, cfg: &ViewportConfig, extras: Extras) -> Str
 }
 
 fn same_frame(a: &StopInfo, b: &StopInfo) -> bool {
+    // Another process's frame is never the same one, whatever its ids.
+    if a.child != b.child {
+        return false;
+    }
     match (a.frames.first(), b.frames.first()) {
         (Some(x), Some(y)) => {
             x.name == y.name && x.file == y.file && a.total_frames == b.total_frames
@@ -72,6 +76,9 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
         }
     }
     let _ = writeln!(out, "Reason: {}", stop.reason);
+    if let (Some(name), Some(child)) = (&stop.process, stop.child) {
+        let _ = writeln!(out, "Process: {name} (child={child})");
+    }
     if let Some(note) = &stop.thread_note {
         let _ = writeln!(out, "Thread: {note}");
     }

@@ -2,6 +2,7 @@
 //! debugpy, spawning the adapter, and its launch and attach arguments.
 
 mod cause_chain;
+mod child;
 mod compile_error;
 mod conditions;
 mod exception_type;
@@ -26,6 +27,7 @@ use crate::dap::process::AdapterProcess;
 
 const ADAPTER_BOOT: &str = include_str!("boot/adapter_boot.py");
 const DEBUGGEE_BOOT: &str = include_str!("boot/debuggee_boot.py");
+const SITE_BOOT: &str = include_str!("boot/sitecustomize.py");
 
 pub struct Debugpy;
 
@@ -124,9 +126,7 @@ impl Adapter for Debugpy {
             program_output: None,
             start,
             exit_code_file: None,
-            notes: vec![
-                "Child processes run without the debugger (subprocess debugging is off).".into(),
-            ],
+            notes: subprocess_note(spec),
         })
     }
 
@@ -154,6 +154,28 @@ impl Adapter for Debugpy {
 
     fn condition_error(&self, output: &str) -> Option<(String, String)> {
         conditions::runtime_error(output)
+    }
+
+    fn child_connection(
+        &self,
+        ctx: &super::ChildContext<'_>,
+        arguments: &Value,
+    ) -> Result<super::ChildStart, AdapterError> {
+        child::child_connection(ctx, arguments)
+    }
+}
+
+/// Whether the program's subprocesses are debugged, for the launch note.
+fn subprocess_note(spec: &LaunchSpec) -> Vec<String> {
+    match (&spec.target, spec.subprocesses) {
+        // debugpy reports no subprocesses of a process it attached to.
+        (Target::Attach(_), _) => vec![],
+        (_, true) => vec![
+            "Child Python processes are debugged too, each as a child session (subprocesses: false turns this off).".into(),
+        ],
+        (_, false) => vec![
+            "Child processes run without the debugger (subprocesses: false).".into(),
+        ],
     }
 }
 
@@ -256,19 +278,23 @@ pub async fn install(python: &Path) -> Result<String, AdapterError> {
 
 /// Writes the boot helpers once, under the owner-only runtime directory, in
 /// a folder named by their contents so versions never mix.
-fn boot_files() -> Result<&'static (PathBuf, PathBuf), AdapterError> {
-    static FILES: OnceLock<Result<(PathBuf, PathBuf), String>> = OnceLock::new();
+fn boot_files() -> Result<&'static (PathBuf, PathBuf, PathBuf), AdapterError> {
+    static FILES: OnceLock<Result<(PathBuf, PathBuf, PathBuf), String>> = OnceLock::new();
     FILES
         .get_or_init(|| {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
-            (ADAPTER_BOOT, DEBUGGEE_BOOT).hash(&mut h);
+            (ADAPTER_BOOT, DEBUGGEE_BOOT, SITE_BOOT).hash(&mut h);
             let sub = format!("boot-{:016x}", h.finish());
             let a = crate::paths::install_file(&sub, "adapter_boot.py", ADAPTER_BOOT)
                 .map_err(|e| e.to_string())?;
             let d = crate::paths::install_file(&sub, "debuggee_boot.py", DEBUGGEE_BOOT)
                 .map_err(|e| e.to_string())?;
-            Ok((a, d))
+            // A folder of its own: it goes on the program's PYTHONPATH.
+            let s =
+                crate::paths::install_file(&format!("{sub}/site"), "sitecustomize.py", SITE_BOOT)
+                    .map_err(|e| e.to_string())?;
+            Ok((a, d, s))
         })
         .as_ref()
         .map_err(|e| AdapterError::NotFound(format!("cannot write the debugpy boot files: {e}")))
@@ -306,11 +332,30 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         python.extend(["-X".to_string(), "frozen_modules=off".to_string()]);
         python.push(boot_files()?.1.display().to_string());
     }
-    let env: serde_json::Map<String, Value> = spec
+    let mut env: serde_json::Map<String, Value> = spec
         .env
         .iter()
         .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
+    if spec.nodelay && spec.subprocesses {
+        // Children start without our boot file; sitecustomize reaches them.
+        let site = boot_files()?
+            .2
+            .parent()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        let inherited = env
+            .get("PYTHONPATH")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .or_else(|| std::env::var("PYTHONPATH").ok())
+            .filter(|p| !p.is_empty());
+        let path = match inherited {
+            Some(p) => format!("{site}:{p}"),
+            None => site,
+        };
+        env.insert("PYTHONPATH".into(), Value::String(path));
+    }
     let mut args = json!({
         "type": "debugpy",
         "request": "launch",
@@ -318,8 +363,8 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         // asks us to start its launcher there (`runInTerminal`).
         "console": if spec.stdio.is_some() { "integratedTerminal" } else { "internalConsole" },
         "justMyCode": spec.just_my_code,
-        // Children run undebugged: a forking program must not hang the session.
-        "subProcess": false,
+        // Each child Python process becomes a child session (startDebugging).
+        "subProcess": spec.subprocesses,
         // On the terminal the program writes there itself (a terminal to it,
         // so line-buffered); captured, it would write to pipes.
         "redirectOutput": spec.stdio.is_none(),
@@ -338,7 +383,11 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
             .parent()
             .map(|d| d.display().to_string())
             .unwrap_or_default();
-        args["rules"] = json!([{"path": format!("{dir}/*"), "include": false}]);
+        // A rule's `*` stops at a `/`: the sitecustomize's folder needs its own.
+        args["rules"] = json!([
+            {"path": format!("{dir}/*"), "include": false},
+            {"path": format!("{dir}/site/*"), "include": false},
+        ]);
     }
     match &spec.target {
         Target::Module(m) => args["module"] = json!(m),

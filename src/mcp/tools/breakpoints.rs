@@ -16,7 +16,7 @@ const MAX_TRACE_LIMIT: u64 = 1_000_000_000;
 
 #[tool_router(router = breakpoints_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Breakpoint at file+line, file+statement, or function.")]
+    #[tool(description = "Break at a line, statement or function.")]
     async fn breakpoint_set(&self, Parameters(p): Parameters<BreakpointSetParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,
@@ -46,7 +46,7 @@ impl PairdbgServer {
         }
     }
 
-    #[tool(description = "Log at a line, no stop; see debug_output stream trace.")]
+    #[tool(description = "Log at a line, no stop.")]
     async fn tracepoint_set(&self, Parameters(p): Parameters<TracepointParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,

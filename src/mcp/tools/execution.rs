@@ -32,6 +32,7 @@ impl PairdbgServer {
                 .collect(),
             exception_filters: p.exception_breakpoints,
             just_my_code: p.just_my_code,
+            subprocesses: p.subprocesses,
             ..Default::default()
         };
         self.moved(
@@ -86,10 +87,11 @@ impl PairdbgServer {
     }
 
     #[tool(description = "Pause the program.")]
-    async fn debug_pause(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
+    async fn debug_pause(&self, Parameters(p): Parameters<PauseParams>) -> ToolResult {
+        let mv = Move::Pause { child: p.child };
         self.moved(
             self.agent
-                .go(p.session_id.as_deref(), Move::Pause, p.timeout_ms)
+                .go(p.session_id.as_deref(), mv, p.timeout_ms)
                 .await,
         )
     }

@@ -11,7 +11,7 @@ use crate::session::terminal::MAX_INPUT_BYTES;
 
 #[tool_router(router = input_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Type a line to the program's stdin.")]
+    #[tool(description = "Type a line to stdin.")]
     async fn debug_input(&self, Parameters(p): Parameters<InputParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,

@@ -410,11 +410,12 @@ impl PairdbgServer {
     async fn debug_threads(&self, Parameters(p): Parameters<ThreadsParams>) -> ToolResult {
         if let Some(id) = p.select {
             let origin = self.agent.origin;
+            let child = p.child;
             let moved = self
                 .agent
                 .move_and_wait(
                     p.session_id.as_deref(),
-                    move |s| async move { s.select_thread(origin, id).await },
+                    move |s| async move { s.select_thread_in(origin, child, id).await },
                     p.timeout_ms,
                 )
                 .await;
@@ -426,16 +427,9 @@ impl PairdbgServer {
         };
         match Self::checked(&s, s.threads(self.agent.origin).await) {
             Ok(ts) => {
-                let current = s.snapshot().stop.as_ref().map(|st| st.thread_id);
-                let body = ts
-                    .iter()
-                    .map(|(id, n)| {
-                        let mark = if Some(*id) == current { "→" } else { " " };
-                        format!("  {mark} {id}: {n}")
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                Ok(ok(&self.views, &s.snapshot(), format!("Threads:\n{body}")))
+                let snap = s.snapshot();
+                let body = crate::viewport::threads::listing(&ts, snap.stop.as_ref());
+                Ok(ok(&self.views, &snap, format!("Threads:\n{body}")))
             }
             Err(e) => Ok(e),
         }

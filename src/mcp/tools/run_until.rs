@@ -13,7 +13,7 @@ const DEFAULT_STEPS: u32 = 1_000;
 
 #[tool_router(router = run_until_router, vis = "pub(crate)")]
 impl PairdbgServer {
-    #[tool(description = "Step until an expression changes or is true.")]
+    #[tool(description = "Step until a value changes or is true.")]
     async fn debug_run_until(&self, Parameters(p): Parameters<RunUntilParams>) -> ToolResult {
         let s = match self.session(p.session_id.as_deref()) {
             Ok(s) => s,

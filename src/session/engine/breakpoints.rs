@@ -220,29 +220,38 @@ impl Engine {
         }
     }
 
-    /// Sends a file's whole breakpoint list, as DAP requires.
+    /// Sends a file's whole breakpoint list, as DAP requires, to every
+    /// configured connection; answers once all have.
     pub(super) fn sync_file(&mut self, file: &Path, reply: Option<(ReplyTx, u64)>) {
         self.refresh_statements(file);
-        let client = match (&self.conn.client, self.conn.configured) {
-            (Some(c), true) => c.clone(),
-            _ => {
-                if let Some((tx, id)) = reply {
-                    let bp = self.snap.breakpoints.iter().find(|b| b.id == id).cloned();
-                    let _ = tx.send(bp.map(Reply::Breakpoint).ok_or(SessionError::Gone));
-                }
-                return;
+        let answer = |e: &Engine, reply: Option<(ReplyTx, u64)>| {
+            if let Some((tx, id)) = reply {
+                let bp = e.snap.breakpoints.iter().find(|b| b.id == id).cloned();
+                let _ = tx.send(bp.map(Reply::Breakpoint).ok_or(SessionError::Gone));
             }
         };
+        let links = self.configured_links();
+        if links.is_empty() {
+            return answer(self, reply);
+        }
         let (ids, args) = self.set_breakpoints_args(file);
-        let fut = client.request("setBreakpoints", Some(args));
+        // Sent now, before any resume that follows in this same turn.
+        let futs: Vec<_> = links
+            .iter()
+            .map(|(conn, client)| {
+                let fut = client.request("setBreakpoints", Some(args.clone()));
+                let conn = *conn;
+                async move { (conn, fut.await) }
+            })
+            .collect();
         self.spawn(async move {
-            let res = fut.await;
+            let results = futures::future::join_all(futs).await;
             Box::new(move |e: &mut Engine| {
-                e.apply_breakpoint_result(&ids, res.map_err(|x| x.to_string()));
-                if let Some((tx, id)) = reply {
-                    let bp = e.snap.breakpoints.iter().find(|b| b.id == id).cloned();
-                    let _ = tx.send(bp.map(Reply::Breakpoint).ok_or(SessionError::Gone));
+                for (conn, res) in results {
+                    let res = res.map_err(|x| x.to_string());
+                    e.with_conn(conn, |e| e.apply_breakpoint_result(&ids, res));
                 }
+                answer(e, reply);
             }) as Apply
         });
     }
@@ -255,11 +264,16 @@ impl Engine {
                 .cloned()
                 .unwrap_or_default(),
             Err(err) => {
+                let refused: Vec<u64> = ids
+                    .iter()
+                    .copied()
+                    .filter(|id| !self.verified_elsewhere(*id))
+                    .collect();
                 for b in self
                     .snap
                     .breakpoints
                     .iter_mut()
-                    .filter(|b| ids.contains(&b.id))
+                    .filter(|b| refused.contains(&b.id))
                 {
                     b.verified = false;
                     b.message = Some(err.clone());
@@ -269,8 +283,18 @@ impl Engine {
             }
         };
         for (id, r) in ids.iter().zip(results) {
+            let verified = r.get("verified").and_then(Value::as_bool).unwrap_or(false);
+            self.conn.verified.insert(*id, verified);
+            if let Some(dap_id) = r.get("id").and_then(Value::as_i64) {
+                self.conn.dap_ids.retain(|(_, ours)| ours != id);
+                self.conn.dap_ids.push((dap_id, *id));
+            }
+            // Another process bound it: this one's refusal does not count.
+            if !verified && self.verified_elsewhere(*id) {
+                continue;
+            }
             if let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == *id) {
-                b.verified = r.get("verified").and_then(Value::as_bool).unwrap_or(false);
+                b.verified = verified;
                 // Line 0 is no line: the asked line stands, unverified.
                 let line = r.get("line").and_then(Value::as_u64);
                 b.bound_line = line.filter(|l| *l > 0);
@@ -285,10 +309,6 @@ impl Engine {
                     b.message
                         .get_or_insert_with(|| "the adapter placed it on no line".into());
                 }
-                if let Some(dap_id) = r.get("id").and_then(Value::as_i64) {
-                    self.conn.dap_ids.retain(|(_, ours)| ours != id);
-                    self.conn.dap_ids.push((dap_id, *id));
-                }
             }
         }
         self.touch(None, "");
@@ -302,9 +322,14 @@ impl Engine {
         let Some(&(_, ours)) = self.conn.dap_ids.iter().find(|(d, _)| *d == dap_id) else {
             return;
         };
+        let verified = bp.get("verified").and_then(Value::as_bool);
+        if let Some(v) = verified {
+            self.conn.verified.insert(ours, v);
+        }
+        let elsewhere = self.verified_elsewhere(ours);
         if let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == ours) {
-            if let Some(v) = bp.get("verified").and_then(Value::as_bool) {
-                b.verified = v;
+            if let Some(v) = verified {
+                b.verified = v || elsewhere;
             }
             if let Some(l) = bp.get("line").and_then(Value::as_u64).filter(|l| *l > 0) {
                 b.bound_line = Some(l);

@@ -1,19 +1,56 @@
 //! The engine's state for one adapter connection: made at start, dropped
 //! whole at restart, so nothing from an old adapter leaks into a new one.
 
-use tokio::sync::mpsc;
+use std::collections::HashMap;
+use std::net::SocketAddr;
 
 use super::threads::StoppedBy;
-use crate::dap::envelope::Event;
 use crate::dap::process::AdapterProcess;
 use crate::session::command::StepKind;
 use crate::session::hints::StopHints;
 use crate::session::link::Link;
 
+/// Where a connection is: it ends only itself, unless it is the root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ConnState {
+    #[default]
+    Starting,
+    Running,
+    Stopped,
+    Ended,
+}
+
+impl ConnState {
+    pub fn word(self) -> &'static str {
+        match self {
+            ConnState::Starting => "starting",
+            ConnState::Running => "running",
+            ConnState::Stopped => "stopped",
+            ConnState::Ended => "ended",
+        }
+    }
+}
+
 pub struct Conn {
+    /// Never reused within a session, not even across a restart, so a late
+    /// event of a dropped connection finds nothing.
+    pub id: u32,
+    /// The connection whose `startDebugging` made this one; None for the root.
+    pub parent: Option<u32>,
+    /// The child's name for people ("Subprocess 24045"); empty for the root.
+    pub name: String,
+    /// The process this connection debugs, once the adapter names it.
+    pub pid: Option<u32>,
+    /// Where a TCP connection reached the adapter.
+    pub addr: Option<SocketAddr>,
+    pub state: ConnState,
+    /// `configure` ran: an adapter may say `initialized` twice.
+    pub configuring: bool,
+    /// Whether this connection verified each of our breakpoints; a
+    /// breakpoint is verified when any connection did.
+    pub verified: HashMap<u64, bool>,
     pub client: Option<Link>,
     pub process: Option<AdapterProcess>,
-    pub dap_events: Option<mpsc::UnboundedReceiver<Event>>,
     pub thread_id: i64,
     pub step_remaining: u32,
     pub step_kind: StepKind,
@@ -68,9 +105,16 @@ pub struct Conn {
 impl Default for Conn {
     fn default() -> Self {
         Conn {
+            id: 0,
+            parent: None,
+            name: String::new(),
+            pid: None,
+            addr: None,
+            state: ConnState::Starting,
+            configuring: false,
+            verified: HashMap::new(),
             client: None,
             process: None,
-            dap_events: None,
             thread_id: 0,
             step_remaining: 0,
             step_kind: StepKind::Over,

@@ -58,7 +58,7 @@ impl Engine {
                 );
             }
             Command::RunTo { file, line } => self.run_to(origin, reply, file, line),
-            Command::Pause => self.pause(origin, reply),
+            Command::Pause(child) => self.pause(origin, reply, child),
             Command::SetBreakpoint(req) => self.set_breakpoint(origin, reply, req),
             Command::RemoveBreakpoint(sel) => self.remove_breakpoint(origin, reply, sel),
             Command::UpdateBreakpoint(u) => self.update_breakpoint(origin, reply, u),
@@ -80,7 +80,9 @@ impl Engine {
             Command::Variables(q) => self.variables(reply, q),
             Command::Stack { levels } => self.stack(reply, levels),
             Command::Threads => self.threads(reply),
-            Command::SelectThread(id) => self.select_thread(origin, reply, id),
+            Command::SelectThread { child, thread } => {
+                self.select_thread(origin, reply, child, thread)
+            }
             Command::Watch { add, remove } => self.watch(origin, reply, add, remove),
             Command::Note(text) => {
                 self.snap.notes.push(Note {
@@ -177,6 +179,11 @@ impl Engine {
         self.snap.stop_note = None;
         self.touch(origin, what.to_string());
         self.emit(SessionEvent::Continued);
+        if self.conn.state == super::connection::ConnState::Stopped {
+            self.conn.state = super::connection::ConnState::Running;
+            self.publish_children();
+        }
+        self.show_other_stop();
     }
 
     pub(super) fn send_resume(&mut self, command: &str) {
@@ -229,13 +236,14 @@ impl Engine {
         let _ = reply.send(Ok(Reply::Moved { stop_seq }));
     }
 
-    pub(super) fn pause(&mut self, origin: Origin, reply: ReplyTx) {
-        let Some(client) = self
-            .conn
-            .client
-            .clone()
-            .filter(|_| self.snap.state == RunState::Running)
-        else {
+    pub(super) fn pause(&mut self, origin: Origin, reply: ReplyTx, child: Option<u32>) {
+        if let Some(child) = child {
+            or_reply!(self.focus_child(child, "child"), reply);
+        }
+        let Some(client) = self.conn.client.clone().filter(|_| {
+            self.snap.state == RunState::Running
+                || child.is_some() && self.conn.state == super::connection::ConnState::Running
+        }) else {
             let _ = reply.send(Err(SessionError::State(format!(
                 "cannot pause: {}",
                 self.snap.state_sentence()
@@ -353,7 +361,15 @@ impl Engine {
     pub(super) fn restart(&mut self, origin: Origin, reply: ReplyTx) {
         self.release_adapter();
         self.run_gen += 1;
-        self.conn = super::Conn::default();
+        // New ids throughout: a late event of the old tree finds nothing.
+        self.tree.others.clear();
+        let root = self.tree.next_id();
+        self.tree.root = root;
+        self.conn = super::Conn {
+            id: root,
+            ..Default::default()
+        };
+        self.snap.children.clear();
         self.snap.state = RunState::Starting;
         self.snap.stop = None;
         self.snap.exit = None;

@@ -27,6 +27,7 @@ impl Engine {
                     && s.description.as_deref() == self.config.adapter.quirks().attach_halt => {}
             DapEvent::Stopped(mut s) => {
                 self.conn.stops_seen += 1;
+                self.conn.state = super::connection::ConnState::Stopped;
                 if s.thread_id.is_none() && self.conn.thread_id <= 0 {
                     // No thread named and none known yet (a pause right
                     // after an attach): the first thread stands for the stop.
@@ -121,13 +122,6 @@ impl Engine {
                 self.push_output(stream, &output);
             }
             DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
-            // An attached process is not ours to end, and a remote pid
-            // names another machine's process.
-            DapEvent::Process { pid: Some(pid), .. } if !self.config.is_attach() => {
-                if let Some(p) = self.conn.process.as_mut() {
-                    p.track_pid(pid as i32);
-                }
-            }
             _ => {}
         }
     }
@@ -179,8 +173,8 @@ impl Engine {
         self.emit(SessionEvent::Output);
     }
 
+    /// The root connection closed: the session ends with it.
     pub(super) fn on_adapter_closed(&mut self) {
-        self.conn.dap_events = None;
         if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
             if self.conn.pending_exit_code.is_some() {
                 self.on_terminated();
@@ -188,7 +182,8 @@ impl Engine {
                 self.fail("the debug adapter exited unexpectedly".into());
             }
         }
-        if let Some(p) = self.conn.process.as_mut() {
+        let root = self.tree.root;
+        if let Some(p) = self.conn_by_id_mut(root).and_then(|c| c.process.as_mut()) {
             p.kill_all();
         }
     }
@@ -197,13 +192,8 @@ impl Engine {
     /// (an exit code, a build's error): applies queue ahead of events, so
     /// they are taken here first.
     pub(super) fn drain_events(&mut self) {
-        while let Some(ev) = self
-            .conn
-            .dap_events
-            .as_mut()
-            .and_then(|rx| rx.try_recv().ok())
-        {
-            self.on_event(DapEvent::from_event(ev));
+        while let Ok((id, msg)) = self.conn_rx.try_recv() {
+            self.on_conn_msg(id, msg);
         }
     }
 
@@ -238,6 +228,10 @@ impl Engine {
         }
         self.run_gen += 1;
         self.drain_terminal();
+        // Ended some other way than the root's `terminated`: unread.
+        if let Some(path) = self.exit_code_file.take() {
+            let _ = std::fs::remove_file(path);
+        }
         self.snap.state = RunState::Exited;
         self.snap.stop = None;
         let code = self.conn.pending_exit_code;
@@ -265,20 +259,30 @@ impl Engine {
         self.release_adapter();
     }
 
-    /// Ends the adapter politely, then for certain.
+    /// Ends the adapter politely, then for certain: the children first
+    /// (the leaves before their parents), then the root, then every process.
     pub(super) fn release_adapter(&mut self) {
-        let client = self.conn.client.take();
-        let process = self.conn.process.take();
+        let (mut clients, processes) = self.take_tree();
+        let root = clients.pop();
         let args = self.disconnect_arguments();
         let leave = std::mem::take(&mut self.leave);
         let task = tokio::spawn(async move {
-            if let Some(c) = client {
+            for c in clients {
+                let _ = c
+                    .request_with_timeout(
+                        "disconnect",
+                        Some(args.clone()),
+                        Duration::from_millis(500),
+                    )
+                    .await;
+            }
+            if let Some(c) = root {
                 leave.send(&c).await;
                 let _ = c
                     .request_with_timeout("disconnect", Some(args), Duration::from_secs(2))
                     .await;
             }
-            if let Some(mut p) = process {
+            for mut p in processes {
                 p.kill_all();
                 p.wait().await;
             }
@@ -367,6 +371,8 @@ impl Engine {
                     })
                     .unwrap_or_default();
                 stop.hit = e.hits.detect(&stop, &e.snap.breakpoints);
+                stop.process = e.process_name();
+                stop.child = e.has_children().then_some(e.conn.id);
                 e.snap.state = RunState::Stopped;
                 e.snap.stop = Some(stop);
                 e.snap.watches = watches;

@@ -97,25 +97,34 @@ impl Engine {
         answer: impl FnOnce(&Engine) -> Reply + Send + 'static,
     ) {
         self.emit(SessionEvent::BreakpointsChanged);
-        match self.conn.client.clone().filter(|_| self.conn.configured) {
-            None => {
-                let _ = reply.send(Ok(answer(self)));
-            }
-            Some(c) => {
-                let fut = c.request("setExceptionBreakpoints", Some(self.exception_arguments()));
-                self.spawn(async move {
-                    let res = fut.await;
-                    Box::new(move |e: &mut Engine| {
-                        let ok = res.is_ok();
-                        for t in e.snap.exception_types.iter_mut() {
-                            t.verified = ok && t.enabled;
-                        }
-                        e.touch(None, "");
-                        let _ = reply.send(res.map(|_| answer(e)).map_err(SessionError::from));
-                    }) as Apply
-                });
-            }
+        let links = self.configured_links();
+        if links.is_empty() {
+            let _ = reply.send(Ok(answer(self)));
+            return;
         }
+        let args = self.exception_arguments();
+        // Sent now, before any resume that follows in this same turn.
+        let futs: Vec<_> = links
+            .iter()
+            .map(|(_, c)| c.request("setExceptionBreakpoints", Some(args.clone())))
+            .collect();
+        self.spawn(async move {
+            let results = futures::future::join_all(futs).await;
+            // The root's answer is the one to report; any success verifies.
+            let ok = results.iter().any(Result::is_ok);
+            let first = results.into_iter().next();
+            Box::new(move |e: &mut Engine| {
+                for t in e.snap.exception_types.iter_mut() {
+                    t.verified = ok && t.enabled;
+                }
+                e.touch(None, "");
+                let res = match first {
+                    Some(Err(err)) if !ok => Err(SessionError::from(err)),
+                    _ => Ok(answer(e)),
+                };
+                let _ = reply.send(res);
+            }) as Apply
+        });
     }
 
     pub(super) fn set_exception_type(

@@ -181,6 +181,11 @@ impl Engine {
             .zip(functions)
             .filter_map(|(b, f)| Some((b.get("id")?.as_i64()?, f.name)))
             .collect();
+        let elsewhere: Vec<u64> = ids
+            .iter()
+            .copied()
+            .filter(|id| self.verified_elsewhere(*id))
+            .collect();
         for (i, id) in ids.iter().enumerate() {
             let r = list.get(exception_functions + i);
             let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == *id) else {
@@ -188,7 +193,12 @@ impl Engine {
             };
             match (r, &res) {
                 (Some(r), _) => {
-                    b.verified = r.get("verified").and_then(Value::as_bool).unwrap_or(false);
+                    let verified = r.get("verified").and_then(Value::as_bool).unwrap_or(false);
+                    self.conn.verified.insert(*id, verified);
+                    if !verified && elsewhere.contains(id) {
+                        continue;
+                    }
+                    b.verified = verified;
                     b.bound_line = r.get("line").and_then(Value::as_u64);
                     if let Some(l) = b.bound_line {
                         b.line = l;
@@ -221,18 +231,26 @@ impl Engine {
                 let _ = tx.send(bp.map(Reply::Breakpoint).ok_or(SessionError::Gone));
             }
         };
-        let req = self.function_request().filter(|_| self.conn.configured);
-        let Some(req) = req else {
+        let reqs: Vec<(u32, FunctionRequest)> = self
+            .configured_links()
+            .into_iter()
+            .filter_map(|(conn, _)| Some((conn, self.with_conn(conn, |e| e.function_request())??)))
+            .collect();
+        if reqs.is_empty() {
             return answer(self, reply);
-        };
+        }
         self.spawn(async move {
-            let res = req.fut.await;
+            let results =
+                futures::future::join_all(reqs.into_iter().map(|(conn, req)| async move {
+                    let res = req.fut.await;
+                    (conn, req.exception_functions, req.ids, res)
+                }))
+                .await;
             Box::new(move |e: &mut Engine| {
-                e.apply_function_result(
-                    req.exception_functions,
-                    &req.ids,
-                    res.map_err(|x| x.to_string()),
-                );
+                for (conn, n, ids, res) in results {
+                    let res = res.map_err(|x| x.to_string());
+                    e.with_conn(conn, |e| e.apply_function_result(n, &ids, res));
+                }
                 answer(e, reply);
             }) as Apply
         });

@@ -4,6 +4,7 @@
 
 mod autopsy;
 mod breakpoints;
+mod children;
 mod compile_error;
 mod connection;
 mod control;
@@ -22,6 +23,7 @@ mod startup;
 mod terminal;
 mod threads;
 mod tracepoints;
+mod tree;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -38,9 +40,8 @@ use super::output::OutputBuffer;
 use super::sources::SharedSourceCache;
 use super::trace::TraceLog;
 use super::types::{Change, Origin, RunState, Snapshot};
-use crate::dap::envelope::Event;
-use crate::dap::events::DapEvent;
 pub(super) use connection::Conn;
+use tree::{ConnMsg, ConnTree};
 
 /// The value of a `Result`, or its error sent as the command's reply and
 /// the handler left.
@@ -73,8 +74,15 @@ pub struct Engine {
     person: crate::session::person_log::SharedPersonLog,
     next_warning: u64,
     apply_tx: mpsc::UnboundedSender<Apply>,
-    /// Everything tied to one adapter connection, dropped whole on restart.
+    /// The focused adapter connection: the one that stopped last, where
+    /// commands go. Everything tied to it is dropped whole on restart.
     conn: Conn,
+    /// The session's other connections (child sessions, or the root while
+    /// a child has the focus).
+    tree: ConnTree,
+    /// Every connection's events, tagged with its id.
+    conn_tx: mpsc::UnboundedSender<(u32, ConnMsg)>,
+    conn_rx: mpsc::UnboundedReceiver<(u32, ConnMsg)>,
     sources: SharedSourceCache,
     next_bp_id: u64,
     hits: crate::session::hits::HitCounts,
@@ -95,6 +103,8 @@ pub struct Engine {
     journal: Option<super::journal::Journal>,
     /// What a detach ended by a person or an agent must undo first.
     leave: detach::LeaveRunning,
+    /// Where the adapter writes the program's exit code (`Spawned::exit_code_file`).
+    exit_code_file: Option<std::path::PathBuf>,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -116,6 +126,7 @@ impl Engine {
         parts: EngineParts,
         apply_tx: mpsc::UnboundedSender<Apply>,
     ) -> Self {
+        let (conn_tx, conn_rx) = mpsc::unbounded_channel();
         Engine {
             config,
             snap,
@@ -127,6 +138,9 @@ impl Engine {
             next_warning: 1,
             apply_tx,
             conn: Conn::default(),
+            tree: ConnTree::default(),
+            conn_tx,
+            conn_rx,
             sources: Default::default(),
             next_bp_id: 1,
             hits: Default::default(),
@@ -139,6 +153,7 @@ impl Engine {
             terminal: None,
             journal: parts.journal,
             leave: Default::default(),
+            exit_code_file: None,
         }
     }
 
@@ -169,10 +184,7 @@ impl Engine {
             tokio::select! {
                 biased;
                 Some(apply) = applies.recv() => apply(&mut self),
-                ev = recv_event(&mut self.conn.dap_events) => match ev {
-                    Some(ev) => self.on_event(DapEvent::from_event(ev)),
-                    None => self.on_adapter_closed(),
-                },
+                Some((id, msg)) = self.conn_rx.recv() => self.on_conn_msg(id, msg),
                 cmd = commands.recv() => match cmd {
                     Some(env) => self.on_command(env),
                     // Every handle is gone: nobody can see this session any more.
@@ -240,7 +252,8 @@ impl Engine {
         self.snap.error = Some(message.clone());
         self.touch(None, format!("the session failed: {message}"));
         self.emit(SessionEvent::Failed(message));
-        if let Some(p) = self.conn.process.as_mut() {
+        let root = self.tree.root;
+        if let Some(p) = self.conn_by_id_mut(root).and_then(|c| c.process.as_mut()) {
             p.kill_all();
         }
     }
@@ -260,28 +273,27 @@ impl Engine {
         json!({"terminateDebuggee": self.config.ends_debuggee()})
     }
 
+    /// Children first (the leaves before their parents), then the root,
+    /// each given half a second; then every process of the tree dies.
     async fn shutdown(&mut self) {
-        if let Some(c) = self.conn.client.take() {
-            self.leave_running().send(&c).await;
+        let mut leave = Some(self.leave_running());
+        let (clients, processes) = self.take_tree();
+        let args = self.disconnect_arguments();
+        let root = clients.len().saturating_sub(1);
+        for (i, c) in clients.into_iter().enumerate() {
+            if i == root
+                && let Some(leave) = leave.take()
+            {
+                leave.send(&c).await;
+            }
             let _ = c
-                .request_with_timeout(
-                    "disconnect",
-                    Some(self.disconnect_arguments()),
-                    Duration::from_millis(500),
-                )
+                .request_with_timeout("disconnect", Some(args.clone()), Duration::from_millis(500))
                 .await;
         }
-        if let Some(mut p) = self.conn.process.take() {
+        for mut p in processes {
             p.kill_all();
             p.wait().await;
         }
-    }
-}
-
-async fn recv_event(rx: &mut Option<mpsc::UnboundedReceiver<Event>>) -> Option<Event> {
-    match rx {
-        Some(r) => r.recv().await,
-        None => std::future::pending().await,
     }
 }
 

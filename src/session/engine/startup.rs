@@ -12,6 +12,8 @@ use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
 use tokio::net::TcpStream;
 
+use super::connection::ConnState;
+use super::tree::ConnMsg;
 use super::{Apply, Engine, lock};
 use crate::dap::DapClient;
 use crate::dap::announced::connect_announced;
@@ -36,31 +38,42 @@ impl Engine {
     pub(super) fn spawn_adapter(&mut self) -> Result<(), SessionError> {
         self.open_terminal();
         let spawned = self.connector.connect(&self.config)?;
+        let root = self.tree.root;
         self.conn.process = spawned.process;
         self.conn.on_terminal = spawned.on_terminal;
+        self.exit_code_file = spawned.exit_code_file;
         self.snap.info = spawned.notes;
         if let Some(out) = spawned.program_output {
             self.forward_program_output(out);
         }
         let start = spawned.start;
         let timeout = self.config.request_timeout;
-        let connect: BoxFuture<'static, std::io::Result<TcpStream>> = match spawned.transport {
+        type Connected = std::io::Result<(std::net::SocketAddr, TcpStream)>;
+        let connect: BoxFuture<'static, Connected> = match spawned.transport {
             Transport::Stdio { reader, writer } => {
-                self.begin(reader, writer, start);
+                self.begin(root, reader, writer, start);
                 return Ok(());
             }
-            Transport::Tcp(addr) => connect_with_retry(addr, timeout).boxed(),
+            Transport::Tcp(addr) => {
+                async move { Ok((addr, connect_with_retry(addr, timeout).await?)) }.boxed()
+            }
             Transport::Announced { stdout, parse } => {
-                async move { Ok(connect_announced(stdout, parse, timeout).await?.1) }.boxed()
+                connect_announced(stdout, parse, timeout).boxed()
             }
         };
         self.spawn(async move {
             let conn = connect.await;
             Box::new(move |e: &mut Engine| match conn {
-                Ok(stream) => {
+                Ok((addr, stream)) => {
+                    // A child connection of some adapters reaches the same listener.
+                    if let Some(c) = e.conn_by_id_mut(root) {
+                        c.addr = Some(addr);
+                    }
                     let (r, w) = stream.into_split();
-                    e.begin(Box::pin(r), Box::pin(w), start);
+                    e.begin(root, Box::pin(r), Box::pin(w), start);
                 }
+                // A restart replaced this adapter meanwhile.
+                Err(_) if root != e.tree.root => {}
                 Err(err) if e.config.remote.is_some() => e.fail(format!(
                     "cannot reach the debug server (is it running and listening there?): {err}"
                 )),
@@ -70,65 +83,100 @@ impl Engine {
         Ok(())
     }
 
-    /// initialize, then launch (or attach); configure comes with `initialized`.
-    fn begin(
+    /// initialize, then launch (or attach) on connection `id`; configure
+    /// comes with `initialized`.
+    pub(super) fn begin(
         &mut self,
+        id: u32,
         reader: Pin<Box<dyn AsyncRead + Send>>,
         writer: Pin<Box<dyn AsyncWrite + Send>>,
         (start_command, start_args): (&'static str, Value),
     ) {
-        let (client, events) = DapClient::start(
+        let root = self.tree.root;
+        let tracker = self
+            .conn_by_id(root)
+            .and_then(|c| c.process.as_ref())
+            .map(|p| p.tracker());
+        let apply_tx = self.apply_tx.clone();
+        // Answered at once: the adapter may wait on nothing, and the child
+        // starts through the actor like any other change.
+        let start_debugging = std::sync::Arc::new(move |args: Value| {
+            let apply: Apply = Box::new(move |e: &mut Engine| e.start_child(id, args));
+            apply_tx
+                .send(apply)
+                .map_err(|_| "the session has ended".to_string())
+        });
+        let (client, mut events) = DapClient::start(
             reader,
             writer,
             self.config.request_timeout,
-            reverse_handler(
-                self.config.stdio.clone(),
-                self.conn.process.as_ref().map(|p| p.tracker()),
-            ),
+            reverse_handler(self.config.stdio.clone(), tracker, Some(start_debugging)),
         );
         let client = Link::new(client, self.config.adapter);
-        self.conn.dap_events = Some(events);
-        self.conn.client = Some(client.clone());
-        self.conn.configured = false;
+        let Some(conn) = self.conn_by_id_mut(id) else {
+            return;
+        };
+        conn.client = Some(client.clone());
+        conn.configured = false;
+        conn.configuring = false;
+        let tx = self.conn_tx.clone();
+        tokio::spawn(async move {
+            while let Some(ev) = events.recv().await {
+                if tx.send((id, ConnMsg::Event(ev))).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send((id, ConnMsg::Closed));
+        });
         let adapter_id = self.config.adapter.name();
         self.spawn(async move {
             let init = client
                 .request("initialize", Some(initialize_arguments(adapter_id)))
                 .await;
             Box::new(move |e: &mut Engine| match init {
-                Err(err) => e.fail(format!("initialize failed: {err}")),
+                Err(err) => e.conn_failed(id, format!("initialize failed: {err}")),
                 Ok(caps) => {
-                    e.snap.available_exception_filters = caps
-                        .get("exceptionBreakpointFilters")
-                        .and_then(Value::as_array)
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(|f| {
-                                    Some((
-                                        f.get("filter")?.as_str()?.to_string(),
-                                        f.get("label")?.as_str()?.to_string(),
-                                    ))
-                                })
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    e.snap.native = crate::session::native::NativeSupport::from_capabilities(&caps);
-                    e.conn.capabilities = caps;
-                    e.dirty = true;
+                    if e.conn_by_id(id).is_none() {
+                        return;
+                    }
+                    if id == e.tree.root {
+                        e.snap.available_exception_filters = caps
+                            .get("exceptionBreakpointFilters")
+                            .and_then(Value::as_array)
+                            .map(|a| {
+                                a.iter()
+                                    .filter_map(|f| {
+                                        Some((
+                                            f.get("filter")?.as_str()?.to_string(),
+                                            f.get("label")?.as_str()?.to_string(),
+                                        ))
+                                    })
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        e.snap.native =
+                            crate::session::native::NativeSupport::from_capabilities(&caps);
+                        e.dirty = true;
+                    }
+                    if let Some(c) = e.conn_by_id_mut(id) {
+                        c.capabilities = caps;
+                    }
                     // Sent now, answered whenever the adapter likes: some
                     // adapters hold this response until configurationDone.
                     let launch = client.request(start_command, Some(start_args));
                     e.spawn(async move {
                         let res = launch.await;
                         Box::new(move |e: &mut Engine| {
-                            if let Err(err) = res {
-                                let detail = e.start_error_detail();
-                                // A build the adapter ran: the person and
-                                // the agent are told where it broke.
-                                e.snap.compile_error = e.build_error();
-                                let sentence = e.compile_error_sentence();
-                                e.fail(format!("{start_command} failed: {err}{sentence}{detail}"));
+                            let Err(err) = res else { return };
+                            if id != e.tree.root {
+                                return e.conn_failed(id, format!("{start_command} failed: {err}"));
                             }
+                            let detail = e.start_error_detail();
+                            // A build the adapter ran: the person and
+                            // the agent are told where it broke.
+                            e.snap.compile_error = e.build_error();
+                            let sentence = e.compile_error_sentence();
+                            e.fail(format!("{start_command} failed: {err}{sentence}{detail}"));
                         }) as Apply
                     });
                 }
@@ -185,11 +233,16 @@ impl Engine {
         }
     }
 
-    /// Breakpoints, exception filters, then configurationDone.
+    /// Breakpoints, exception filters, then configurationDone, on the
+    /// focused connection, once however often it says `initialized`.
     pub(super) fn configure(&mut self) {
         let Some(client) = self.conn.client.clone() else {
             return;
         };
+        if std::mem::replace(&mut self.conn.configuring, true) {
+            return;
+        }
+        let id = self.conn.id;
         self.place_pending_functions();
         let files: BTreeSet<PathBuf> = self
             .snap
@@ -224,6 +277,25 @@ impl Engine {
             };
             let done = client.request("configurationDone", None).await;
             Box::new(move |e: &mut Engine| {
+                let failed = e.with_conn(id, move |e| e.configured(results, exc, fn_bps, done));
+                match failed.flatten() {
+                    Some(message) => e.conn_failed(id, message),
+                    None => e.focus_configured_child(id),
+                }
+            }) as Apply
+        });
+    }
+
+    fn configured(
+        &mut self,
+        results: Vec<(Vec<u64>, Result<Value, crate::dap::DapError>)>,
+        exc: Result<Value, crate::dap::DapError>,
+        fn_bps: Option<(usize, Vec<u64>, Result<Value, String>)>,
+        done: Result<Value, crate::dap::DapError>,
+    ) -> Option<String> {
+        let e = self;
+        {
+            {
                 for (ids, res) in results {
                     e.apply_breakpoint_result(&ids, res.map_err(|x| x.to_string()));
                 }
@@ -241,15 +313,34 @@ impl Engine {
                 match done {
                     Ok(_) => {
                         e.conn.configured = true;
+                        if e.conn.state == ConnState::Starting {
+                            e.conn.state = ConnState::Running;
+                        }
+                        e.publish_children();
                         if e.snap.state == RunState::Starting {
                             e.snap.state = RunState::Running;
                             e.touch(None, "the program started");
                         }
                     }
-                    Err(err) => e.fail(format!("configurationDone failed: {err}")),
+                    Err(err) => return Some(format!("configurationDone failed: {err}")),
                 }
-            }) as Apply
-        });
+            }
+        }
+        None
+    }
+
+    /// Where the root only launches, the program is on the newest child.
+    fn focus_configured_child(&mut self, id: u32) {
+        if id == self.tree.root || self.snap.state == RunState::Stopped {
+            return;
+        }
+        let to = super::tree::focus_on_configured(
+            self.config.adapter.quirks().program_on_child,
+            self.snap.stop_seq > 0,
+            self.conn.id,
+            id,
+        );
+        self.focus(to);
     }
 
     // ---- adapter events -------------------------------------------------

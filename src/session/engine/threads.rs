@@ -1,13 +1,15 @@
 //! Threads: listing them, and moving the session's focus to another one
 //! while the program is stopped, as VS Code's call stack does.
 
+use super::connection::ConnState;
+use super::tree::conn_label;
 use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::dap::client::body_as;
 use crate::session::command::Reply;
 use crate::session::error::SessionError;
 use crate::session::fetch::StopRequest;
 use crate::session::link::Link;
-use crate::session::types::Origin;
+use crate::session::types::{Origin, ThreadRow};
 
 /// The thread the adapter reported stopped, with its stop's details.
 #[derive(Debug, Clone)]
@@ -37,19 +39,102 @@ fn label(threads: &[(i64, String)], id: i64) -> String {
 }
 
 impl Engine {
+    /// Every live connection's threads, under its process's name when the
+    /// session has children; a child that cannot answer is left out.
     pub(super) fn threads(&mut self, reply: ReplyTx) {
-        let Some(client) = self.conn.client.clone() else {
+        let children = self.has_children();
+        let mut conns: Vec<(u32, String, Link)> = std::iter::once(&self.conn)
+            .chain(self.tree.others.values())
+            .filter(|c| c.state != ConnState::Ended)
+            .filter_map(|c| Some((c.id, conn_label(c), c.client.clone()?)))
+            .collect();
+        // By process number, the root first, whichever has the focus.
+        conns.sort_by_key(|(id, _, _)| *id);
+        if conns.is_empty() {
             let _ = reply.send(Err(SessionError::State(self.snap.state_sentence())));
             return;
-        };
+        }
+        let focused = self.conn.id;
         tokio::spawn(async move {
-            let _ = reply.send(list(&client).await.map(Reply::Threads));
+            let mut rows = vec![];
+            let mut first_err = None;
+            let lists = futures::future::join_all(
+                conns
+                    .into_iter()
+                    .map(|(id, label, c)| async move { (id, label, list(&c).await) }),
+            )
+            .await;
+            for (id, label, res) in lists {
+                match res {
+                    Ok(threads) => rows.extend(threads.into_iter().map(|(tid, name)| ThreadRow {
+                        child: children.then_some(id),
+                        process: children.then(|| label.clone()),
+                        id: tid,
+                        name,
+                    })),
+                    Err(e) if id == focused => first_err = Some(e),
+                    Err(e) => tracing::debug!("threads of {label}: {e}"),
+                }
+            }
+            let res = match first_err {
+                Some(e) if rows.is_empty() => Err(e),
+                _ => Ok(Reply::Threads(rows)),
+            };
+            let _ = reply.send(res);
         });
+    }
+
+    /// Moves the focus to the connection numbered `child`, or says which
+    /// numbers there are.
+    pub(super) fn focus_child(&mut self, child: u32, field: &str) -> Result<(), SessionError> {
+        let live = self
+            .conn_by_id(child)
+            .is_some_and(|c| c.state != ConnState::Ended && c.client.is_some());
+        if live {
+            self.focus(child);
+            return Ok(());
+        }
+        let known: Vec<String> = std::iter::once(&self.conn)
+            .chain(self.tree.others.values())
+            .filter(|c| c.state != ConnState::Ended)
+            .map(|c| format!("{} ({})", c.id, conn_label(c)))
+            .collect();
+        Err(SessionError::invalid(
+            field,
+            format!(
+                "there is no live process {child}; the processes are {}",
+                known.join(", ")
+            ),
+        ))
     }
 
     /// Reads the stop again from `thread_id`'s point of view; steps then
     /// move that thread. The reply is the stop count to wait past.
-    pub(super) fn select_thread(&mut self, origin: Origin, reply: ReplyTx, thread_id: i64) {
+    pub(super) fn select_thread(
+        &mut self,
+        origin: Origin,
+        reply: ReplyTx,
+        child: Option<u32>,
+        thread_id: i64,
+    ) {
+        if let Some(child) = child
+            && child != self.conn.id
+        {
+            or_reply!(self.require_stopped("switch threads"), reply);
+            if self
+                .conn_by_id(child)
+                .is_some_and(|c| c.state != ConnState::Stopped && c.state != ConnState::Ended)
+            {
+                let _ = reply.send(Err(SessionError::invalid(
+                    "child",
+                    format!("process {child} is running; pause it first (child={child})"),
+                )));
+                return;
+            }
+            or_reply!(self.focus_child(child, "child"), reply);
+            // Its own stop, held while another was shown.
+            self.run_gen += 1;
+        }
         let (client, _) = or_reply!(self.require_stopped("switch threads"), reply);
         let Some(stopped) = self.conn.stopped_by.clone() else {
             let _ = reply.send(Err(SessionError::State(

@@ -287,18 +287,19 @@ impl App {
     /// stack and steps then move it.
     fn next_thread(&mut self) {
         let snap = self.session.snapshot();
-        let Some(shown) = snap.stop.as_ref().map(|s| s.thread_id) else {
+        let Some(shown) = snap.stop.as_ref().map(|s| (s.child, s.thread_id)) else {
             self.ui.message = Some("threads can be switched only while stopped".into());
             return;
         };
-        let ids: Vec<i64> = self.ui.threads.iter().map(|(id, _)| *id).collect();
+        let ids: Vec<(Option<u32>, i64)> =
+            self.ui.threads.iter().map(|t| (t.child, t.id)).collect();
         if ids.len() < 2 {
             self.ui.message = Some("the program has one thread".into());
             return;
         }
         let at = ids.iter().position(|id| *id == shown).unwrap_or(0);
-        let next = ids[(at + 1) % ids.len()];
-        self.send(move |s| async move { s.select_thread(Origin::Human, next).await });
+        let (child, next) = ids[(at + 1) % ids.len()];
+        self.send(move |s| async move { s.select_thread_in(Origin::Human, child, next).await });
     }
 
     /// Shows the session after the shown one, wrapping: after following a

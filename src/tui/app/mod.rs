@@ -52,7 +52,7 @@ enum UiEvent {
     /// The program's threads at a stop.
     Threads {
         stop_seq: u64,
-        threads: Vec<(i64, String)>,
+        threads: Vec<crate::session::types::ThreadRow>,
     },
     /// The locals of a frame other than the top one.
     FrameLocals {

@@ -77,12 +77,15 @@ impl App {
                             if row == 0 {
                                 let column =
                                     (m.column as usize).saturating_sub(area.x as usize + 1);
-                                let shown = snap.stop.as_ref().map_or(0, |s| s.thread_id);
-                                if let Some(id) = stack::thread_at(&self.ui, shown, column)
-                                    && id != shown
+                                let shown = snap
+                                    .stop
+                                    .as_ref()
+                                    .map_or((None, 0), |s| (s.child, s.thread_id));
+                                if let Some((child, id)) = stack::thread_at(&self.ui, shown, column)
+                                    && (child, id) != shown
                                 {
                                     self.send(move |s| async move {
-                                        s.select_thread(Origin::Human, id).await
+                                        s.select_thread_in(Origin::Human, child, id).await
                                     });
                                 }
                                 return;

@@ -38,11 +38,12 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
     let mut inner = inner;
     if shows_threads(ui, inner.height) {
         let mut spans = vec![Span::styled(THREADS_PREFIX, theme.dim)];
-        for (i, (id, label)) in thread_labels(ui, stop.thread_id).into_iter().enumerate() {
+        let shown = (stop.child, stop.thread_id);
+        for (i, (id, label)) in thread_labels(ui, shown).into_iter().enumerate() {
             if i > 0 {
                 spans.push(Span::styled(THREADS_SEP, theme.dim));
             }
-            let style = if id == stop.thread_id {
+            let style = if id == shown {
                 theme.changed
             } else {
                 theme.dim
@@ -95,23 +96,33 @@ pub fn shows_threads(ui: &UiState, height: u16) -> bool {
     ui.threads.len() > 1 && height > 2
 }
 
-fn thread_labels(ui: &UiState, shown: i64) -> Vec<(i64, String)> {
+/// A thread as (process number, thread id): ids repeat across processes.
+type ThreadKey = (Option<u32>, i64);
+
+fn thread_labels(ui: &UiState, shown: ThreadKey) -> Vec<(ThreadKey, String)> {
     ui.threads
         .iter()
-        .map(|(id, name)| {
-            let label = if *id == shown {
+        .map(|t| {
+            let (id, name) = (t.id, &t.name);
+            // A child's threads carry their process's name.
+            let name = match &t.process {
+                Some(p) => format!("{name} in {p}"),
+                None => name.clone(),
+            };
+            let key = (t.child, id);
+            let label = if key == shown {
                 format!("[{id} {name}]")
             } else {
                 format!("{id} {name}")
             };
-            (*id, label)
+            (key, label)
         })
         .collect()
 }
 
 /// The thread whose label is at `column` of the threads row (0 = the
 /// first column inside the border).
-pub fn thread_at(ui: &UiState, shown: i64, column: usize) -> Option<i64> {
+pub fn thread_at(ui: &UiState, shown: ThreadKey, column: usize) -> Option<ThreadKey> {
     let mut x = THREADS_PREFIX.chars().count();
     for (id, label) in thread_labels(ui, shown) {
         let w = label.chars().count();
@@ -129,18 +140,26 @@ mod tests {
 
     #[test]
     fn a_click_on_the_threads_row_finds_the_thread_under_it() {
+        let row = |id, name: &str| crate::session::types::ThreadRow {
+            child: None,
+            process: None,
+            id,
+            name: name.into(),
+        };
         let ui = UiState {
-            threads: vec![(1, "MainThread".into()), (7, "worker".into())],
+            threads: vec![row(1, "MainThread"), row(7, "worker")],
             ..Default::default()
         };
+        let t = |id| Some((None, id));
+        let shown = (None, 1);
         // "threads: [1 MainThread] · 7 worker"
-        assert_eq!(thread_at(&ui, 1, 0), None, "the prefix");
-        assert_eq!(thread_at(&ui, 1, 9), Some(1));
-        assert_eq!(thread_at(&ui, 1, 22), Some(1));
-        assert_eq!(thread_at(&ui, 1, 23), None, "the separator");
-        assert_eq!(thread_at(&ui, 1, 26), Some(7));
-        assert_eq!(thread_at(&ui, 1, 33), Some(7));
-        assert_eq!(thread_at(&ui, 1, 34), None);
+        assert_eq!(thread_at(&ui, shown, 0), None, "the prefix");
+        assert_eq!(thread_at(&ui, shown, 9), t(1));
+        assert_eq!(thread_at(&ui, shown, 22), t(1));
+        assert_eq!(thread_at(&ui, shown, 23), None, "the separator");
+        assert_eq!(thread_at(&ui, shown, 26), t(7));
+        assert_eq!(thread_at(&ui, shown, 33), t(7));
+        assert_eq!(thread_at(&ui, shown, 34), None);
         assert!(shows_threads(&ui, 3) && !shows_threads(&ui, 2));
     }
 }

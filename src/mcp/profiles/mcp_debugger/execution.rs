@@ -95,7 +95,10 @@ impl McpDebuggerServer {
                 "data": {"message": "Already paused"},
             })));
         }
-        let moved = self.agent.go(Some(&s.id), Move::Pause, None).await;
+        let moved = self
+            .agent
+            .go(Some(&s.id), Move::Pause { child: None }, None)
+            .await;
         Ok(match moved {
             Ok(m) => {
                 let (state, _) = landed(&m);

@@ -153,7 +153,7 @@ impl McpDebuggerServer {
         };
         let threads: Vec<Value> = threads
             .into_iter()
-            .map(|(id, name)| json!({"id": id, "name": name}))
+            .map(|t| json!({"id": t.id, "name": t.name}))
             .collect();
         let count = threads.len();
         Ok(reply::json(json!({
