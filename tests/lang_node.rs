@@ -121,7 +121,7 @@ fn the_exit_shim_writes_the_programs_code() {
 /// asks for the child connection the program runs on. The program is
 /// running under the inspector until the session ends, and then is gone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_launch_reaches_the_program_and_ends_with_it() {
+async fn a_launch_stops_in_the_program_on_its_child_connection_and_ends_with_it() {
     let Some(data) = js_debug_available() else {
         return;
     };
@@ -138,6 +138,19 @@ async fn a_launch_reaches_the_program_and_ends_with_it() {
         )
         .await;
     assert!(!failed, "{text}");
+    // The program runs on the child connection js-debug asked for, and
+    // stops there.
+    assert!(
+        text.contains("── STOPPED at prog.js:14 (main) ──"),
+        "{text}"
+    );
+    assert!(text.contains("Process: prog.js ["), "{text}");
+    let name = mcp
+        .ok("debug_evaluate", json!({"expression": "info.name"}))
+        .await;
+    assert!(name.starts_with("info.name = \"spike\""), "{name}");
+    let stepped = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&stepped), Some(11), "{stepped}");
     // js-debug runs `node ./prog.js` in the workspace, with its bootloader
     // and our preload.
     let running = || node_running(ws.path(), "prog.js");

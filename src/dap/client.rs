@@ -73,8 +73,30 @@ impl DapClient {
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Unpin + Send + 'static,
     {
-        let (write_tx, write_rx) = mpsc::unbounded_channel::<Vec<u8>>();
         let (event_tx, event_rx) = mpsc::unbounded_channel();
+        let client = Self::start_tagged(reader, writer, timeout, reverse, event_tx, |ev| ev, None);
+        (client, event_rx)
+    }
+
+    /// Like `start`, with the events put on a channel several connections
+    /// share, each made a `T` by `tag`, and `closed` sent when the adapter
+    /// closes. They go straight from the reader: an event the adapter sent
+    /// before a response is on the channel before that response is seen.
+    pub fn start_tagged<R, W, T>(
+        reader: R,
+        writer: W,
+        timeout: Duration,
+        reverse: ReverseHandler,
+        events: mpsc::UnboundedSender<T>,
+        tag: impl Fn(Event) -> T + Send + 'static,
+        closed: Option<T>,
+    ) -> DapClient
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+        T: Send + 'static,
+    {
+        let (write_tx, write_rx) = mpsc::unbounded_channel::<Vec<u8>>();
         let inner = Arc::new(Inner {
             seq: AtomicI64::new(1),
             pending: Mutex::new(HashMap::new()),
@@ -83,8 +105,13 @@ impl DapClient {
             timeout,
         });
         tokio::spawn(write_loop(writer, write_rx));
-        tokio::spawn(read_loop(reader, inner.clone(), event_tx, reverse));
-        (DapClient { inner }, event_rx)
+        let sink = Sink {
+            events,
+            tag: Box::new(tag),
+            closed,
+        };
+        tokio::spawn(read_loop(reader, inner.clone(), sink, reverse));
+        DapClient { inner }
     }
 
     pub fn is_closed(&self) -> bool {
@@ -193,10 +220,17 @@ async fn write_loop<W: AsyncWrite + Unpin>(
     }
 }
 
-async fn read_loop<R: AsyncRead + Unpin>(
+/// Where a reader puts its events.
+struct Sink<T> {
+    events: mpsc::UnboundedSender<T>,
+    tag: Box<dyn Fn(Event) -> T + Send>,
+    closed: Option<T>,
+}
+
+async fn read_loop<R: AsyncRead + Unpin, T>(
     reader: R,
     inner: Arc<Inner>,
-    events: mpsc::UnboundedSender<Event>,
+    sink: Sink<T>,
     reverse: ReverseHandler,
 ) {
     let mut frames = FramedRead::new(reader, DapCodec::default());
@@ -217,7 +251,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
                 }
             }
             Ok(Message::Event(ev)) => {
-                let _ = events.send(ev);
+                let _ = sink.events.send((sink.tag)(ev));
             }
             Ok(Message::Request(req)) => {
                 let (success, message, body) = match reverse(&req) {
@@ -243,6 +277,9 @@ async fn read_loop<R: AsyncRead + Unpin>(
     inner.closed.store(true, Ordering::SeqCst);
     // Dropping the senders wakes every waiter with `Closed`.
     lock(&inner.pending).clear();
+    if let Some(closed) = sink.closed {
+        let _ = sink.events.send(closed);
+    }
 }
 
 #[cfg(test)]

@@ -21,14 +21,38 @@ pub fn str_field(v: &Value, k: &str) -> String {
         .to_string()
 }
 
+/// The part of a stackTrace answer the session reads. dap-types' own
+/// refuses a whole stack for one presentation hint outside the
+/// specification's list, which adapters do send (js-debug's frames say
+/// `deemphasize`).
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StackTrace {
+    stack_frames: Vec<WireFrame>,
+    total_frames: Option<u64>,
+}
+
+#[derive(serde::Deserialize)]
+struct WireFrame {
+    id: i64,
+    name: String,
+    source: Option<WireSource>,
+    line: u64,
+}
+
+#[derive(serde::Deserialize)]
+struct WireSource {
+    path: Option<String>,
+}
+
 /// The frames of a stackTrace answer, their names as `language` reads them.
 pub fn parse_frames(body: Value, language: &dyn Language) -> Result<(Vec<Frame>, usize), DapError> {
-    let resp: dap_types::StackTraceResponse = body_as("stackTrace", body)?;
+    let resp: StackTrace = body_as("stackTrace", body)?;
     let frames: Vec<Frame> = resp
         .stack_frames
         .into_iter()
         .map(|f| Frame {
-            id: f.id as i64,
+            id: f.id,
             name: language.frame_name(&f.name),
             file: f.source.and_then(|s| s.path).map(PathBuf::from),
             line: f.line,
@@ -220,5 +244,21 @@ mod tests {
         let resp: dap_types::VariablesResponse = body_as("variables", body).unwrap();
         let internal: Vec<bool> = resp.variables.iter().map(is_internal).collect();
         assert_eq!(internal, [false, true, false]);
+    }
+
+    /// js-debug's frames, with hints the specification does not list.
+    #[test]
+    fn a_frame_hint_outside_the_specification_still_reads() {
+        let body = json!({"stackFrames": [
+            {"id": 7, "name": "global.main", "line": 14, "column": 5, "presentationHint": "deemphasize",
+             "source": {"name": "prog.js", "path": "/w/prog.js", "presentationHint": "deemphasize"}},
+            {"id": 8, "name": "<anonymous>", "line": 1, "column": 1}
+        ], "totalFrames": 2});
+        let lang = crate::adapters::all()[0].language();
+        let (frames, total) = parse_frames(body, lang).unwrap();
+        assert_eq!(total, 2);
+        assert_eq!(frames[0].line, 14);
+        assert_eq!(frames[0].file, Some(PathBuf::from("/w/prog.js")));
+        assert_eq!(frames[1].file, None);
     }
 }

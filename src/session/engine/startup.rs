@@ -106,11 +106,14 @@ impl Engine {
                 .send(apply)
                 .map_err(|_| "the session has ended".to_string())
         });
-        let (client, mut events) = DapClient::start(
+        let client = DapClient::start_tagged(
             reader,
             writer,
             self.config.request_timeout,
             reverse_handler(self.config.stdio.clone(), tracker, Some(start_debugging)),
+            self.conn_tx.clone(),
+            move |ev| (id, ConnMsg::Event(ev)),
+            Some((id, ConnMsg::Closed)),
         );
         let client = Link::new(client, self.config.adapter);
         let Some(conn) = self.conn_by_id_mut(id) else {
@@ -119,15 +122,6 @@ impl Engine {
         conn.client = Some(client.clone());
         conn.configured = false;
         conn.configuring = false;
-        let tx = self.conn_tx.clone();
-        tokio::spawn(async move {
-            while let Some(ev) = events.recv().await {
-                if tx.send((id, ConnMsg::Event(ev))).is_err() {
-                    return;
-                }
-            }
-            let _ = tx.send((id, ConnMsg::Closed));
-        });
         let adapter_id = self.config.adapter.name();
         self.spawn(async move {
             let init = client
