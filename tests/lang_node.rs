@@ -145,6 +145,18 @@ async fn a_launch_stops_in_the_program_on_its_child_connection_and_ends_with_it(
         "{text}"
     );
     assert!(text.contains("Process: prog.js ["), "{text}");
+    // The loop block's locals and the function's, together.
+    assert_eq!(local(&text, "x").as_deref(), Some("0"), "{text}");
+    assert_eq!(
+        local(&text, "items").as_deref(),
+        Some("[1, 2, 3] (3 items)"),
+        "{text}"
+    );
+    assert_eq!(
+        local(&text, "info").as_deref(),
+        Some("<Object: name=\"spike\", n=3>"),
+        "{text}"
+    );
     let name = mcp
         .ok("debug_evaluate", json!({"expression": "info.name"}))
         .await;

@@ -155,6 +155,10 @@ pub struct Quirks {
     pub pause_may_not_halt: bool,
     /// Which scopes are worth reading at a stop (registers never are).
     pub skipped_scopes: &'static [&'static str],
+    /// Scopes, by the start of their names, that together hold a frame's
+    /// locals (a block's, then its function's), innermost first; where
+    /// empty, the one named Locals (or the first) holds them all.
+    pub local_scopes: &'static [&'static str],
     /// No `exited` event: the exit code is told (as output, read by
     /// `Adapter::exit_code_from_output`) only in answer to `disconnect`, so
     /// a `terminated` disconnects before the session ends.
@@ -234,6 +238,7 @@ impl Quirks {
         stale_step_stops: false,
         pause_may_not_halt: false,
         skipped_scopes: &[],
+        local_scopes: &[],
         exit_code_after_disconnect: false,
         start_error_in_output: false,
         exception_functions: &[],

@@ -86,7 +86,8 @@ fn parse_scopes(body: Value) -> Result<Vec<(String, i64)>, DapError> {
 }
 
 /// A frame's locals and their reference: its scopes, then the variables of
-/// the one named Locals (or the first).
+/// the one named Locals (or the first), or of every scope the adapter
+/// splits them into, an inner name hiding an outer one.
 /// `scopes` is on the wire when this returns.
 pub fn frame_locals(
     client: &Link,
@@ -96,11 +97,31 @@ pub fn frame_locals(
     let client = client.clone();
     async move {
         let list = list.await?;
+        let split = split_locals(&list, client.quirks().local_scopes);
+        if !split.is_empty() {
+            let reads = futures::future::join_all(split.iter().map(|r| variables(&client, *r)));
+            let mut seen = std::collections::HashSet::new();
+            let mut vars = vec![];
+            for page in reads.await {
+                vars.extend(page?.into_iter().filter(|v| seen.insert(v.name.clone())));
+            }
+            // The function's own scope: where a local is set.
+            return Ok((vars, *split.last().unwrap_or(&0)));
+        }
         let Some((_, reference)) = locals_scope(&list).map(|i| list[i].clone()) else {
             return Ok((vec![], 0));
         };
         Ok((variables(&client, reference).await?, reference))
     }
+}
+
+/// The references of the scopes whose names start with one of `prefixes`,
+/// in the adapter's order (innermost first).
+pub fn split_locals(list: &[(String, i64)], prefixes: &[&str]) -> Vec<i64> {
+    list.iter()
+        .filter(|(n, r)| *r > 0 && prefixes.iter().any(|p| n.starts_with(p)))
+        .map(|(_, r)| *r)
+        .collect()
 }
 
 /// Which of a frame's scopes holds its locals: the one named Locals, or
@@ -260,5 +281,17 @@ mod tests {
         assert_eq!(frames[0].line, 14);
         assert_eq!(frames[0].file, Some(PathBuf::from("/w/prog.js")));
         assert_eq!(frames[1].file, None);
+    }
+
+    #[test]
+    fn a_blocks_scope_and_its_functions_hold_the_locals_together() {
+        let list = vec![
+            ("Block: main".to_string(), 4),
+            ("Local: main".to_string(), 5),
+            ("Closure".to_string(), 6),
+            ("Global".to_string(), 7),
+        ];
+        assert_eq!(split_locals(&list, &["Block:", "Local:"]), [4, 5]);
+        assert!(split_locals(&list, &[]).is_empty());
     }
 }

@@ -34,6 +34,7 @@ static QUIRKS: Quirks = Quirks {
     program_on_child: true,
     // Every global of Node: expensive, and never the program's.
     skipped_scopes: &["Global"],
+    local_scopes: &["Block:", "Local:"],
     // js-debug has no function breakpoints.
     functions_by_source: true,
     // Each read costs js-debug some 45 ms (docs/benchmarks.md).

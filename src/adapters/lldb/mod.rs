@@ -48,6 +48,7 @@ static QUIRKS: Quirks = Quirks {
     stale_step_stops: true,
     pause_may_not_halt: false,
     skipped_scopes: &["Registers", "Globals"],
+    local_scopes: &[],
     exit_code_after_disconnect: false,
     start_error_in_output: false,
     // Rust has no exception filter here: a panic is a call to `rust_panic`,

@@ -319,6 +319,27 @@ fn short_value(value: &str) -> String {
     format!("{head}... ({n} chars)")
 }
 
+/// For an adapter that splits a frame's locals over scopes (a block's,
+/// then its function's): the innermost that holds `first`, or with no
+/// name, the function's own.
+async fn split_scope(
+    client: &Link,
+    scopes: &[(String, i64)],
+    first: Option<&String>,
+) -> Option<i64> {
+    let split = reads::split_locals(scopes, client.quirks().local_scopes);
+    let Some(first) = first else {
+        return split.last().copied();
+    };
+    for r in &split {
+        let children = reads::variables(client, *r).await.ok()?;
+        if var_path::find_child(&children, first).is_some() {
+            return Some(*r);
+        }
+    }
+    split.last().copied()
+}
+
 /// The variablesReference of `segs` under a frame's scope.
 async fn resolve_container(
     client: &Link,
@@ -328,19 +349,23 @@ async fn resolve_container(
 ) -> Result<Container, SessionError> {
     let scopes = reads::scopes(client, frame).await?;
     let wanted = scope.unwrap_or("locals");
-    let (_, mut reference) = scopes
+    let named = scopes
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(wanted))
-        .cloned()
-        .ok_or_else(|| {
-            SessionError::invalid(
-                "scope",
-                format!(
-                    "no scope {wanted:?}; this frame has {:?}",
-                    scopes.iter().map(|(n, _)| n).collect::<Vec<_>>()
-                ),
-            )
-        })?;
+        .map(|(_, r)| *r);
+    let split = match (named, scope) {
+        (None, None) => split_scope(client, &scopes, segs.first()).await,
+        _ => None,
+    };
+    let mut reference = named.or(split).ok_or_else(|| {
+        SessionError::invalid(
+            "scope",
+            format!(
+                "no scope {wanted:?}; this frame has {:?}",
+                scopes.iter().map(|(n, _)| n).collect::<Vec<_>>()
+            ),
+        )
+    })?;
     let mut walked = String::new();
     let mut expression = None;
     let mut indexed = None;
