@@ -41,12 +41,15 @@ pub fn describe(
                 .iter()
                 .find_map(|c| c.as_text().map(|t| t.text.clone()))
                 .unwrap_or_default();
+            // The viewport's header when there is one: notes about the
+            // launch come before it.
             let first = text
                 .lines()
-                .find(|l| {
-                    !l.trim().is_empty()
-                        && !l.starts_with("Since your last call")
-                        && !l.starts_with("Child processes")
+                .find(|l| l.starts_with("── "))
+                .or_else(|| {
+                    text.lines().find(|l| {
+                        !l.trim().is_empty() && !l.starts_with("Since your last call")
+                    })
                 })
                 .unwrap_or("")
                 .trim_matches(|c| c == '─' || c == ' ')
