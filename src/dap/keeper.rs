@@ -314,7 +314,7 @@ fn reap(adapter: Pid, status: &mut Option<WaitStatus>) -> bool {
 fn end_all(signals: &SignalFd, adapter: Pid, status: &mut Option<WaitStatus>) {
     let me = std::process::id() as i32;
     loop {
-        for pid in super::process::descendants(me) {
+        for pid in super::proc_tree::descendants(me) {
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
         }
         if !reap(adapter, status) {

@@ -8,6 +8,7 @@ pub mod codec;
 pub mod envelope;
 pub mod events;
 pub mod keeper;
+pub mod proc_tree;
 pub mod process;
 pub mod transport;
 

@@ -47,9 +47,8 @@ pub fn describe(
                 .lines()
                 .find(|l| l.starts_with("── "))
                 .or_else(|| {
-                    text.lines().find(|l| {
-                        !l.trim().is_empty() && !l.starts_with("Since your last call")
-                    })
+                    text.lines()
+                        .find(|l| !l.trim().is_empty() && !l.starts_with("Since your last call"))
                 })
                 .unwrap_or("")
                 .trim_matches(|c| c == '─' || c == ' ')

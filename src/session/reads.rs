@@ -23,8 +23,8 @@ pub fn str_field(v: &Value, k: &str) -> String {
 
 /// The part of a stackTrace answer the session reads. dap-types' own
 /// refuses a whole stack for one presentation hint outside the
-/// specification's list, which adapters do send (js-debug's frames say
-/// `deemphasize`).
+/// specification's list, which adapters do send (`deemphasize` on a
+/// frame).
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct StackTrace {
@@ -267,7 +267,7 @@ mod tests {
         assert_eq!(internal, [false, true, false]);
     }
 
-    /// js-debug's frames, with hints the specification does not list.
+    /// Frames with hints the specification does not list.
     #[test]
     fn a_frame_hint_outside_the_specification_still_reads() {
         let body = json!({"stackFrames": [

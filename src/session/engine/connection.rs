@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 
-use super::threads::StoppedBy;
 use crate::dap::process::AdapterProcess;
 use crate::session::command::StepKind;
 use crate::session::hints::StopHints;
@@ -141,4 +140,14 @@ impl Default for Conn {
             on_terminal: false,
         }
     }
+}
+
+/// The thread the adapter reported stopped, with its stop's details.
+#[derive(Debug, Clone)]
+pub struct StoppedBy {
+    pub thread_id: i64,
+    pub reason: String,
+    pub description: Option<String>,
+    pub text: Option<String>,
+    pub exception: Option<crate::session::types::ExceptionDetails>,
 }

@@ -1,6 +1,6 @@
 //! Leaving a remote program as it was found. A debug server can outlive
-//! the session and keep what the session did to the program: delve's
-//! multi-client server keeps its breakpoints and leaves a halted program
+//! the session and keep what the session did to the program: a
+//! multi-client server may keep its breakpoints and leave a halted program
 //! halted after a client disconnects. So before a detaching `disconnect`,
 //! the session takes its breakpoints back and resumes a stopped program.
 

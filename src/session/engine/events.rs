@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use futures::FutureExt;
 
-use super::threads::StoppedBy;
+use super::connection::StoppedBy;
 use super::{Apply, Engine, lock};
 use crate::dap::DapError;
 use crate::dap::events::DapEvent;

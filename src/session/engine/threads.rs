@@ -11,16 +11,6 @@ use crate::session::fetch::StopRequest;
 use crate::session::link::Link;
 use crate::session::types::{Origin, ThreadRow};
 
-/// The thread the adapter reported stopped, with its stop's details.
-#[derive(Debug, Clone)]
-pub struct StoppedBy {
-    pub thread_id: i64,
-    pub reason: String,
-    pub description: Option<String>,
-    pub text: Option<String>,
-    pub exception: Option<crate::session::types::ExceptionDetails>,
-}
-
 async fn list(client: &Link) -> Result<Vec<(i64, String)>, SessionError> {
     let body = client.request("threads", None).await?;
     let resp: dap_types::ThreadsResponse = body_as("threads", body)?;
