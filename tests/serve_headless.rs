@@ -19,20 +19,7 @@ async fn an_agent_joins_a_headless_host_which_stops_once_idle() {
     let ws = common::workspace(&[("add.py", common::ADD_PROGRAM)]);
     let runtime = tempfile::tempdir().unwrap();
     let runtime_dir = runtime.path().to_str().unwrap().to_string();
-    let mut host = tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
-        .args(["serve", "--idle-exit", "2"])
-        .current_dir(ws.path())
-        .env("XDG_RUNTIME_DIR", &runtime_dir)
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn pairdbg serve");
-    let mut lines = BufReader::new(host.stderr.take().unwrap()).lines();
-    let first = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
-        .await
-        .expect("pairdbg serve said nothing within 20 s")
-        .unwrap()
-        .unwrap_or_default();
+    let (mut host, first) = idle_host(ws.path(), &runtime_dir).await;
     assert!(
         first.contains("serving") && first.contains("/mcp"),
         "{first}"
@@ -82,19 +69,8 @@ async fn a_host_whose_program_ended_stops_once_idle() {
     let ws = common::workspace(&[("add.py", common::ADD_PROGRAM)]);
     let runtime = tempfile::tempdir().unwrap();
     let runtime_dir = runtime.path().to_str().unwrap().to_string();
-    let mut host = tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
-        .args(["serve", "--idle-exit", "2"])
-        .current_dir(ws.path())
-        .env("XDG_RUNTIME_DIR", &runtime_dir)
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn pairdbg serve");
-    let mut lines = BufReader::new(host.stderr.take().unwrap()).lines();
-    let first = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
-        .await
-        .expect("pairdbg serve said nothing within 20 s");
-    assert!(first.unwrap().unwrap_or_default().contains("serving"));
+    let (mut host, first) = idle_host(ws.path(), &runtime_dir).await;
+    assert!(first.contains("serving"), "{first}");
     let agent = listen_in(ws.path(), &[("XDG_RUNTIME_DIR", &runtime_dir)]).await;
     let ended = agent.ok("debug_launch", json!({"program": "add.py"})).await;
     let ended = if ended.contains("EXITED") {
@@ -112,6 +88,27 @@ async fn a_host_whose_program_ended_stops_once_idle() {
         .expect("pairdbg serve kept an ended program's session past its idle limit")
         .unwrap();
     assert!(status.success(), "{status}");
+}
+
+/// `pairdbg serve --idle-exit 2` in `ws`, and the first line it says.
+async fn idle_host(ws: &std::path::Path, runtime_dir: &str) -> (tokio::process::Child, String) {
+    let mut host = tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["serve", "--idle-exit", "2"])
+        .current_dir(ws)
+        .env("XDG_RUNTIME_DIR", runtime_dir)
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn pairdbg serve");
+    let mut lines = BufReader::new(host.stderr.take().unwrap()).lines();
+    let first = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
+        .await
+        .expect("pairdbg serve said nothing within 20 s")
+        .unwrap()
+        .unwrap_or_default();
+    // Its stderr stays read: a host that cannot write its last words fails.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    (host, first)
 }
 
 fn discovery_files(runtime: &std::path::Path) -> Vec<std::path::PathBuf> {

@@ -110,9 +110,7 @@ impl PairdbgServer {
         self.moved(self.agent.wait(p.session_id.as_deref(), p.timeout_ms).await)
     }
 
-    #[tool(
-        description = "Attach to a pid, or a debug server: host, port, language (native: program)."
-    )]
+    #[tool(description = "Attach: pid, or host+port+language (native: program).")]
     async fn debug_attach(&self, Parameters(p): Parameters<AttachParams>) -> ToolResult {
         let request = LaunchRequest {
             attach: p.pid,
