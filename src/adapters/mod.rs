@@ -97,6 +97,22 @@ pub struct Spawned {
     pub exit_code_file: Option<std::path::PathBuf>,
 }
 
+impl Spawned {
+    /// A debug server that already runs (a remote attach): nothing is
+    /// spawned, and the session connects to it and sends `attach`.
+    pub fn server(remote: &Remote, attach: Value) -> Result<Spawned, AdapterError> {
+        Ok(Spawned {
+            process: None,
+            transport: Transport::Tcp(remote.socket_addr()?),
+            program_output: None,
+            on_terminal: false,
+            start: ("attach", attach),
+            notes: vec![],
+            exit_code_file: None,
+        })
+    }
+}
+
 /// What the engine knows when an adapter asks, with a `startDebugging`
 /// reverse request, for a child session.
 pub struct ChildContext<'a> {

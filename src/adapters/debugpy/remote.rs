@@ -4,18 +4,10 @@
 
 use serde_json::{Value, json};
 
-use crate::adapters::{AdapterError, LaunchSpec, Remote, Spawned, Transport};
+use crate::adapters::{AdapterError, LaunchSpec, Remote, Spawned};
 
 pub fn spawn(spec: &LaunchSpec, remote: &Remote) -> Result<Spawned, AdapterError> {
-    Ok(Spawned {
-        process: None,
-        transport: Transport::Tcp(remote.socket_addr()?),
-        program_output: None,
-        on_terminal: false,
-        start: ("attach", attach_arguments(spec, remote)),
-        notes: vec![],
-        exit_code_file: None,
-    })
+    Spawned::server(remote, attach_arguments(spec, remote))
 }
 
 /// `connect` names the server the adapter already serves; debugpy then
