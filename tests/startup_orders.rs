@@ -29,6 +29,9 @@ enum Order {
     LaunchResponseFirst,
     /// debugpy: `initialized`, and the launch response held until configurationDone.
     LaunchHeld,
+    /// As delve's, but the first stop comes before configurationDone's
+    /// answer, as the reader may hand it over first.
+    StopOvertakes,
 }
 
 struct Fake {
@@ -155,7 +158,7 @@ async fn run_fake<S: AsyncRead + AsyncWrite + Send + 'static>(
                 out.respond(&req, json!({"supportsConfigurationDoneRequest": true, "exceptionBreakpointFilters": [{"filter":"uncaught","label":"Uncaught"}]})).await;
             }
             "launch" => match order {
-                Order::InitializedFirst => {
+                Order::InitializedFirst | Order::StopOvertakes => {
                     out.event("initialized", Value::Null).await;
                     out.respond(&req, Value::Null).await;
                 }
@@ -180,6 +183,11 @@ async fn run_fake<S: AsyncRead + AsyncWrite + Send + 'static>(
                 out.respond(&req, json!({"breakpoints": bps})).await;
             }
             "setExceptionBreakpoints" => out.respond(&req, Value::Null).await,
+            "configurationDone" if matches!(order, Order::StopOvertakes) => {
+                // The second breakpoint's, though the frame is on the first's line.
+                out.event("stopped", json!({"reason": "breakpoint", "threadId": 1, "hitBreakpointIds": [2]})).await;
+                out.respond(&req, Value::Null).await;
+            }
             "configurationDone" => {
                 out.respond(&req, Value::Null).await;
                 if let Some(l) = held_launch.take() {
@@ -217,15 +225,28 @@ async fn start(
     tcp: bool,
     announced: bool,
 ) -> (SessionHandle, Arc<Mutex<Vec<String>>>, tempfile::TempDir) {
+    start_at(order, garbage, tcp, announced, &[2]).await
+}
+
+async fn start_at(
+    order: Order,
+    garbage: bool,
+    tcp: bool,
+    announced: bool,
+    lines: &[i64],
+) -> (SessionHandle, Arc<Mutex<Vec<String>>>, tempfile::TempDir) {
     let ws = common::workspace(&[("prog.py", "x = 41\nx += 1\nprint(x)\n")]);
     let workspace = Workspace::new(ws.path(), false);
     let request = LaunchRequest {
         program: Some("prog.py".into()),
-        breakpoints: vec![BreakpointRequest {
-            file: "prog.py".into(),
-            line: 2,
-            ..Default::default()
-        }],
+        breakpoints: lines
+            .iter()
+            .map(|&line| BreakpointRequest {
+                file: "prog.py".into(),
+                line,
+                ..Default::default()
+            })
+            .collect(),
         ..Default::default()
     };
     let config = request
@@ -345,6 +366,23 @@ async fn lldb_order_initialized_after_launch_response() {
 #[tokio::test]
 async fn debugpy_order_launch_response_held_until_configuration_done() {
     reaches_first_stop(Order::LaunchHeld).await;
+}
+
+/// The breakpoints' answers are in before the program can stop on them:
+/// a stop that overtakes configurationDone's answer still knows which one
+/// it hit (delve's entry stop is told apart the same way).
+#[tokio::test]
+async fn a_stop_before_configuration_done_is_answered_knows_its_breakpoint() {
+    let (s, log, _ws) = start_at(Order::StopOvertakes, false, false, false, &[2, 3]).await;
+    let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
+        panic!("no stop; requests were {:?}", log.lock().unwrap());
+    };
+    let hits: Vec<(u64, u64)> = snap.breakpoints.iter().map(|b| (b.line, b.hits)).collect();
+    assert_eq!(
+        hits,
+        [(2, 0), (3, 1)],
+        "the hit is the one the adapter named"
+    );
 }
 
 /// delve's way in: the adapter listens on a loopback port a while after it

@@ -136,12 +136,16 @@ impl ProgramTerminal {
     }
 
     /// Takes whatever the program wrote that is not read yet: at its exit,
-    /// so its last words come before the exit's.
-    pub fn drain(&self, output: &Mutex<OutputBuffer>, adapter: AdapterRef) {
+    /// so its last words come before the exit's. Says whether it took any.
+    pub fn drain(&self, output: &Mutex<OutputBuffer>, adapter: AdapterRef) -> bool {
         let _g = lock(&self.reading);
+        let mut took = false;
         for pty in [&self.out, &self.err] {
-            while pty.read_into(pty.master.get_ref(), output, adapter).is_ok() {}
+            while pty.read_into(pty.master.get_ref(), output, adapter).is_ok() {
+                took = true;
+            }
         }
+        took
     }
 }
 

@@ -269,9 +269,44 @@ impl Engine {
                 )),
                 None => None,
             };
-            let done = client.request("configurationDone", None).await;
+            // Applied before configurationDone goes out: the program may
+            // stop on one of these the moment it runs, and that stop must
+            // know which breakpoint (or the entry) it was.
             Box::new(move |e: &mut Engine| {
-                let failed = e.with_conn(id, move |e| e.configured(results, exc, fn_bps, done));
+                e.with_conn(id, move |e| e.apply_configuration(results, exc, fn_bps));
+                e.send_configuration_done(id, &client);
+            }) as Apply
+        });
+    }
+
+    fn apply_configuration(
+        &mut self,
+        results: Vec<(Vec<u64>, Result<Value, crate::dap::DapError>)>,
+        exc: Result<Value, crate::dap::DapError>,
+        fn_bps: Option<(usize, Vec<u64>, Result<Value, String>)>,
+    ) {
+        for (ids, res) in results {
+            self.apply_breakpoint_result(&ids, res.map_err(|x| x.to_string()));
+        }
+        match exc {
+            Err(err) => self.touch(None, format!("exception breakpoints were refused: {err}")),
+            Ok(_) => {
+                for t in self.snap.exception_types.iter_mut() {
+                    t.verified = t.enabled;
+                }
+            }
+        }
+        if let Some((n, ids, res)) = fn_bps {
+            self.apply_function_result(n, &ids, res);
+        }
+    }
+
+    fn send_configuration_done(&mut self, id: u32, client: &Link) {
+        let done = client.request("configurationDone", None);
+        self.spawn(async move {
+            let done = done.await;
+            Box::new(move |e: &mut Engine| {
+                let failed = e.with_conn(id, move |e| e.configured(done));
                 match failed.flatten() {
                     Some(message) => e.conn_failed(id, message),
                     None => e.focus_configured_child(id),
@@ -280,45 +315,18 @@ impl Engine {
         });
     }
 
-    fn configured(
-        &mut self,
-        results: Vec<(Vec<u64>, Result<Value, crate::dap::DapError>)>,
-        exc: Result<Value, crate::dap::DapError>,
-        fn_bps: Option<(usize, Vec<u64>, Result<Value, String>)>,
-        done: Result<Value, crate::dap::DapError>,
-    ) -> Option<String> {
-        let e = self;
-        {
-            {
-                for (ids, res) in results {
-                    e.apply_breakpoint_result(&ids, res.map_err(|x| x.to_string()));
-                }
-                match exc {
-                    Err(err) => e.touch(None, format!("exception breakpoints were refused: {err}")),
-                    Ok(_) => {
-                        for t in e.snap.exception_types.iter_mut() {
-                            t.verified = t.enabled;
-                        }
-                    }
-                }
-                if let Some((n, ids, res)) = fn_bps {
-                    e.apply_function_result(n, &ids, res);
-                }
-                match done {
-                    Ok(_) => {
-                        e.conn.configured = true;
-                        if e.conn.state == ConnState::Starting {
-                            e.conn.state = ConnState::Running;
-                        }
-                        e.publish_children();
-                        if e.snap.state == RunState::Starting {
-                            e.snap.state = RunState::Running;
-                            e.touch(None, "the program started");
-                        }
-                    }
-                    Err(err) => return Some(format!("configurationDone failed: {err}")),
-                }
-            }
+    fn configured(&mut self, done: Result<Value, crate::dap::DapError>) -> Option<String> {
+        if let Err(err) = done {
+            return Some(format!("configurationDone failed: {err}"));
+        }
+        self.conn.configured = true;
+        if self.conn.state == ConnState::Starting {
+            self.conn.state = ConnState::Running;
+        }
+        self.publish_children();
+        if self.snap.state == RunState::Starting {
+            self.snap.state = RunState::Running;
+            self.touch(None, "the program started");
         }
         None
     }

@@ -39,9 +39,15 @@ impl Engine {
     }
 
     /// What the program wrote and is not read yet goes to the buffer now.
+    /// Those who show output read it on `Output`: what the drain took would
+    /// otherwise stay unseen, as the forwarding reader found it gone.
     pub(super) fn drain_terminal(&mut self) {
-        if let Some(t) = &self.terminal {
-            t.drain(&self.output, self.config.adapter);
+        let took = match &self.terminal {
+            Some(t) => t.drain(&self.output, self.config.adapter),
+            None => false,
+        };
+        if took {
+            self.emit(SessionEvent::Output);
         }
     }
 
