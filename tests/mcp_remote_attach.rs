@@ -1,5 +1,5 @@
 //! Attaching over the network to a program already running under its debug
-//! server (debugpy, delve, lldb-server), on loopback ports. The program
+//! server (debugpy, delve, lldb-server, Node's inspector), on loopback ports. The program
 //! runs from a copy in another directory (the "remote" layout) and
 //! path_mappings tie it to the workspace: a breakpoint set on the workspace
 //! file binds there, and the stop names the workspace file and its line.
@@ -59,7 +59,16 @@ async fn attach_stop_and_end(
     line: u64,
     source: &str,
 ) -> String {
-    let mcp = mcp_in(ws).await;
+    attach_stop_and_end_on(mcp_in(ws).await, attach, file, line, source).await
+}
+
+async fn attach_stop_and_end_on(
+    mcp: Mcp,
+    attach: Value,
+    file: &str,
+    line: u64,
+    source: &str,
+) -> String {
     let mut args = attach;
     args["breakpoints"] = json!([{"file": file, "line": line}]);
     args["timeout_ms"] = json!(60000);
@@ -192,6 +201,53 @@ async fn c_remote_attach_maps_paths_and_detach_leaves_it_running() {
             "prog.c",
             6,
             "count += 1;",
+        )
+        .await;
+        check_end(t, pid, end_it).await;
+    }
+}
+
+const JS: &str = "\
+const state = { count: 0 };
+function tick() {
+  let count = state.count + 1;
+  state.count = count;
+}
+setInterval(tick, 10);
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn node_remote_attach_maps_paths_and_detach_leaves_it_running() {
+    let Some(data) = js_debug_available() else {
+        return;
+    };
+    // `--inspect-brk` holds the program before its first line: the attach
+    // lets it run on to the breakpoint.
+    for (end_it, inspect) in [(false, "--inspect"), (true, "--inspect-brk")] {
+        let ws = workspace(&[("prog.js", JS)]);
+        let remote = remote_copy("prog.js", JS);
+        let port = free_port();
+        let mut server = Running(
+            Command::new("node")
+                .arg(format!("{inspect}=127.0.0.1:{port}"))
+                .arg("prog.js")
+                .current_dir(remote.path().join("app"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start node"),
+        );
+        wait_listening(port, &mut server).await;
+        let pid = server.0.id();
+        let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
+        let t = attach_stop_and_end_on(
+            mcp,
+            json!({"host": "127.0.0.1", "port": port, "language": "node",
+                   "terminate_debuggee": end_it,
+                   "path_mappings": [{"local": ".", "remote": app(&remote)}]}),
+            "prog.js",
+            4,
+            "state.count = count;",
         )
         .await;
         check_end(t, pid, end_it).await;

@@ -267,6 +267,7 @@ impl Engine {
         let args = self.disconnect_arguments();
         let leave = std::mem::take(&mut self.leave);
         let task = tokio::spawn(async move {
+            leave.send(root.as_ref()).await;
             for c in clients {
                 let _ = c
                     .request_with_timeout(
@@ -277,7 +278,6 @@ impl Engine {
                     .await;
             }
             if let Some(c) = root {
-                leave.send(&c).await;
                 let _ = c
                     .request_with_timeout("disconnect", Some(args), Duration::from_secs(2))
                     .await;
