@@ -319,3 +319,67 @@ async fn remote_attach_errors_name_the_field_and_the_limit() {
     }
     mcp.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_on_a_remote_attach_detaches_and_attaches_again() {
+    if !debugpy_available() {
+        return;
+    }
+    // Even an attach that ends the program with the session lets it go on
+    // a restart.
+    for end_it in [false, true] {
+        restart_reattaches(end_it).await;
+    }
+}
+
+async fn restart_reattaches(end_it: bool) {
+    let ws = workspace(&[("prog.py", PY)]);
+    let remote = remote_copy("prog.py", PY);
+    let port = free_port();
+    let (_server, pid) = debugpy_server(&remote, port).await;
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_attach",
+            json!({"host": "127.0.0.1", "port": port, "language": "python",
+                   "terminate_debuggee": end_it,
+                   "path_mappings": [{"local": ".", "remote": app(&remote)}],
+                   "breakpoints": [{"file": "prog.py", "line": 4}], "timeout_ms": 60000}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(4), "{v}");
+    let before: u64 = local(&v, "count").and_then(|c| c.parse().ok()).unwrap();
+    let v = mcp.ok("debug_restart", json!({"timeout_ms": 60000})).await;
+    assert_eq!(stopped_line(&v), Some(4), "attached again and stopped: {v}");
+    assert!(alive(pid), "the restart ended the remote program: {v}");
+    // The same process, where it was: a new program would count from 0.
+    let after: u64 = local(&v, "count").and_then(|c| c.parse().ok()).unwrap();
+    assert!(after >= before, "{before} then {after}: {v}");
+    let t = mcp.ok("debug_terminate", json!({})).await;
+    mcp.close().await;
+    check_end(t, pid, end_it).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_debug_server_fails_fast_and_names_its_address() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PY)]);
+    let mcp = mcp_in(ws.path()).await;
+    let port = free_port();
+    let started = std::time::Instant::now();
+    let msg = mcp
+        .fails(
+            "debug_attach",
+            json!({"host": "127.0.0.1", "port": port, "language": "python"}),
+        )
+        .await;
+    let took = started.elapsed();
+    assert!(
+        msg.contains(&format!("127.0.0.1:{port}")),
+        "the message names host:port: {msg}"
+    );
+    assert!(took < Duration::from_secs(5), "took {took:?}: {msg}");
+    mcp.close().await;
+}

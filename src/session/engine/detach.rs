@@ -30,11 +30,39 @@ impl Engine {
     /// Nothing for a launch or a local attach. A remote attach that ends
     /// the program asks the adapter's way to end it, where it has one.
     pub(super) fn leave_running(&self) -> LeaveRunning {
+        self.leave(self.config.ends_debuggee())
+    }
+
+    /// A restart of a remote attach lets the program go, whatever ending
+    /// the session would do to it, and attaches again once it has: a debug
+    /// server may take one client at a time.
+    pub(super) fn detach_for_restart(&mut self) {
+        self.leave = self.leave(false);
+        self.release_with(json!({"terminateDebuggee": false}));
+    }
+
+    pub(super) fn attach_once_released(&mut self) {
+        let root = self.tree.root;
+        let released = self.releasing.clone();
+        self.spawn(async move {
+            if let Some(r) = released {
+                r.await;
+            }
+            Box::new(move |e: &mut Engine| {
+                // Not if a newer restart or an end came meanwhile.
+                if e.tree.root == root && e.snap.state == RunState::Starting {
+                    e.start_adapter();
+                }
+            }) as super::Apply
+        });
+    }
+
+    fn leave(&self, ends_program: bool) -> LeaveRunning {
         if self.config.remote.is_none() {
             return LeaveRunning::default();
         }
         let to = self.conn.client.clone();
-        if self.config.ends_debuggee() {
+        if ends_program {
             let end = self.config.adapter.quirks().end_remote_program;
             return LeaveRunning {
                 to,
