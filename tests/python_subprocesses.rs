@@ -210,10 +210,7 @@ async fn pausing_one_child_stops_it_and_leaves_the_other_running() {
     // Both at work in their loops.
     assert!(runs_freely(paused_pid).await && runs_freely(other_pid).await);
     let v = mcp
-        .ok(
-            "debug_pause",
-            json!({"child": paused, "timeout_ms": 30000}),
-        )
+        .ok("debug_pause", json!({"child": paused, "timeout_ms": 30000}))
         .await;
     assert!(
         v.contains("── STOPPED at looper.py:"),
