@@ -1,5 +1,5 @@
 //! Attaching over the network to a program already running under its debug
-//! server (debugpy, delve, lldb-server), on loopback ports. The program
+//! server (debugpy, delve, lldb-server, Node's inspector), on loopback ports. The program
 //! runs from a copy in another directory (the "remote" layout) and
 //! path_mappings tie it to the workspace: a breakpoint set on the workspace
 //! file binds there, and the stop names the workspace file and its line.
@@ -59,7 +59,16 @@ async fn attach_stop_and_end(
     line: u64,
     source: &str,
 ) -> String {
-    let mcp = mcp_in(ws).await;
+    attach_stop_and_end_on(mcp_in(ws).await, attach, file, line, source).await
+}
+
+async fn attach_stop_and_end_on(
+    mcp: Mcp,
+    attach: Value,
+    file: &str,
+    line: u64,
+    source: &str,
+) -> String {
     let mut args = attach;
     args["breakpoints"] = json!([{"file": file, "line": line}]);
     args["timeout_ms"] = json!(60000);
@@ -198,6 +207,53 @@ async fn c_remote_attach_maps_paths_and_detach_leaves_it_running() {
     }
 }
 
+const JS: &str = "\
+const state = { count: 0 };
+function tick() {
+  let count = state.count + 1;
+  state.count = count;
+}
+setInterval(tick, 10);
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn node_remote_attach_maps_paths_and_detach_leaves_it_running() {
+    let Some(data) = js_debug_available() else {
+        return;
+    };
+    // `--inspect-brk` holds the program before its first line: the attach
+    // lets it run on to the breakpoint.
+    for (end_it, inspect) in [(false, "--inspect"), (true, "--inspect-brk")] {
+        let ws = workspace(&[("prog.js", JS)]);
+        let remote = remote_copy("prog.js", JS);
+        let port = free_port();
+        let mut server = Running(
+            Command::new("node")
+                .arg(format!("{inspect}=127.0.0.1:{port}"))
+                .arg("prog.js")
+                .current_dir(remote.path().join("app"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start node"),
+        );
+        wait_listening(port, &mut server).await;
+        let pid = server.0.id();
+        let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
+        let t = attach_stop_and_end_on(
+            mcp,
+            json!({"host": "127.0.0.1", "port": port, "language": "node",
+                   "terminate_debuggee": end_it,
+                   "path_mappings": [{"local": ".", "remote": app(&remote)}]}),
+            "prog.js",
+            4,
+            "state.count = count;",
+        )
+        .await;
+        check_end(t, pid, end_it).await;
+    }
+}
+
 /// Detached, the program runs on (and the test ends it); terminated, it is
 /// gone.
 async fn check_end(reply: String, pid: u32, ended: bool) {
@@ -261,5 +317,69 @@ async fn remote_attach_errors_name_the_field_and_the_limit() {
         let msg = mcp.fails("debug_attach", args.clone()).await;
         assert!(msg.contains(field) && msg.contains(says), "{args}: {msg}");
     }
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_on_a_remote_attach_detaches_and_attaches_again() {
+    if !debugpy_available() {
+        return;
+    }
+    // Even an attach that ends the program with the session lets it go on
+    // a restart.
+    for end_it in [false, true] {
+        restart_reattaches(end_it).await;
+    }
+}
+
+async fn restart_reattaches(end_it: bool) {
+    let ws = workspace(&[("prog.py", PY)]);
+    let remote = remote_copy("prog.py", PY);
+    let port = free_port();
+    let (_server, pid) = debugpy_server(&remote, port).await;
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_attach",
+            json!({"host": "127.0.0.1", "port": port, "language": "python",
+                   "terminate_debuggee": end_it,
+                   "path_mappings": [{"local": ".", "remote": app(&remote)}],
+                   "breakpoints": [{"file": "prog.py", "line": 4}], "timeout_ms": 60000}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(4), "{v}");
+    let before: u64 = local(&v, "count").and_then(|c| c.parse().ok()).unwrap();
+    let v = mcp.ok("debug_restart", json!({"timeout_ms": 60000})).await;
+    assert_eq!(stopped_line(&v), Some(4), "attached again and stopped: {v}");
+    assert!(alive(pid), "the restart ended the remote program: {v}");
+    // The same process, where it was: a new program would count from 0.
+    let after: u64 = local(&v, "count").and_then(|c| c.parse().ok()).unwrap();
+    assert!(after >= before, "{before} then {after}: {v}");
+    let t = mcp.ok("debug_terminate", json!({})).await;
+    mcp.close().await;
+    check_end(t, pid, end_it).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_debug_server_fails_fast_and_names_its_address() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PY)]);
+    let mcp = mcp_in(ws.path()).await;
+    let port = free_port();
+    let started = std::time::Instant::now();
+    let msg = mcp
+        .fails(
+            "debug_attach",
+            json!({"host": "127.0.0.1", "port": port, "language": "python"}),
+        )
+        .await;
+    let took = started.elapsed();
+    assert!(
+        msg.contains(&format!("127.0.0.1:{port}")),
+        "the message names host:port: {msg}"
+    );
+    assert!(took < Duration::from_secs(5), "took {took:?}: {msg}");
     mcp.close().await;
 }

@@ -329,6 +329,84 @@ async fn sigkill_of_the_tui_leaves_no_python_process() {
         .await;
 }
 
+/// A Node program that would run for ten minutes.
+const NODE_SLEEPER: &str = "setTimeout(() => {}, 600000);\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_while_a_js_debug_child_starts_leaves_no_node_process() {
+    let Some(data) = js_debug_available() else {
+        return;
+    };
+    let ws = workspace(&[("sleeper.js", NODE_SLEEPER)]);
+    let state = tempfile::tempdir().expect("state dir");
+    // The child connection is held back: the program waits for its
+    // debugger when pairdbg dies.
+    let delay = std::path::Path::new("60000");
+    let mcp = mcp_with_env(
+        ws.path(),
+        &[],
+        &[
+            ("XDG_DATA_HOME", &data),
+            ("XDG_STATE_HOME", state.path()),
+            ("PAIRDBG_TEST_CHILD_DELAY_MS", delay),
+        ],
+    )
+    .await;
+    let running = || node_running(ws.path(), "sleeper.js");
+    let launch = mcp.call(
+        "debug_launch",
+        json!({"program": "sleeper.js", "timeout_ms": 60000}),
+    );
+    let kill = async {
+        // js-debug's watchdog for the program is what asks for the child.
+        let watchdog = || {
+            let tree = descendants(mcp.pid);
+            pids_matching("watchdog.js")
+                .into_iter()
+                .filter(|p| tree.contains(p))
+                .count()
+        };
+        let up = poll(running, |p| !p.is_empty(), Duration::from_secs(30)).await;
+        assert!(!up.is_empty(), "node never ran the program");
+        let asked = poll(watchdog, |n| *n > 0, Duration::from_secs(30)).await;
+        assert!(asked > 0, "js-debug never took up the program");
+        // The launch connection only: the child's is still held back.
+        assert_eq!(tcp_connections(mcp.pid), 1, "pairdbg's connections");
+        sigkill(mcp.pid);
+    };
+    tokio::select! {
+        (text, _) = launch => panic!("the launch ended before pairdbg was killed: {text}"),
+        () = kill => {}
+    }
+    let left = poll(running, |p| p.is_empty(), Duration::from_secs(10)).await;
+    assert!(left.is_empty(), "node left running after SIGKILL: {left:?}");
+}
+
+/// Established TCP connections the process holds, from /proc.
+fn tcp_connections(pid: u32) -> usize {
+    let inodes: std::collections::HashSet<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| std::fs::read_link(e.path()).ok())
+        .filter_map(|l| {
+            let l = l.to_string_lossy().to_string();
+            Some(l.strip_prefix("socket:[")?.strip_suffix(']')?.to_string())
+        })
+        .collect();
+    ["/proc/net/tcp", "/proc/net/tcp6"]
+        .iter()
+        .filter_map(|t| std::fs::read_to_string(t).ok())
+        .flat_map(|text| {
+            text.lines()
+                .skip(1)
+                .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        })
+        .filter(|f| f.len() > 9 && f[3] == "01" && inodes.contains(&f[9]))
+        .count()
+}
+
 // ---- the keeper alone -------------------------------------------------------
 
 /// `pairdbg __keeper -- sh -c SCRIPT` with a lifeline; returns the keeper

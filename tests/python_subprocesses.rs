@@ -7,6 +7,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use common::remote::runs_freely;
 use common::*;
 use serde_json::json;
 
@@ -140,5 +141,100 @@ async fn a_breakpoint_in_worker_code_stops_every_worker_process() {
         left.is_empty(),
         "processes of the demo survive terminate: {left:?}"
     );
+    mcp.close().await;
+}
+
+/// Two workers that loop for ever, each its own process.
+const LOOPERS: &str = "\
+import os, subprocess, sys
+
+WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'looper.py')
+
+if __name__ == '__main__':
+    procs = [subprocess.Popen([sys.executable, WORKER, name]) for name in ('a', 'b')]
+    for p in procs:
+        p.wait()
+";
+
+const LOOPER: &str = "\
+import sys, time
+name = sys.argv[1]
+count = 0
+while True:
+    count += 1
+    time.sleep(0.01)
+";
+
+/// `process N: Subprocess PID` rows of a threads listing: (N, PID).
+fn subprocesses(threads: &str) -> Vec<(u32, u32)> {
+    threads
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("process "))
+        .filter_map(|l| {
+            let (n, name) = l.split_once(": ")?;
+            let pid = name.strip_prefix("Subprocess ")?.split(' ').next()?;
+            Some((n.parse().ok()?, pid.parse().ok()?))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pausing_one_child_stops_it_and_leaves_the_other_running() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("main.py", LOOPERS), ("looper.py", LOOPER)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "main.py", "timeout_ms": 300}),
+        )
+        .await;
+    assert!(v.contains("still running"), "{v}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let workers = loop {
+        let threads = mcp.ok("debug_threads", json!({})).await;
+        let found = subprocesses(&threads);
+        if found.len() == 2 {
+            break found;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the two workers never appeared: {threads}"
+        );
+        let _ = tokio::time::timeout(Duration::from_millis(50), std::future::pending::<()>()).await;
+    };
+    let (paused, paused_pid) = workers[0];
+    let (_, other_pid) = workers[1];
+    // Both at work in their loops.
+    assert!(runs_freely(paused_pid).await && runs_freely(other_pid).await);
+    let v = mcp
+        .ok("debug_pause", json!({"child": paused, "timeout_ms": 30000}))
+        .await;
+    assert!(
+        v.contains("── STOPPED at looper.py:"),
+        "stopped in the worker's code: {v}"
+    );
+    assert!(
+        v.contains(&format!("(child={paused})")),
+        "the viewport names the paused process: {v}"
+    );
+    // Held: its count no longer moves.
+    let count = || async {
+        mcp.ok("debug_evaluate", json!({"expression": "count"}))
+            .await
+    };
+    let first = count().await;
+    assert!(runs_freely(other_pid).await, "the other worker runs on");
+    assert_eq!(count().await, first, "the paused worker counted on");
+    assert!(alive(paused_pid));
+    let threads = mcp.ok("debug_threads", json!({})).await;
+    assert_eq!(subprocesses(&threads).len(), 2, "{threads}");
+    let r = mcp.ok("debug_terminate", json!({})).await;
+    assert!(r.contains("ended"), "{r}");
+    let dir = ws.path().display().to_string();
+    let left = wait_gone(&dir, Duration::from_secs(15)).await;
+    assert!(left.is_empty(), "processes survive terminate: {left:?}");
     mcp.close().await;
 }

@@ -1,7 +1,8 @@
 //! `pairdbg --attach 127.0.0.1:PORT --map .=REMOTE` in a real terminal
 //! (tmux): the TUI attaches to a Python program waiting under debugpy's
-//! server in another directory, stops at a breakpoint set on the workspace
-//! file, shows that file, and on quit detaches, leaving the program running.
+//! server, and to a Node program under `--inspect`, each in another
+//! directory; it stops at a breakpoint set on the workspace file, shows
+//! that file, and on quit detaches, leaving the program running.
 
 mod common;
 
@@ -64,6 +65,60 @@ async fn the_tui_attaches_to_a_debug_server_and_shows_the_local_file() {
     })
     .await;
     t.keys(&["y"]);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while t.alive() && tokio::time::Instant::now() < deadline {
+        let _ = tokio::time::timeout(Duration::from_millis(20), std::future::pending::<()>()).await;
+    }
+    assert!(runs_freely(pid).await, "the program: {:?}", stat(pid));
+}
+
+const JS: &str = "\
+const state = { count: 0 };
+function tick() {
+  let count = state.count + 1;
+  state.count = count;
+}
+setInterval(tick, 10);
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_attaches_to_a_node_inspector_and_shows_the_local_file() {
+    let Some(data) = js_debug_available() else {
+        return;
+    };
+    if !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.js", JS)]);
+    let remote = remote_copy("prog.js", JS);
+    let port = free_port();
+    let mut server = Running(
+        std::process::Command::new("node")
+            .arg(format!("--inspect=127.0.0.1:{port}"))
+            .arg("prog.js")
+            .current_dir(remote.path().join("app"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start node"),
+    );
+    wait_listening(port, &mut server).await;
+    let pid = server.0.id();
+    let command = format!(
+        "XDG_DATA_HOME={} {} --attach 127.0.0.1:{port} --language node --map .={} --break prog.js:4",
+        data.display(),
+        env!("CARGO_BIN_EXE_pairdbg"),
+        app(&remote)
+    );
+    let t = Tmux::run("remote-node", ws.path(), &command);
+    let s = t
+        .wait_for("the breakpoint in the remote program", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(4)
+        })
+        .await;
+    assert!(!s.contains(&app(&remote)), "the remote path shows: {s}");
+    assert!(s.contains("state.count = count;"), "{s}");
+    t.keys(&["q", "y"]);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while t.alive() && tokio::time::Instant::now() < deadline {
         let _ = tokio::time::timeout(Duration::from_millis(20), std::future::pending::<()>()).await;

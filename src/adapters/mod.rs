@@ -221,6 +221,10 @@ pub struct Quirks {
     /// this description before `configurationDone` is answered, and then
     /// resumes the program itself: that stop is not the program's.
     pub attach_halt: Option<&'static str>,
+    /// An expression that ends the program, evaluated before the
+    /// `disconnect` of a remote attach that ends it: for an adapter that
+    /// leaves a remote program running even when told to terminate it.
+    pub end_remote_program: Option<&'static str>,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -269,6 +273,7 @@ impl Quirks {
         hide_internal_variables: false,
         program_on_child: false,
         attach_halt: None,
+        end_remote_program: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.

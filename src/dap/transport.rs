@@ -51,6 +51,21 @@ pub async fn connect_with_retry(addr: SocketAddr, timeout: Duration) -> std::io:
     }
 }
 
+/// Connects once to a debug server that should listen already (a remote
+/// attach): a refusal is the answer, not a reason to wait.
+pub async fn connect_once(addr: SocketAddr, timeout: Duration) -> std::io::Result<TcpStream> {
+    let s = tokio::time::timeout(timeout, TcpStream::connect(addr))
+        .await
+        .map_err(|_| {
+            std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("no answer within {:.0} s", timeout.as_secs_f64()),
+            )
+        })??;
+    let _ = s.set_nodelay(true);
+    Ok(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,10 +27,11 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
         Target::Module(m) => Err(AdapterError::Unsupported(format!(
             "js-debug runs script files, not modules such as {m}"
         ))),
-        Target::Remote(r) => Err(AdapterError::Unsupported(format!(
-            "attaching to a Node.js inspector at {}:{} is not supported yet; attach by pid on this machine",
-            r.host, r.port
-        ))),
+        Target::Remote(r) => Ok((
+            ("attach", super::remote::attach_arguments(spec, r)?),
+            None,
+            vec![],
+        )),
         Target::Attach(pid) => Ok((
             (
                 "attach",

@@ -5,6 +5,7 @@
 pub mod install;
 mod javascript;
 mod launch;
+mod remote;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -40,6 +41,8 @@ static QUIRKS: Quirks = Quirks {
     // Each read costs js-debug some 45 ms (docs/benchmarks.md).
     caller_arguments: false,
     hide_internal_variables: true,
+    // Its `terminateDebuggee` ends only processes it started itself.
+    end_remote_program: Some("process.exit()"),
     console_noise: &[
         "Debugger attached.",
         "Waiting for the debugger to disconnect...",

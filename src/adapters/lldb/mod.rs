@@ -42,6 +42,7 @@ static QUIRKS: Quirks = Quirks {
     program_on_child: false,
     // Over gdb-remote, the server's halt arrives as `signal SIGSTOP`.
     attach_halt: Some("signal SIGSTOP"),
+    end_remote_program: None,
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",

@@ -23,6 +23,16 @@ use crate::session::types::RunState;
 /// How long a child is given to answer `disconnect`.
 const CHILD_DISCONNECT: Duration = Duration::from_millis(500);
 
+/// Test-only: holds every child connection back this many milliseconds
+/// before it connects, so that a test can end pairdbg while a child is
+/// still starting. Nothing else sets it.
+const TEST_CHILD_DELAY: &str = "PAIRDBG_TEST_CHILD_DELAY_MS";
+
+fn test_child_delay() -> Option<Duration> {
+    let ms = std::env::var(TEST_CHILD_DELAY).ok()?.parse().ok()?;
+    Some(Duration::from_millis(ms))
+}
+
 impl Engine {
     pub(super) fn on_conn_msg(&mut self, id: u32, msg: ConnMsg) {
         let Some(state) = self.conn_by_id(id).map(|c| c.state) else {
@@ -165,7 +175,11 @@ impl Engine {
                 crate::dap::announced::connect_announced(stdout, parse, timeout),
             ),
         };
+        let delay = test_child_delay();
         self.spawn(async move {
+            if let Some(d) = delay {
+                tokio::time::sleep(d).await;
+            }
             let stream = connect.await;
             Box::new(move |e: &mut Engine| {
                 if e.conn_by_id(id).is_none_or(|c| c.state == ConnState::Ended) {

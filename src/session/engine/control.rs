@@ -359,7 +359,12 @@ impl Engine {
     }
 
     pub(super) fn restart(&mut self, origin: Origin, reply: ReplyTx) {
-        self.release_adapter();
+        let remote = self.config.remote.is_some();
+        if remote {
+            self.detach_for_restart();
+        } else {
+            self.release_adapter();
+        }
         self.run_gen += 1;
         // New ids throughout: a late event of the old tree finds nothing.
         self.tree.others.clear();
@@ -392,7 +397,11 @@ impl Engine {
             format!("{} restarted the program", origin.noun()),
         );
         let stop_seq = self.snap.stop_seq;
-        self.start_adapter();
+        if remote {
+            self.attach_once_released();
+        } else {
+            self.start_adapter();
+        }
         let _ = reply.send(Ok(Reply::Moved { stop_seq }));
     }
 }

@@ -262,11 +262,17 @@ impl Engine {
     /// Ends the adapter politely, then for certain: the children first
     /// (the leaves before their parents), then the root, then every process.
     pub(super) fn release_adapter(&mut self) {
+        let args = self.disconnect_arguments();
+        self.release_with(args);
+    }
+
+    /// As `release_adapter`, with these `disconnect` arguments.
+    pub(super) fn release_with(&mut self, args: serde_json::Value) {
         let (mut clients, processes) = self.take_tree();
         let root = clients.pop();
-        let args = self.disconnect_arguments();
         let leave = std::mem::take(&mut self.leave);
         let task = tokio::spawn(async move {
+            leave.send(root.as_ref()).await;
             for c in clients {
                 let _ = c
                     .request_with_timeout(
@@ -277,7 +283,6 @@ impl Engine {
                     .await;
             }
             if let Some(c) = root {
-                leave.send(&c).await;
                 let _ = c
                     .request_with_timeout("disconnect", Some(args), Duration::from_secs(2))
                     .await;

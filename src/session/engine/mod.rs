@@ -276,16 +276,11 @@ impl Engine {
     /// Children first (the leaves before their parents), then the root,
     /// each given half a second; then every process of the tree dies.
     async fn shutdown(&mut self) {
-        let mut leave = Some(self.leave_running());
+        let leave = self.leave_running();
         let (clients, processes) = self.take_tree();
         let args = self.disconnect_arguments();
-        let root = clients.len().saturating_sub(1);
-        for (i, c) in clients.into_iter().enumerate() {
-            if i == root
-                && let Some(leave) = leave.take()
-            {
-                leave.send(&c).await;
-            }
+        leave.send(clients.last()).await;
+        for c in clients {
             let _ = c
                 .request_with_timeout("disconnect", Some(args.clone()), Duration::from_millis(500))
                 .await;

@@ -17,7 +17,7 @@ use super::tree::ConnMsg;
 use super::{Apply, Engine, lock};
 use crate::dap::DapClient;
 use crate::dap::announced::connect_announced;
-use crate::dap::transport::connect_with_retry;
+use crate::dap::transport::{connect_once, connect_with_retry};
 use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
 use crate::session::initialize::initialize_arguments;
@@ -25,6 +25,9 @@ use crate::session::link::Link;
 use crate::session::output::Stream;
 use crate::session::run_in_terminal::reverse_handler;
 use crate::session::types::RunState;
+
+/// The longest wait for a remote debug server to accept the connection.
+const REMOTE_CONNECT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Engine {
     pub(super) fn start_adapter(&mut self) {
@@ -54,6 +57,11 @@ impl Engine {
                 self.begin(root, reader, writer, start);
                 return Ok(());
             }
+            // A remote debug server listens already, or is not there.
+            Transport::Tcp(addr) if self.config.remote.is_some() => {
+                let timeout = timeout.min(REMOTE_CONNECT);
+                async move { Ok((addr, connect_once(addr, timeout).await?)) }.boxed()
+            }
             Transport::Tcp(addr) => {
                 async move { Ok((addr, connect_with_retry(addr, timeout).await?)) }.boxed()
             }
@@ -74,9 +82,13 @@ impl Engine {
                 }
                 // A restart replaced this adapter meanwhile.
                 Err(_) if root != e.tree.root => {}
-                Err(err) if e.config.remote.is_some() => e.fail(format!(
-                    "cannot reach the debug server (is it running and listening there?): {err}"
-                )),
+                Err(err) if e.config.remote.is_some() => {
+                    let at = e.config.remote.as_ref().map(|r| r.address());
+                    e.fail(format!(
+                        "cannot reach the debug server at {}: {err} (is it running and listening there?)",
+                        at.unwrap_or_default()
+                    ))
+                }
                 Err(err) => e.fail(format!("cannot reach the debug adapter: {err}")),
             }) as Apply
         });
