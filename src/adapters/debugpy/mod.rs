@@ -28,6 +28,7 @@ use crate::dap::process::AdapterProcess;
 const ADAPTER_BOOT: &str = include_str!("boot/adapter_boot.py");
 const DEBUGGEE_BOOT: &str = include_str!("boot/debuggee_boot.py");
 const SITE_BOOT: &str = include_str!("boot/sitecustomize.py");
+const NODELAY_BOOT: &str = include_str!("boot/_pairdbg_nodelay.py");
 
 pub struct Debugpy;
 
@@ -284,16 +285,18 @@ fn boot_files() -> Result<&'static (PathBuf, PathBuf, PathBuf), AdapterError> {
         .get_or_init(|| {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
-            (ADAPTER_BOOT, DEBUGGEE_BOOT, SITE_BOOT).hash(&mut h);
+            (ADAPTER_BOOT, DEBUGGEE_BOOT, SITE_BOOT, NODELAY_BOOT).hash(&mut h);
             let sub = format!("boot-{:016x}", h.finish());
             let a = crate::paths::install_file(&sub, "adapter_boot.py", ADAPTER_BOOT)
                 .map_err(|e| e.to_string())?;
             let d = crate::paths::install_file(&sub, "debuggee_boot.py", DEBUGGEE_BOOT)
                 .map_err(|e| e.to_string())?;
             // A folder of its own: it goes on the program's PYTHONPATH.
-            let s =
-                crate::paths::install_file(&format!("{sub}/site"), "sitecustomize.py", SITE_BOOT)
-                    .map_err(|e| e.to_string())?;
+            let site = format!("{sub}/site");
+            crate::paths::install_file(&site, "_pairdbg_nodelay.py", NODELAY_BOOT)
+                .map_err(|e| e.to_string())?;
+            let s = crate::paths::install_file(&site, "sitecustomize.py", SITE_BOOT)
+                .map_err(|e| e.to_string())?;
             Ok((a, d, s))
         })
         .as_ref()
