@@ -207,15 +207,6 @@ async fn c_remote_attach_maps_paths_and_detach_leaves_it_running() {
     }
 }
 
-const JS: &str = "\
-const state = { count: 0 };
-function tick() {
-  let count = state.count + 1;
-  state.count = count;
-}
-setInterval(tick, 10);
-";
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn node_remote_attach_maps_paths_and_detach_leaves_it_running() {
     let Some(data) = js_debug_available() else {
@@ -224,21 +215,10 @@ async fn node_remote_attach_maps_paths_and_detach_leaves_it_running() {
     // `--inspect-brk` holds the program before its first line: the attach
     // lets it run on to the breakpoint.
     for (end_it, inspect) in [(false, "--inspect"), (true, "--inspect-brk")] {
-        let ws = workspace(&[("prog.js", JS)]);
-        let remote = remote_copy("prog.js", JS);
+        let ws = workspace(&[("prog.js", TICKING_JS)]);
+        let remote = remote_copy("prog.js", TICKING_JS);
         let port = free_port();
-        let mut server = Running(
-            Command::new("node")
-                .arg(format!("{inspect}=127.0.0.1:{port}"))
-                .arg("prog.js")
-                .current_dir(remote.path().join("app"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start node"),
-        );
-        wait_listening(port, &mut server).await;
-        let pid = server.0.id();
+        let (_server, pid) = node_server(&remote, port, inspect).await;
         let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
         let t = attach_stop_and_end_on(
             mcp,

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use common::remote::runs_freely;
+use common::workers::{LOOPER, LOOPERS};
 use common::*;
 use serde_json::json;
 
@@ -143,27 +144,6 @@ async fn a_breakpoint_in_worker_code_stops_every_worker_process() {
     );
     mcp.close().await;
 }
-
-/// Two workers that loop for ever, each its own process.
-const LOOPERS: &str = "\
-import os, subprocess, sys
-
-WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'looper.py')
-
-if __name__ == '__main__':
-    procs = [subprocess.Popen([sys.executable, WORKER, name]) for name in ('a', 'b')]
-    for p in procs:
-        p.wait()
-";
-
-const LOOPER: &str = "\
-import sys, time
-name = sys.argv[1]
-count = 0
-while True:
-    count += 1
-    time.sleep(0.01)
-";
 
 /// `process N: Subprocess PID` rows of a threads listing: (N, PID).
 fn subprocesses(threads: &str) -> Vec<(u32, u32)> {

@@ -7,34 +7,15 @@ mod common;
 use std::time::Duration;
 
 use common::tmux::{Tmux, current_line};
+use common::workers::{LOOPER, LOOPERS};
 use common::*;
-
-const MAIN: &str = "\
-import os, subprocess, sys
-
-WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'looper.py')
-
-if __name__ == '__main__':
-    procs = [subprocess.Popen([sys.executable, WORKER, name]) for name in ('a', 'b')]
-    for p in procs:
-        p.wait()
-";
-
-const LOOPER: &str = "\
-import sys, time
-name = sys.argv[1]
-count = 0
-while True:
-    count += 1
-    time.sleep(0.01)
-";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_threads_row_lists_each_process_by_name() {
     if !debugpy_available() || !Tmux::available() {
         return;
     }
-    let ws = workspace(&[("main.py", MAIN), ("looper.py", LOOPER)]);
+    let ws = workspace(&[("main.py", LOOPERS), ("looper.py", LOOPER)]);
     let t = Tmux::start(
         "child-threads",
         ws.path(),

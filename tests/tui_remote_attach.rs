@@ -72,15 +72,6 @@ async fn the_tui_attaches_to_a_debug_server_and_shows_the_local_file() {
     assert!(runs_freely(pid).await, "the program: {:?}", stat(pid));
 }
 
-const JS: &str = "\
-const state = { count: 0 };
-function tick() {
-  let count = state.count + 1;
-  state.count = count;
-}
-setInterval(tick, 10);
-";
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tui_attaches_to_a_node_inspector_and_shows_the_local_file() {
     let Some(data) = js_debug_available() else {
@@ -89,21 +80,10 @@ async fn the_tui_attaches_to_a_node_inspector_and_shows_the_local_file() {
     if !Tmux::available() {
         return;
     }
-    let ws = workspace(&[("prog.js", JS)]);
-    let remote = remote_copy("prog.js", JS);
+    let ws = workspace(&[("prog.js", TICKING_JS)]);
+    let remote = remote_copy("prog.js", TICKING_JS);
     let port = free_port();
-    let mut server = Running(
-        std::process::Command::new("node")
-            .arg(format!("--inspect=127.0.0.1:{port}"))
-            .arg("prog.js")
-            .current_dir(remote.path().join("app"))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start node"),
-    );
-    wait_listening(port, &mut server).await;
-    let pid = server.0.id();
+    let (_server, pid) = node_server(&remote, port, "--inspect").await;
     let command = format!(
         "XDG_DATA_HOME={} {} --attach 127.0.0.1:{port} --language node --map .={} --break prog.js:4",
         data.display(),

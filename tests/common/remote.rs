@@ -120,3 +120,31 @@ pub async fn debugpy_server(remote: &tempfile::TempDir, port: u16) -> (Running, 
     let pid = program_pid(server.0.id(), "python3");
     (server, pid)
 }
+
+/// `node INSPECT=127.0.0.1:PORT prog.js` (`--inspect` or `--inspect-brk`)
+/// in the remote copy's directory, once it listens; with the program's pid.
+pub async fn node_server(remote: &tempfile::TempDir, port: u16, inspect: &str) -> (Running, u32) {
+    let mut server = Running(
+        Command::new("node")
+            .arg(format!("{inspect}=127.0.0.1:{port}"))
+            .arg("prog.js")
+            .current_dir(remote.path().join("app"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start node"),
+    );
+    wait_listening(port, &mut server).await;
+    let pid = server.0.id();
+    (server, pid)
+}
+
+/// A Node program that ticks for ever; `tick`'s body is lines 3 and 4.
+pub const TICKING_JS: &str = "\
+const state = { count: 0 };
+function tick() {
+  let count = state.count + 1;
+  state.count = count;
+}
+setInterval(tick, 10);
+";
