@@ -1,10 +1,11 @@
 //! Latency and size figures for docs/benchmarks.md. Run with
-//! `cargo bench --bench latency` (add `-- python` or `-- lldb` for one
+//! `cargo bench --bench latency` (add `-- python`, `-- lldb`, `-- go` or `-- node` for one
 //! adapter); every figure is a median over repeated runs in this one
 //! process, so ratios compare like with like.
 
 mod common;
 mod go;
+mod js;
 #[path = "common/raw.rs"]
 mod raw;
 
@@ -171,6 +172,9 @@ async fn main() {
     }
     if only.as_deref().is_none_or(|o| o == "go") {
         go::run().await;
+    }
+    if only.as_deref().is_none_or(|o| o == "node") {
+        js::run().await;
     }
 }
 

@@ -3,7 +3,8 @@
 //! `startDebugging`, for a child connection (a second socket to the same
 //! port) that carries the program's stops. Also: a child that closes while
 //! it starts, a grandchild asked for on a child's connection, and a
-//! breakpoint set while running that reaches every connection.
+//! breakpoint set while running that reaches every connection, and a
+//! child's stop read late, after another child took the focus and stopped.
 
 mod common;
 
@@ -42,6 +43,10 @@ enum Mode {
     Grandchild,
     /// The child runs without stopping.
     Running,
+    /// Two children: the first stops at once and its stack is answered
+    /// only when the test says; the second is configured once that stack
+    /// was asked for, and stops when the test says.
+    Siblings,
 }
 
 /// The fake adapter: debugpy's language, js-debug's shape.
@@ -125,6 +130,18 @@ struct Fake {
     /// The child's launch arguments, as received.
     child_launch: Arc<Mutex<Vec<Value>>>,
     exit_file: PathBuf,
+    gates: Gates,
+}
+
+/// What the test and the scripted connections wait on (`Mode::Siblings`).
+#[derive(Clone, Default)]
+struct Gates {
+    /// The first child's stack was asked for.
+    first_asked: Arc<Notify>,
+    /// The test lets the second child stop.
+    second_stops: Arc<Notify>,
+    /// The test lets the first child's stack be answered.
+    first_answers: Arc<Notify>,
 }
 
 impl Connector for Fake {
@@ -138,6 +155,7 @@ impl Connector for Fake {
             program: self.program.clone(),
             child_launch: self.child_launch.clone(),
             child_ended: Arc::new(Notify::new()),
+            gates: self.gates.clone(),
         };
         tokio::spawn(async move {
             let l = tokio::net::TcpListener::from_std(std_listener).expect("listener");
@@ -168,6 +186,7 @@ struct Shared {
     child_launch: Arc<Mutex<Vec<Value>>>,
     /// The child ended: the root follows with its output and `terminated`.
     child_ended: Arc<Notify>,
+    gates: Gates,
 }
 
 struct Out {
@@ -205,9 +224,29 @@ async fn serve(sock: TcpStream, sh: Shared) {
     let mut frames = FramedRead::new(r, DapCodec::default());
     let mut role = "?";
     let mut held: Option<Value> = None;
+    let mut held_done: Option<Value> = None;
+    let mut held_stack: Option<Value> = None;
     loop {
         let next = tokio::select! {
             f = frames.next() => f,
+            _ = sh.gates.first_asked.notified(), if held_done.is_some() => {
+                let done = held_done.take().unwrap();
+                out.respond(&done, Value::Null).await;
+                if let Some(l) = held.take() {
+                    out.respond(&l, Value::Null).await;
+                }
+                continue;
+            }
+            _ = sh.gates.second_stops.notified(), if role == "sibling" => {
+                out.event("stopped", json!({"reason": "breakpoint", "threadId": 0})).await;
+                continue;
+            }
+            _ = sh.gates.first_answers.notified(), if held_stack.is_some() => {
+                let st = held_stack.take().unwrap();
+                out.respond(&st, json!({"stackFrames": [{"id": 1000, "name": role, "line": 2, "column": 1, "source": {"path": sh.program}}], "totalFrames": 1})).await;
+                sh.log.lock().unwrap().push(format!("{role}:answered stackTrace"));
+                continue;
+            }
             _ = sh.child_ended.notified(), if role == "parent" => {
                 out.event("output", json!({"category": "stdout", "output": "parent: the program ended\n"})).await;
                 out.event("terminated", json!({"restart": false})).await;
@@ -237,6 +276,7 @@ async fn serve(sock: TcpStream, sh: Shared) {
             role = match msg["arguments"]["__pendingTargetId"].as_str() {
                 None => "parent",
                 Some("T1") => "child",
+                Some("T3") => "sibling",
                 Some(_) => "grandchild",
             };
             if role != "parent" {
@@ -273,6 +313,7 @@ async fn serve(sock: TcpStream, sh: Shared) {
                 out.respond(&msg, json!({"breakpoints": bps})).await;
             }
             "setExceptionBreakpoints" => out.respond(&msg, Value::Null).await,
+            "configurationDone" if role == "sibling" => held_done = Some(msg.clone()),
             "configurationDone" => {
                 out.respond(&msg, Value::Null).await;
                 if let Some(l) = held.take() {
@@ -282,6 +323,9 @@ async fn serve(sock: TcpStream, sh: Shared) {
                     "parent" => {
                         out.event("output", json!({"category": "stderr", "output": "parent says hi\n"})).await;
                         out.start_debugging("prog.js [18436]", "T1").await;
+                        if sh.mode == Mode::Siblings {
+                            out.start_debugging("prog.js [18438]", "T3").await;
+                        }
                     }
                     "child" if sh.mode == Mode::Grandchild => {
                         out.start_debugging("worker [18437]", "T2").await;
@@ -298,6 +342,10 @@ async fn serve(sock: TcpStream, sh: Shared) {
                 }
             }
             "threads" => out.respond(&msg, json!({"threads": [{"id": 0, "name": role}]})).await,
+            "stackTrace" if sh.mode == Mode::Siblings && role == "child" => {
+                held_stack = Some(msg.clone());
+                sh.gates.first_asked.notify_one();
+            }
             "stackTrace" => {
                 out.respond(&msg, json!({"stackFrames": [{"id": 1000, "name": role, "line": 2, "column": 1, "source": {"path": sh.program}}], "totalFrames": 1})).await
             }
@@ -326,6 +374,7 @@ async fn serve(sock: TcpStream, sh: Shared) {
 struct Run {
     s: SessionHandle,
     log: Log,
+    gates: Gates,
     child_launch: Arc<Mutex<Vec<Value>>>,
     exit_file: PathBuf,
     _ws: tempfile::TempDir,
@@ -352,7 +401,9 @@ fn start(mode: Mode) -> Run {
     std::fs::write(&exit_file, "3\n").expect("exit file");
     let log = Arc::new(Mutex::new(vec![]));
     let child_launch = Arc::new(Mutex::new(vec![]));
+    let gates = Gates::default();
     let fake = Fake {
+        gates: gates.clone(),
         mode,
         log: log.clone(),
         program: workspace.root.join("prog.js").display().to_string(),
@@ -363,6 +414,7 @@ fn start(mode: Mode) -> Run {
     Run {
         s,
         log,
+        gates,
         child_launch,
         exit_file,
         _ws: ws,
@@ -558,5 +610,64 @@ async fn a_breakpoint_set_while_running_reaches_every_connection_and_the_child_v
     };
     assert_eq!(sets("parent"), 2, "{log:?}");
     assert_eq!(sets("child"), 2, "{log:?}");
+    s.terminate(Origin::Agent).await.expect("terminate");
+}
+
+fn top_frame(snap: &Snapshot) -> Option<&str> {
+    snap.stop.as_ref()?.frames.first().map(|f| f.name.as_str())
+}
+
+#[tokio::test]
+async fn a_childs_stop_read_late_does_not_land_on_the_child_that_took_the_focus() {
+    let run = start(Mode::Siblings);
+    let s = &run.s;
+    // The first child stopped and its stack is still being read when the
+    // second child is configured (and takes the focus) and stops.
+    wait_until(s, "the second child running", |snap| {
+        snap.children
+            .iter()
+            .any(|c| c.name == "prog.js [18438]" && c.state == "running")
+    })
+    .await;
+    run.gates.second_stops.notify_one();
+    let snap = wait_until(s, "the second child's stop", |snap| {
+        top_frame(snap) == Some("sibling")
+    })
+    .await;
+    let second = snap.stop.as_ref().and_then(|st| st.child);
+    assert_eq!(
+        snap.stop.as_ref().unwrap().process.as_deref(),
+        Some("prog.js [18438]")
+    );
+
+    // Now the first child's stack answer comes, and the reads after it.
+    run.gates.first_answers.notify_one();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !log_of(&run.log)
+        .iter()
+        .any(|l| l == "child:answered stackTrace")
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{:?}",
+            log_of(&run.log)
+        );
+        tokio::task::yield_now().await;
+    }
+    // A request to every connection answered after the first child's
+    // reads, then one more turn of the session: their result has landed.
+    s.threads(Origin::Agent).await.expect("threads");
+    s.threads(Origin::Agent).await.expect("threads");
+
+    let snap = s.snapshot();
+    assert_eq!(
+        top_frame(&snap),
+        Some("sibling"),
+        "the viewport shows the second child's frame: {:?}",
+        snap.stop
+    );
+    let stop = snap.stop.as_ref().unwrap();
+    assert_eq!(stop.child, second);
+    assert_eq!(stop.process.as_deref(), Some("prog.js [18438]"));
     s.terminate(Origin::Agent).await.expect("terminate");
 }

@@ -282,13 +282,18 @@ impl Engine {
                 return;
             }
         };
+        let named: Vec<(i64, u64)> = ids
+            .iter()
+            .zip(&results)
+            .filter_map(|(id, r)| Some((r.get("id")?.as_i64()?, *id)))
+            .collect();
+        let bps = &self.snap.breakpoints;
+        self.conn
+            .dap_ids
+            .answered(ids, named, |o| bps.iter().any(|b| b.id == o));
         for (id, r) in ids.iter().zip(results) {
             let verified = r.get("verified").and_then(Value::as_bool).unwrap_or(false);
             self.conn.verified.insert(*id, verified);
-            if let Some(dap_id) = r.get("id").and_then(Value::as_i64) {
-                self.conn.dap_ids.retain(|(_, ours)| ours != id);
-                self.conn.dap_ids.push((dap_id, *id));
-            }
             // Another process bound it: this one's refusal does not count.
             if !verified && self.verified_elsewhere(*id) {
                 continue;
@@ -319,7 +324,16 @@ impl Engine {
         let Some(dap_id) = bp.get("id").and_then(Value::as_i64) else {
             return;
         };
-        let Some(&(_, ours)) = self.conn.dap_ids.iter().find(|(d, _)| *d == dap_id) else {
+        let named = self.conn.dap_ids.named(dap_id);
+        let candidates: Vec<&Breakpoint> = self
+            .snap
+            .breakpoints
+            .iter()
+            .filter(|b| named.contains(&b.id))
+            .collect();
+        let file = bp.pointer("/source/path").and_then(Value::as_str);
+        let line = bp.get("line").and_then(Value::as_u64);
+        let Some(ours) = super::dap_ids::pick(&candidates, file.map(Path::new), line) else {
             return;
         };
         let verified = bp.get("verified").and_then(Value::as_bool);

@@ -52,7 +52,7 @@ impl Engine {
         }
     }
 
-    fn on_conn_event(&mut self, id: u32, ev: DapEvent) {
+    pub(super) fn on_conn_event(&mut self, id: u32, ev: DapEvent) {
         match ev {
             DapEvent::Initialized => {
                 self.with_conn(id, |e| e.configure());

@@ -56,7 +56,7 @@ pub struct Conn {
     pub pending_exit_code: Option<i64>,
     pub configured: bool,
     /// (adapter's breakpoint id, ours), for `breakpoint` events.
-    pub dap_ids: Vec<(i64, u64)>,
+    pub dap_ids: super::dap_ids::DapIds,
     pub hints: StopHints,
     /// The thread whose stop the adapter reported, and why; the person or
     /// agent may look at another thread meanwhile.
@@ -119,7 +119,7 @@ impl Default for Conn {
             step_kind: StepKind::Over,
             pending_exit_code: None,
             configured: false,
-            dap_ids: vec![],
+            dap_ids: Default::default(),
             hints: StopHints::default(),
             stopped_by: None,
             capabilities: serde_json::Value::Null,

@@ -282,6 +282,7 @@ impl Engine {
         };
         let thread_id = self.conn.thread_id.max(1);
         let gen_at = self.run_gen;
+        let conn = self.conn.id;
         self.spawn(async move {
             // The `stopped` event may trail the response; give it a moment.
             tokio::time::sleep(PAUSE_GRACE).await;
@@ -295,19 +296,20 @@ impl Engine {
             Box::new(move |e: &mut Engine| {
                 if halted
                     && e.run_gen == gen_at
-                    && e.conn.stops_seen == stops_seen
+                    && e.conn_by_id(conn).map(|c| c.stops_seen) == Some(stops_seen)
                     && e.snap.state == RunState::Running
                 {
-                    e.on_event(crate::dap::events::DapEvent::Stopped(
-                        crate::dap::events::Stopped {
+                    e.on_conn_event(
+                        conn,
+                        crate::dap::events::DapEvent::Stopped(crate::dap::events::Stopped {
                             reason: "pause".into(),
                             description: None,
                             thread_id: Some(thread_id),
                             text: None,
                             all_threads_stopped: Some(true),
                             hit_breakpoint_ids: None,
-                        },
-                    ));
+                        }),
+                    );
                 }
             }) as Apply
         });

@@ -130,6 +130,7 @@ impl Engine {
         let Some(client) = self.conn.client.clone() else {
             return;
         };
+        let conn = self.conn.id;
         self.spawn(async move {
             let first = client
                 .request("threads", None)
@@ -137,9 +138,13 @@ impl Engine {
                 .ok()
                 .and_then(|b| b.get("threads")?.as_array()?.first()?.get("id")?.as_i64());
             Box::new(move |e: &mut Engine| {
-                e.conn.stops_seen -= 1;
+                let Some(c) = e.conn_by_id_mut(conn) else {
+                    return;
+                };
+                c.stops_seen -= 1;
                 s.thread_id = Some(first.unwrap_or(1));
-                e.on_event(DapEvent::Stopped(s));
+                // As any stop of its connection: the focus may have moved meanwhile.
+                e.on_conn_event(conn, DapEvent::Stopped(s));
             }) as Apply
         });
     }
@@ -318,22 +323,40 @@ impl Engine {
             return;
         };
         let gen_at = self.run_gen;
+        let conn = self.conn.id;
         let sources = self.sources.clone();
         self.spawn(async move {
             let res = fetch::fetch_stop(&client, req, &sources).await;
             Box::new(move |e: &mut Engine| {
-                e.apply_stop(res, gen_at);
+                e.apply_stop(res, gen_at, conn);
                 then(e);
             }) as Apply
         });
     }
 
-    /// A stop's reads, published unless the program moved meanwhile.
-    fn apply_stop(&mut self, res: Result<(StopInfo, Vec<WatchValue>), DapError>, gen_at: u64) {
-        let e = self;
-        if e.run_gen != gen_at || e.snap.state == RunState::Exited {
+    /// A stop's reads, published unless the program moved meanwhile. They
+    /// belong to connection `conn`: while another connection has the focus
+    /// they land only if that one is not stopped itself (its own stop is
+    /// shown or on its way), and then with the focus moved to `conn`.
+    fn apply_stop(
+        &mut self,
+        res: Result<(StopInfo, Vec<WatchValue>), DapError>,
+        gen_at: u64,
+        conn: u32,
+    ) {
+        if self.run_gen != gen_at || self.snap.state == RunState::Exited {
             return;
         }
+        if self.conn.id != conn {
+            let own_stop = self.conn.state == super::connection::ConnState::Stopped;
+            let theirs = self.conn_by_id(conn).map(|c| c.state);
+            if own_stop || theirs != Some(super::connection::ConnState::Stopped) {
+                tracing::debug!("a stop read for connection {conn} after the focus moved");
+                return;
+            }
+            self.focus(conn);
+        }
+        let e = self;
         match res {
             Ok((mut stop, watches)) => {
                 if e.hits.is_fresh() && e.unwanted_exception(&stop) {

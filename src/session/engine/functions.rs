@@ -208,8 +208,9 @@ impl Engine {
                     }
                     b.message = r.get("message").and_then(Value::as_str).map(str::to_string);
                     if let Some(dap_id) = r.get("id").and_then(Value::as_i64) {
-                        self.conn.dap_ids.retain(|(_, ours)| ours != id);
-                        self.conn.dap_ids.push((dap_id, *id));
+                        self.conn
+                            .dap_ids
+                            .answered(&[*id], [(dap_id, *id)], |_| true);
                     }
                 }
                 (None, Err(e)) => {

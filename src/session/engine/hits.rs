@@ -5,11 +5,19 @@ use super::Engine;
 use crate::session::types::{BreakpointKind, StopInfo, Warning};
 
 impl Engine {
-    /// Counts a stop against the breakpoints the adapter says it hit.
+    /// Counts a stop against the breakpoints the adapter says it hit. An
+    /// id that names more than one of ours is left to the stop's place.
     pub(super) fn count_hits(&mut self, dap_ids: &[i64]) {
+        if dap_ids
+            .iter()
+            .any(|d| self.conn.dap_ids.named(*d).len() > 1)
+        {
+            self.conn.hit_counted = false;
+            return;
+        }
         let ours: Vec<u64> = dap_ids
             .iter()
-            .filter_map(|d| self.conn.dap_ids.iter().find(|(x, _)| x == d).map(|p| p.1))
+            .filter_map(|d| self.conn.dap_ids.only(*d))
             .collect();
         for b in self
             .snap

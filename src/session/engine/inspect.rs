@@ -88,6 +88,7 @@ impl Engine {
             return;
         }
         let context = client.quirks().evaluate_context;
+        let conn = self.conn.id;
         self.spawn(async move {
             let res = match language.set_variable() {
                 SetVariable::Assignment(statement) => {
@@ -104,6 +105,13 @@ impl Engine {
                 }
             };
             Box::new(move |e: &mut Engine| match res {
+                // Its process lost the focus meanwhile: its stop is read
+                // afresh, new value and all, when it has the focus again.
+                Ok(mut var) if e.conn.id != conn => {
+                    e.touch(Some(origin), what);
+                    var.name = path;
+                    let _ = reply.send(Ok(Reply::Value(var)));
+                }
                 Ok(mut var) => {
                     e.touch(Some(origin), what);
                     e.run_gen += 1;
@@ -231,6 +239,7 @@ impl Engine {
         if let (Some(client), RunState::Stopped) = (self.conn.client.clone(), self.snap.state) {
             let list = self.watch_list();
             let gen_at = self.run_gen;
+            let conn = self.conn.id;
             self.spawn(async move {
                 let vals = join_all(
                     list.iter()
@@ -239,7 +248,7 @@ impl Engine {
                 .await;
                 Box::new(move |e: &mut Engine| {
                     let _ = reply.send(Ok(Reply::Done));
-                    if e.run_gen != gen_at {
+                    if e.run_gen != gen_at || e.conn.id != conn {
                         return;
                     }
                     e.snap.watches = list

@@ -8,6 +8,7 @@ mod children;
 mod compile_error;
 mod connection;
 mod control;
+mod dap_ids;
 mod data_breakpoints;
 mod detach;
 mod entry;

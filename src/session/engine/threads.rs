@@ -132,9 +132,16 @@ impl Engine {
             )));
             return;
         };
+        let conn = self.conn.id;
         self.spawn(async move {
             let threads = list(&client).await;
             Box::new(move |e: &mut Engine| {
+                if e.conn.id != conn {
+                    let _ = reply.send(Err(SessionError::State(
+                        "cannot switch threads: another process stopped meanwhile and has the focus; select again".into(),
+                    )));
+                    return;
+                }
                 let threads = match threads {
                     Ok(t) => t,
                     Err(err) => {
