@@ -8,13 +8,12 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::connection::{Conn, ConnState};
+use super::opening::{self, Opening};
 use super::tree::ConnMsg;
 use super::{Apply, Engine};
 use crate::adapters::ChildContext;
 use crate::dap::events::DapEvent;
 use crate::dap::process::AdapterProcess;
-use crate::dap::transport::connect_with_retry;
-use crate::session::connector::Transport;
 use crate::session::fetch::StopRequest;
 use crate::session::link::Link;
 use crate::session::output::Stream;
@@ -165,15 +164,9 @@ impl Engine {
         self.publish_children();
         let timeout = self.config.request_timeout;
         let start = child.start;
-        type Connected = std::io::Result<(std::net::SocketAddr, tokio::net::TcpStream)>;
-        let connect: futures::future::BoxFuture<'static, Connected> = match child.transport {
-            Transport::Stdio { reader, writer } => return self.begin(id, reader, writer, start),
-            Transport::Tcp(addr) => {
-                Box::pin(async move { Ok((addr, connect_with_retry(addr, timeout).await?)) })
-            }
-            Transport::Announced { stdout, parse } => Box::pin(
-                crate::dap::announced::connect_announced(stdout, parse, timeout),
-            ),
+        let connect = match opening::open(child.transport, timeout, false) {
+            Opening::Ready(reader, writer) => return self.begin(id, reader, writer, start),
+            Opening::Later(connect) => connect,
         };
         let delay = test_child_delay();
         self.spawn(async move {
@@ -186,13 +179,7 @@ impl Engine {
                     return;
                 }
                 match stream {
-                    Ok((addr, stream)) => {
-                        if let Some(c) = e.conn_by_id_mut(id) {
-                            c.addr = Some(addr);
-                        }
-                        let (r, w) = stream.into_split();
-                        e.begin(id, Box::pin(r), Box::pin(w), start);
-                    }
+                    Ok((addr, stream)) => e.begin_connected(id, addr, stream, start),
                     Err(err) => e.conn_failed(id, format!("cannot reach it: {err}")),
                 }
             }) as Apply

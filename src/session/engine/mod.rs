@@ -19,6 +19,7 @@ mod functions;
 mod hits;
 mod inspect;
 mod native;
+mod opening;
 mod scopes;
 mod startup;
 mod terminal;

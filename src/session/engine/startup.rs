@@ -5,20 +5,17 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::pin::Pin;
 
-use futures::FutureExt;
-use futures::future::{BoxFuture, join_all};
+use futures::future::join_all;
 use serde_json::Value;
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
-use tokio::net::TcpStream;
 
 use super::connection::ConnState;
+use super::opening::{self, Opening};
 use super::tree::ConnMsg;
 use super::{Apply, Engine, lock};
 use crate::dap::DapClient;
-use crate::dap::announced::connect_announced;
-use crate::dap::transport::{connect_once, connect_with_retry};
-use crate::session::connector::{ProgramOutput, Transport};
+use crate::session::connector::ProgramOutput;
 use crate::session::error::SessionError;
 use crate::session::initialize::initialize_arguments;
 use crate::session::link::Link;
@@ -51,35 +48,23 @@ impl Engine {
         }
         let start = spawned.start;
         let timeout = self.config.request_timeout;
-        type Connected = std::io::Result<(std::net::SocketAddr, TcpStream)>;
-        let connect: BoxFuture<'static, Connected> = match spawned.transport {
-            Transport::Stdio { reader, writer } => {
+        let remote = self.config.remote.is_some();
+        let timeout = if remote {
+            timeout.min(REMOTE_CONNECT)
+        } else {
+            timeout
+        };
+        let connect = match opening::open(spawned.transport, timeout, remote) {
+            Opening::Ready(reader, writer) => {
                 self.begin(root, reader, writer, start);
                 return Ok(());
             }
-            // A remote debug server listens already, or is not there.
-            Transport::Tcp(addr) if self.config.remote.is_some() => {
-                let timeout = timeout.min(REMOTE_CONNECT);
-                async move { Ok((addr, connect_once(addr, timeout).await?)) }.boxed()
-            }
-            Transport::Tcp(addr) => {
-                async move { Ok((addr, connect_with_retry(addr, timeout).await?)) }.boxed()
-            }
-            Transport::Announced { stdout, parse } => {
-                connect_announced(stdout, parse, timeout).boxed()
-            }
+            Opening::Later(connect) => connect,
         };
         self.spawn(async move {
             let conn = connect.await;
             Box::new(move |e: &mut Engine| match conn {
-                Ok((addr, stream)) => {
-                    // A child connection of some adapters reaches the same listener.
-                    if let Some(c) = e.conn_by_id_mut(root) {
-                        c.addr = Some(addr);
-                    }
-                    let (r, w) = stream.into_split();
-                    e.begin(root, Box::pin(r), Box::pin(w), start);
-                }
+                Ok((addr, stream)) => e.begin_connected(root, addr, stream, start),
                 // A restart replaced this adapter meanwhile.
                 Err(_) if root != e.tree.root => {}
                 Err(err) if e.config.remote.is_some() => {
