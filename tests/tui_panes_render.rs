@@ -1,6 +1,7 @@
 //! Render snapshots of the views the panes work added: help at 80×24 (it
 //! scrolls instead of being cut), a small terminal that keeps the source, a
-//! big container's gap rows, and a message too long for the status bar.
+//! big container's gap rows, a message too long for the status bar, and a
+//! session's processes each on a row of the stack pane.
 
 mod common;
 
@@ -104,4 +105,41 @@ fn a_long_message_gets_its_own_lines_at_80_columns() {
         "the adapter said something long about it ".repeat(3)
     ));
     insta::assert_snapshot!(screen(&stopped(), &ui, 80, 24));
+}
+
+#[test]
+fn a_stop_in_a_worker_lists_each_process_on_its_own_row() {
+    let mut snap = stopped();
+    if let Some(stop) = snap.stop.as_mut() {
+        stop.child = Some(2);
+        stop.process = Some("Subprocess 4517".into());
+    }
+    let mut ui = ui();
+    let row = |child: u32, process: &str, id: i64, name: &str| ThreadRow {
+        child: Some(child),
+        process: Some(process.into()),
+        id,
+        name: name.into(),
+    };
+    ui.threads = vec![
+        row(0, "main (pid 4511)", 1, "MainThread"),
+        row(1, "Subprocess 4516", 1, "MainThread"),
+        row(2, "Subprocess 4517", 1, "MainThread"),
+        row(2, "Subprocess 4517", 3, "pool-worker-long-name"),
+    ];
+    let s = screen(&snap, &ui, 120, 36);
+    let line = |needle: &str| {
+        s.lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no row for {needle}: {s}"))
+            .to_string()
+    };
+    assert!(line("main (pid 4511): ").contains("1 MainThread"), "{s}");
+    assert!(!line("Subprocess 4516: ").contains('▶'), "{s}");
+    // The worker that stopped is marked, its shown thread bracketed, and
+    // its row cut where the pane ends.
+    let stopped = line("Subprocess 4517: ");
+    assert!(stopped.contains("▶ Subprocess 4517: [1 MainThread]"), "{s}");
+    assert!(stopped.contains('…'), "{s}");
+    insta::assert_snapshot!(s);
 }

@@ -3,7 +3,7 @@
 use super::App;
 use crate::session::Origin;
 use crate::tui::action::Action;
-use crate::tui::panes::stack;
+use crate::tui::panes::thread_rows;
 use crate::tui::state::Focus;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
@@ -71,28 +71,27 @@ impl App {
                     }
                     Focus::Stack => {
                         let n = snap.stop.as_ref().map(|s| s.frames.len()).unwrap_or(0);
-                        let mut rows = area.height.saturating_sub(2);
-                        let mut row = row;
-                        if stack::shows_threads(&self.ui, rows) {
-                            if row == 0 {
-                                let column =
-                                    (m.column as usize).saturating_sub(area.x as usize + 1);
-                                let shown = snap
-                                    .stop
-                                    .as_ref()
-                                    .map_or((None, 0), |s| (s.child, s.thread_id));
-                                if let Some((child, id)) = stack::thread_at(&self.ui, shown, column)
-                                    && (child, id) != shown
-                                {
-                                    self.send(move |s| async move {
-                                        s.select_thread_in(Origin::Human, child, id).await
-                                    });
-                                }
-                                return;
+                        let rows = area.height.saturating_sub(2);
+                        let used = thread_rows::rows_used(&self.ui, rows);
+                        if row < used {
+                            let column = (m.column as usize).saturating_sub(area.x as usize + 1);
+                            let width = area.width.saturating_sub(2) as usize;
+                            let shown = snap
+                                .stop
+                                .as_ref()
+                                .map_or((None, 0), |s| (s.child, s.thread_id));
+                            if let Some((child, id)) =
+                                thread_rows::thread_at(&self.ui, shown, (width, rows), row, column)
+                                && (child, id) != shown
+                            {
+                                self.send(move |s| async move {
+                                    s.select_thread_in(Origin::Human, child, id).await
+                                });
                             }
-                            row -= 1;
-                            rows -= 1;
+                            return;
                         }
+                        let row = row - used;
+                        let rows = rows - used as u16;
                         let start = crate::tui::panes::window_start(
                             self.ui.selected_frame,
                             rows as usize,
