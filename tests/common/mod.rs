@@ -10,6 +10,7 @@ pub mod pty;
 pub mod remote;
 pub mod rest;
 pub mod tmux;
+pub mod typescript;
 
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
