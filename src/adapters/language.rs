@@ -122,6 +122,12 @@ pub trait Language: Send + Sync {
         id.to_string()
     }
 
+    /// The exception's type and message from `exceptionInfo`'s
+    /// `exceptionId` and `description`.
+    fn exception_parts(&self, id: &str, description: &str) -> (String, String) {
+        (self.exception_id(id), description.to_string())
+    }
+
     /// Whether two names of exception types name the same type.
     fn same_exception_type(&self, a: &str, b: &str) -> bool {
         a == b
