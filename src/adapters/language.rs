@@ -185,6 +185,12 @@ pub trait Language: Send + Sync {
         false
     }
 
+    /// Whether a frame's file is a library's the program installed, not
+    /// its own code, where the adapter does not say so itself.
+    fn is_library_file(&self, _path: &str) -> bool {
+        false
+    }
+
     /// Where `function` (`name`, `Class.method`) starts running, read from
     /// the workspace's source: the file, its definition's line, and the
     /// first line of its body. None when this language cannot tell, for

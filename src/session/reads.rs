@@ -50,9 +50,10 @@ struct WireSource {
 }
 
 /// `deemphasize`, on the frame or its source: how an adapter says the code
-/// is not the user's (js-debug's skipFiles, Node's internals).
+/// is not the user's (js-debug's skipFiles, Node's internals); a `label`
+/// frame (an `await` between async calls) is no code at all.
 fn deemphasized(hint: Option<&str>) -> bool {
-    hint == Some("deemphasize")
+    matches!(hint, Some("deemphasize" | "label"))
 }
 
 /// The frames of a stackTrace answer, their names as `language` reads them.
@@ -65,11 +66,12 @@ pub fn parse_frames(body: Value, language: &dyn Language) -> Result<(Vec<Frame>,
             id: f.id,
             name: language.frame_name(&f.name),
             external: deemphasized(f.presentation_hint.as_deref())
-                || deemphasized(
-                    f.source
-                        .as_ref()
-                        .and_then(|s| s.presentation_hint.as_deref()),
-                ),
+                || f.source.as_ref().is_some_and(|s| {
+                    deemphasized(s.presentation_hint.as_deref())
+                        || s.path
+                            .as_deref()
+                            .is_some_and(|p| language.is_library_file(p))
+                }),
             file: f.source.and_then(|s| s.path).map(PathBuf::from),
             line: f.line,
             params: None,

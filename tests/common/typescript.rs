@@ -25,3 +25,27 @@ pub fn compiled_demo(tsc: &Path) -> tempfile::TempDir {
     );
     ws
 }
+
+/// The node_modules folder holding tsx, installed where tsc is (scripts/test
+/// installs both).
+pub fn tsx_modules() -> Option<std::path::PathBuf> {
+    let tsc = super::tsc_available()?;
+    let modules = tsc.parent()?.parent()?.to_path_buf();
+    if modules.join("tsx/package.json").is_file() {
+        return Some(modules);
+    }
+    let fix = "npm install --prefix ~/.cache/pairdbg-tests/typescript tsx";
+    if std::env::var_os("CI").is_some() {
+        panic!("tsx is required in CI: install it with `{fix}` (scripts/test does)");
+    }
+    eprintln!("\n!!!!! SKIPPED: tsx is not installed ({fix}) !!!!!\n");
+    None
+}
+
+/// The demo's `.ts` alone, with tsx where `--import tsx` finds it.
+pub fn demo_for_tsx(modules: &Path) -> tempfile::TempDir {
+    let demo = repo_root().join("assets/demo/typescript/prog.ts");
+    let ws = workspace(&[("prog.ts", &std::fs::read_to_string(demo).unwrap())]);
+    std::os::unix::fs::symlink(modules, ws.path().join("node_modules")).unwrap();
+    ws
+}

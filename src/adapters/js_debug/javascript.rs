@@ -93,6 +93,10 @@ impl Language for JavaScript {
         raw.strip_prefix("global.").unwrap_or(raw).to_string()
     }
 
+    fn is_library_file(&self, path: &str) -> bool {
+        path.contains("/node_modules/")
+    }
+
     fn is_runtime_frame(&self, _name: &str, file: Option<&str>) -> bool {
         file.is_some_and(|f| f.starts_with("<node_internals>") || f.starts_with("node:"))
     }
