@@ -76,6 +76,12 @@ async fn a_breakpoint_in_the_ts_stops_and_every_step_reads_in_ts() {
     assert_eq!(local(&v, "x").as_deref(), Some("0"), "{v}");
     assert!(!v.contains("prog.js:"), "no compiled location: {v}");
 
+    // Bound through the source map once the script loaded: no longer
+    // provisional.
+    let bps = mcp.ok("breakpoint_list", json!({})).await;
+    assert!(bps.contains("prog.ts:19 verified hits 1"), "{bps}");
+    assert!(!bps.contains("provisional"), "{bps}");
+
     let stack = mcp.ok("debug_stack", json!({})).await;
     assert!(stack.contains("#0 prog.ts:19 main(…)"), "{stack}");
     assert!(stack.contains("#1 prog.ts:25 <anonymous>"), "{stack}");
