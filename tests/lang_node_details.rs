@@ -129,6 +129,12 @@ async fn nodes_own_frames_are_not_user_code() {
         ),
         "{stack}"
     );
+    // The JSON viewport lists them, marked.
+    let j = mcp.ok("debug_status", json!({"format": "json"})).await;
+    assert!(
+        j.contains(r#""stack":[{"file":"prog.js","function":"main","line":14},{"file":"prog.js","function":"<anonymous>","line":30},{"external":true,"file":"<node_internals>/internal/modules/cjs/loader","function":"Module._compile","line":1521}"#),
+        "{j}"
+    );
     // A method's receiver named as Node's own traces name it.
     assert!(
         stack.contains("Module.executeUserEntryPoint(…) (not user code)"),
