@@ -31,6 +31,7 @@ fn stopped() -> Snapshot {
     let frame = |id, name: &str, line| Frame {
         id,
         name: name.into(),
+        external: false,
         file: Some(PathBuf::from("/ws/inventory.c")),
         line,
         params: None,

@@ -122,6 +122,12 @@ pub trait Language: Send + Sync {
         id.to_string()
     }
 
+    /// The exception's type and message from `exceptionInfo`'s
+    /// `exceptionId` and `description`.
+    fn exception_parts(&self, id: &str, description: &str) -> (String, String) {
+        (self.exception_id(id), description.to_string())
+    }
+
     /// Whether two names of exception types name the same type.
     fn same_exception_type(&self, a: &str, b: &str) -> bool {
         a == b
@@ -176,6 +182,12 @@ pub trait Language: Send + Sync {
     }
 
     fn is_runtime_frame(&self, _name: &str, _file: Option<&str>) -> bool {
+        false
+    }
+
+    /// Whether a frame's file is a library's the program installed, not
+    /// its own code, where the adapter does not say so itself.
+    fn is_library_file(&self, _path: &str) -> bool {
         false
     }
 

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::adapters::Language;
+
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -105,7 +107,7 @@ pub async fn read(
         .iter()
         .position(|f| !language.is_runtime_frame(&f.name, f.file.as_deref().and_then(Path::to_str)))
         .unwrap_or(0);
-    let mut exception = summary(&known.exception, info.as_ref(), &frames);
+    let mut exception = summary(&known.exception, info.as_ref(), &frames, language);
     exception.stack_trace_string = language.clean_traceback(&exception.stack_trace_string);
 
     let mut inner = info
@@ -159,7 +161,20 @@ pub async fn read(
     })
 }
 
-fn summary(known: &ExceptionDetails, info: Option<&Value>, frames: &[Frame]) -> ExceptionSummary {
+/// The type and message `exceptionInfo` names, as the language reads them.
+fn exception_parts(language: &dyn Language, info: &Value) -> (String, String) {
+    language.exception_parts(
+        &str_field(info, "exceptionId"),
+        &str_field(info, "description"),
+    )
+}
+
+fn summary(
+    known: &ExceptionDetails,
+    info: Option<&Value>,
+    frames: &[Frame],
+    language: &dyn Language,
+) -> ExceptionSummary {
     let details = info.map(|i| &i["details"]);
     let pick = |keys: &[&str]| {
         details
@@ -169,13 +184,13 @@ fn summary(known: &ExceptionDetails, info: Option<&Value>, frames: &[Frame]) -> 
     };
     let type_name = pick(&["fullTypeName", "typeName"])
         .or_else(|| {
-            info.map(|i| str_field(i, "exceptionId"))
+            info.map(|i| exception_parts(language, i).0)
                 .filter(|s| !s.is_empty())
         })
         .unwrap_or_else(|| known.type_name.clone());
     let message = pick(&["message"])
         .or_else(|| {
-            info.map(|i| str_field(i, "description"))
+            info.map(|i| exception_parts(language, i).1)
                 .filter(|s| !s.is_empty())
         })
         .filter(|m| !m.is_empty())

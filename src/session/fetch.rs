@@ -94,9 +94,11 @@ pub async fn fetch_stop(
         None if req.exception.is_some() => req.exception.clone(),
         Some(f) => f.await.ok().map(|b| {
             let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
+            let (type_name, message) = language
+                .exception_parts(&str_field(&b, "exceptionId"), &str_field(&b, "description"));
             ExceptionDetails {
-                type_name: language.exception_id(&str_field(&b, "exceptionId")),
-                message: str_field(&b, "description"),
+                type_name,
+                message,
                 raised_at: trace.and_then(|t| language.raise_site(t)).map(
                     |(file, line, function)| RaiseSite {
                         file: file.into(),

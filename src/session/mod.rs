@@ -38,6 +38,7 @@ pub mod run_until;
 pub mod setup;
 mod shapes;
 pub mod sources;
+mod split_locals;
 pub mod statics;
 pub mod terminal;
 pub mod trace;

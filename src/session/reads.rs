@@ -33,16 +33,27 @@ struct StackTrace {
 }
 
 #[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct WireFrame {
     id: i64,
     name: String,
     source: Option<WireSource>,
     line: u64,
+    presentation_hint: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct WireSource {
     path: Option<String>,
+    presentation_hint: Option<String>,
+}
+
+/// `deemphasize`, on the frame or its source: how an adapter says the code
+/// is not the user's (js-debug's skipFiles, Node's internals); a `label`
+/// frame (an `await` between async calls) is no code at all.
+fn deemphasized(hint: Option<&str>) -> bool {
+    matches!(hint, Some("deemphasize" | "label"))
 }
 
 /// The frames of a stackTrace answer, their names as `language` reads them.
@@ -54,6 +65,13 @@ pub fn parse_frames(body: Value, language: &dyn Language) -> Result<(Vec<Frame>,
         .map(|f| Frame {
             id: f.id,
             name: language.frame_name(&f.name),
+            external: deemphasized(f.presentation_hint.as_deref())
+                || f.source.as_ref().is_some_and(|s| {
+                    deemphasized(s.presentation_hint.as_deref())
+                        || s.path
+                            .as_deref()
+                            .is_some_and(|p| language.is_library_file(p))
+                }),
             file: f.source.and_then(|s| s.path).map(PathBuf::from),
             line: f.line,
             params: None,
@@ -99,12 +117,7 @@ pub fn frame_locals(
         let list = list.await?;
         let split = split_locals(&list, client.quirks().local_scopes);
         if !split.is_empty() {
-            let reads = futures::future::join_all(split.iter().map(|r| variables(&client, *r)));
-            let mut seen = std::collections::HashSet::new();
-            let mut vars = vec![];
-            for page in reads.await {
-                vars.extend(page?.into_iter().filter(|v| seen.insert(v.name.clone())));
-            }
+            let vars = merged_locals(&client, &split).await?;
             // The function's own scope: where a local is set.
             return Ok((vars, *split.last().unwrap_or(&0)));
         }
@@ -113,6 +126,18 @@ pub fn frame_locals(
         };
         Ok((variables(&client, reference).await?, reference))
     }
+}
+
+/// The variables of the scopes a frame's locals are split over, innermost
+/// first, an inner name hiding an outer one.
+pub async fn merged_locals(client: &Link, split: &[i64]) -> Result<Vec<Var>, DapError> {
+    let reads = futures::future::join_all(split.iter().map(|r| variables(client, *r)));
+    let mut seen = std::collections::HashSet::new();
+    let mut vars = vec![];
+    for page in reads.await {
+        vars.extend(page?.into_iter().filter(|v| seen.insert(v.name.clone())));
+    }
+    Ok(vars)
 }
 
 /// The references of the scopes whose names start with one of `prefixes`,
@@ -212,7 +237,7 @@ fn cap_at(s: String, cap: usize) -> (String, bool) {
 }
 
 pub async fn evaluate(
-    client: &DapClient,
+    client: &Link,
     expression: &str,
     frame_id: Option<i64>,
     context: &str,
@@ -220,9 +245,10 @@ pub async fn evaluate(
     evaluate_up_to(client, expression, frame_id, context, STORED_VALUE_CHARS).await
 }
 
-/// An evaluation whose value is kept up to `cap` bytes.
+/// An evaluation whose value is kept up to `cap` bytes, written as the
+/// language writes a variable's, so a result reads like the local it names.
 pub async fn evaluate_up_to(
-    client: &DapClient,
+    client: &Link,
     expression: &str,
     frame_id: Option<i64>,
     context: &str,
@@ -235,10 +261,12 @@ pub async fn evaluate_up_to(
     let body = client.request("evaluate", Some(args)).await?;
     let resp: dap_types::EvaluateResponse = body_as("evaluate", body)?;
     let (value, truncated) = cap_at(resp.result, cap);
+    let language = client.language();
+    let type_name = resp.type_.unwrap_or_default();
     Ok(Var {
         name: expression.to_string(),
-        value,
-        type_name: resp.type_.unwrap_or_default(),
+        value: language.value_text(value, &type_name),
+        type_name: language.type_text(type_name),
         reference: resp.variables_reference as i64,
         evaluate_name: Some(expression.to_string()),
         children: None,
@@ -281,6 +309,7 @@ mod tests {
         assert_eq!(frames[0].line, 14);
         assert_eq!(frames[0].file, Some(PathBuf::from("/w/prog.js")));
         assert_eq!(frames[1].file, None);
+        assert!(frames[0].external && !frames[1].external);
     }
 
     #[test]

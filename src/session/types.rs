@@ -65,6 +65,10 @@ pub struct Frame {
     pub name: String,
     pub file: Option<PathBuf>,
     pub line: u64,
+    /// Marked by the adapter as not the program's own code (a runtime's
+    /// internals, a skipped library): shown apart from the program's frames.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub external: bool,
     /// The function's parameter names, where its language can read them
     /// from the source (read for the frames of a stop).
     #[serde(skip)]

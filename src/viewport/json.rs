@@ -71,6 +71,9 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
         "location": top.map(|f| json!({"file": path(f), "line": f.line, "function": f.name})),
         "stack": stop.frames.iter().take(cfg.stack_depth).enumerate().map(|(i, f)| {
             let mut entry = json!({"file": path(f), "line": f.line, "function": f.name});
+            if f.external {
+                entry["external"] = Value::Bool(true);
+            }
             // Unread values are null: the frame is beyond those whose locals are read.
             if let Some(a) = signature::frame_args(stop, i, cfg) {
                 entry["args"] = a.into_iter().map(|(p, v)| (p, v.map_or(Value::Null, Value::String))).collect();

@@ -99,14 +99,22 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     out.push('\n');
 
     const STACK_ALIGN_MAX: usize = 32;
-    let shown = stop.frames.len().min(cfg.stack_depth);
-    if stop.total_frames > shown {
+    // Code the adapter marks as not the program's (a runtime's internals)
+    // is counted, not listed, below the stop's own frame.
+    let own: Vec<usize> = (0..stop.frames.len())
+        .filter(|&i| i == 0 || !stop.frames[i].external)
+        .take(cfg.stack_depth)
+        .collect();
+    let external = stop.frames.iter().skip(1).filter(|f| f.external).count();
+    let shown = own.len();
+    if stop.total_frames > shown + external {
         let _ = writeln!(out, "Call Stack ({shown} of {} frames):", stop.total_frames);
     } else {
         let _ = writeln!(out, "Call Stack:");
     }
-    let locs: Vec<String> = stop.frames[..shown]
+    let locs: Vec<String> = own
         .iter()
+        .map(|&i| &stop.frames[i])
         .map(|f| format!("{}:{}", file_of(snap, f), f.line))
         .collect();
     // Columns line up for the workspace's short paths; a long one (a
@@ -118,10 +126,14 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
         .filter(|&n| n <= STACK_ALIGN_MAX)
         .max()
         .unwrap_or(0);
-    for (i, loc) in locs.iter().enumerate() {
+    for (&i, loc) in own.iter().zip(&locs) {
         let mark = if i == 0 { "→" } else { " " };
         let call = signature::frame_call(stop, i, cfg);
         let _ = writeln!(out, "  {mark} {loc:<width$}  {call}");
+    }
+    if external > 0 {
+        let s = if external == 1 { "" } else { "s" };
+        let _ = writeln!(out, "    ({external} frame{s} not user code: debug_stack)");
     }
 
     if let (Some(src), Some(f)) = (&stop.source, top)

@@ -33,6 +33,7 @@ pub fn frame(id: i64, name: &str, line: u64) -> Frame {
     Frame {
         id,
         name: name.into(),
+        external: false,
         file: Some(PathBuf::from("/ws/assets/demo/order.py")),
         line,
         // As the stop reads them: Python's parameters, from the demo's source.

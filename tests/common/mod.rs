@@ -10,6 +10,7 @@ pub mod pty;
 pub mod remote;
 pub mod rest;
 pub mod tmux;
+pub mod typescript;
 pub mod workers;
 
 use std::path::{Path, PathBuf};

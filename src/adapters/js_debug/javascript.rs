@@ -61,8 +61,40 @@ impl Language for JavaScript {
         }
     }
 
+    /// js-debug names an uncaught error by its whole first line,
+    /// `RangeError: bad size`, with no description.
+    fn exception_parts(&self, id: &str, description: &str) -> (String, String) {
+        if description.is_empty()
+            && let Some((kind, message)) = id.split_once(": ")
+            && !kind.is_empty()
+            && kind
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
+        {
+            return (kind.to_string(), message.to_string());
+        }
+        (id.to_string(), description.to_string())
+    }
+
+    /// js-debug names a method by its receiver's description, which for a
+    /// function is its source's first line: `function Module(id) {.load`
+    /// reads `Module.load`.
     fn frame_name(&self, raw: &str) -> String {
+        if let Some((this, method)) = raw.split_once(" {.")
+            && let Some(head) = this
+                .strip_prefix("function ")
+                .or_else(|| this.strip_prefix("class "))
+        {
+            let name = head.split(['(', ' ']).next().unwrap_or_default().trim();
+            if !name.is_empty() {
+                return format!("{name}.{method}");
+            }
+        }
         raw.strip_prefix("global.").unwrap_or(raw).to_string()
+    }
+
+    fn is_library_file(&self, path: &str) -> bool {
+        path.contains("/node_modules/")
     }
 
     fn is_runtime_frame(&self, _name: &str, file: Option<&str>) -> bool {
@@ -86,12 +118,83 @@ pub fn preview(value: &str, type_name: &str) -> String {
             n => format!("<function {n}>"),
         };
     }
+    if let Some(entries) = keyed_entries(value) {
+        return double_quoted(&entries);
+    }
     // `(3) [1, 2, 3]`: the count leads; the viewport says it after.
     if let Some((count, rest)) = array_count(value) {
         let items = if count == 1 { "item" } else { "items" };
         return format!("{} ({count} {items})", double_quoted(rest));
     }
     double_quoted(value)
+}
+
+/// `Map(1) {size: 1, apples => 3}` as `Map(1) {'apples' => 3}`: the size
+/// is said once, and the keys (and a Set's items) that the preview leaves
+/// bare are strings, written as strings.
+fn keyed_entries(value: &str) -> Option<String> {
+    let kind = ["Map(", "Set(", "WeakMap", "WeakSet"]
+        .into_iter()
+        .find(|k| value.starts_with(k))?;
+    let open = value.find(" {")?;
+    let body = value[open + 2..].strip_suffix('}')?;
+    let is_map = kind.contains("Map");
+    let entries: Vec<String> = top_level(body)
+        .into_iter()
+        .filter(|e| !e.starts_with("size: "))
+        .map(|e| match e.split_once(" => ") {
+            Some((k, v)) if is_map => format!("{} => {v}", bare_as_string(k)),
+            _ if !is_map => bare_as_string(e),
+            _ => e.to_string(),
+        })
+        .collect();
+    Some(format!("{} {{{}}}", &value[..open], entries.join(", ")))
+}
+
+/// A preview's word that is no number, literal or nested value: a string
+/// shown without its quotes.
+fn bare_as_string(item: &str) -> String {
+    let literal = ["true", "false", "null", "undefined", "NaN", "Infinity", "…"];
+    let quoted_or_nested =
+        item.starts_with(['\'', '"', '{', '[', '(', '-']) || item.contains(['(', '{', '[']);
+    if item.is_empty()
+        || quoted_or_nested
+        || literal.contains(&item)
+        || item.parse::<f64>().is_ok()
+        || item.ends_with('n') && item[..item.len() - 1].parse::<i64>().is_ok()
+    {
+        return item.to_string();
+    }
+    format!("'{}'", item.replace('\'', "\\'"))
+}
+
+/// `a, {b, c}, 'd, e'` split at its top-level commas.
+fn top_level(body: &str) -> Vec<&str> {
+    let mut out = vec![];
+    let (mut depth, mut quote, mut start) = (0i32, None, 0);
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match (quote, c) {
+            (Some(_), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '{' | '[' | '(') => depth += 1,
+            (None, '}' | ']' | ')') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                out.push(body[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = body[start..].trim();
+    if !last.is_empty() {
+        out.push(last);
+    }
+    out
 }
 
 /// `(n) [...]` split into n and the list.
@@ -143,6 +246,8 @@ fn double_quoted(text: &str) -> String {
                     }
                 }
             }
+            // The preview's elision, as the viewport writes its own.
+            '…' => out.push_str("..."),
             _ => out.push(c),
         }
     }
@@ -167,6 +272,25 @@ mod tests {
             preview("Map(1) {'apples' => 3}", "Map"),
             "Map(1) {\"apples\" => 3}"
         );
+        // As a live stop's variables list them.
+        assert_eq!(
+            preview("Map(1) {size: 1, apples => 3}", "Map"),
+            "Map(1) {\"apples\" => 3}"
+        );
+        assert_eq!(
+            preview("Map(2) {size: 2, 1 => {…}, 'a b' => [1]}", "Map"),
+            "Map(2) {1 => {...}, \"a b\" => [1]}"
+        );
+        assert_eq!(
+            preview("Set(3) {size: 3, x, 2, true}", "Set"),
+            "Set(3) {\"x\", 2, true}"
+        );
+        assert_eq!(preview("Map(0) {size: 0}", "Map"), "Map(0) {}");
+        assert_eq!(
+            preview("(3) [{…}, {…}, {…}]", "Array"),
+            "[{...}, {...}, {...}] (3 items)"
+        );
+        assert_eq!(preview("'wait…'", "string"), "\"wait…\"");
         assert_eq!(preview("undefined", "undefined"), "undefined");
         assert_eq!(preview("null", "object"), "null");
         assert_eq!(preview("0", "number"), "0");
@@ -190,12 +314,26 @@ mod tests {
         assert_eq!(js.frame_name("<anonymous>"), "<anonymous>");
         assert_eq!(js.frame_name("Module._compile"), "Module._compile");
         assert_eq!(
+            js.frame_name("function Module(id = '', parent) {.executeUserEntryPoint"),
+            "Module.executeUserEntryPoint"
+        );
+        assert_eq!(
             js.evaluation_error(
                 "Uncaught TypeError TypeError: Cannot read properties of undefined (reading 'field')\n    at eval (repl:1:14)\n"
             ),
             "TypeError: Cannot read properties of undefined (reading 'field')"
         );
         assert_eq!(js.evaluation_error("x is not defined"), "x is not defined");
+        let parts = |id: &str, d: &str| js.exception_parts(id, d);
+        assert_eq!(
+            parts("RangeError: bad size", ""),
+            ("RangeError".into(), "bad size".into())
+        );
+        assert_eq!(parts("oops", ""), ("oops".into(), String::new()));
+        assert_eq!(
+            parts("not a type: x", ""),
+            ("not a type: x".into(), String::new())
+        );
         assert!(!js.is_shown("this") && !js.is_shown("[[Prototype]]"));
         assert!(js.is_hidden_group("[[Prototype]]") && !js.is_hidden_group("this"));
         assert!(js.is_shown("items"));

@@ -49,7 +49,8 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
             vec![],
         )),
         Target::Program(p) => {
-            let (program, mut notes) = runnable(p);
+            let user_options = user_node_options(spec);
+            let (program, mut notes) = runnable(p, has_loader(&user_options));
             let shim = crate::paths::install_file("node", "exit_code.cjs", EXIT_SHIM)
                 .map_err(no_runtime)?;
             let n = LAUNCHES.fetch_add(1, Ordering::Relaxed);
@@ -64,7 +65,7 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
                         .map_err(no_runtime)?,
                 );
             }
-            let env = environment(spec, &preloads, &exit_file);
+            let env = environment(spec, &user_options, &preloads, &exit_file);
             let dir = program
                 .parent()
                 .map(Path::to_path_buf)
@@ -104,11 +105,13 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
 }
 
 /// What Node runs for `program`: a `.ts` file compiled beside itself runs
-/// as its `.js`, with its source map taking the stops back to the `.ts`.
-fn runnable(program: &Path) -> (PathBuf, Vec<String>) {
-    if program
-        .extension()
-        .is_some_and(|e| e == "ts" || e == "mts" || e == "cts")
+/// as its `.js`, with its source map taking the stops back to the `.ts`;
+/// under a loader (`--import tsx`) the `.ts` runs as it is.
+fn runnable(program: &Path, loader: bool) -> (PathBuf, Vec<String>) {
+    if !loader
+        && program
+            .extension()
+            .is_some_and(|e| e == "ts" || e == "mts" || e == "cts")
     {
         let js = program.with_extension("js");
         if js.is_file() {
@@ -119,25 +122,54 @@ fn runnable(program: &Path) -> (PathBuf, Vec<String>) {
             );
             return (js, vec![note]);
         }
-        let note = "Node runs TypeScript only where it strips types itself (Node 22.6 and later); compile with `tsc --sourceMap` otherwise.".into();
+        let note = "Node runs TypeScript only where it strips types itself (Node 22.6 and later); compile with `tsc --sourceMap`, or load it with NODE_OPTIONS=\"--import tsx\".".into();
         return (program.to_path_buf(), vec![note]);
     }
     (program.to_path_buf(), vec![])
 }
 
+/// The NODE_OPTIONS the user gave the launch, or else the ones pairdbg was
+/// started with: the launch sets the variable, so an inherited one would
+/// be lost.
+fn user_node_options(spec: &LaunchSpec) -> String {
+    spec.env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "NODE_OPTIONS")
+        .map(|(_, v)| v.clone())
+        .or_else(|| std::env::var("NODE_OPTIONS").ok())
+        .unwrap_or_default()
+}
+
+/// Whether Node's options load code before the program (a loader such as
+/// tsx or ts-node that compiles TypeScript as it is imported).
+fn has_loader(options: &str) -> bool {
+    options.split_whitespace().any(|o| {
+        [
+            "--import",
+            "--loader",
+            "--experimental-loader",
+            "--require",
+            "-r",
+        ]
+        .iter()
+        .any(|flag| o == *flag || o.starts_with(&format!("{flag}=")))
+    })
+}
+
 /// The launch's environment: the user's, the exit file, and the preloads
 /// after the user's own NODE_OPTIONS (js-debug puts its bootloader first).
-fn environment(spec: &LaunchSpec, preloads: &[PathBuf], exit_file: &Path) -> Map<String, Value> {
+fn environment(
+    spec: &LaunchSpec,
+    user: &str,
+    preloads: &[PathBuf],
+    exit_file: &Path,
+) -> Map<String, Value> {
     let mut env: Map<String, Value> = spec
         .env
         .iter()
         .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
-    let user = env
-        .get("NODE_OPTIONS")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
     let require = preloads
         .iter()
         .map(|p| format!("--require {}", quoted(p)))
@@ -217,11 +249,25 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let ts = dir.path().join("prog.ts");
         std::fs::write(&ts, "").unwrap();
-        assert_eq!(runnable(&ts).0, ts);
+        assert_eq!(runnable(&ts, false).0, ts);
         std::fs::write(dir.path().join("prog.js"), "").unwrap();
-        let (js, notes) = runnable(&ts);
+        let (js, notes) = runnable(&ts, false);
         assert_eq!(js, dir.path().join("prog.js"));
         assert!(notes[0].contains("stops show the TypeScript lines"));
+        // A loader compiles the .ts itself, with nothing to say about it.
+        assert_eq!(runnable(&ts, true), (ts, vec![]));
+    }
+
+    #[test]
+    fn loaders_are_told_from_other_node_options() {
+        assert!(has_loader("--import tsx"));
+        assert!(has_loader(
+            "--max-old-space-size=100 --require ts-node/register"
+        ));
+        assert!(has_loader("--loader=ts-node/esm"));
+        assert!(has_loader("-r ts-node/register"));
+        assert!(!has_loader("--max-old-space-size=100 --enable-source-maps"));
+        assert!(!has_loader(""));
     }
 
     #[test]

@@ -91,6 +91,9 @@ impl Adapter for JsDebug {
         let (node, installed) = find()?;
         let (start, exit_file, notes) = start_arguments(spec)?;
         let mut cmd = Command::new(&node);
+        // The user's NODE_OPTIONS (a TypeScript loader) are the program's,
+        // passed in its launch; js-debug itself runs without them.
+        cmd.env_remove("NODE_OPTIONS");
         if spec.nodelay {
             let preload = crate::paths::install_file("node", "nodelay.cjs", launch::NODELAY)
                 .map_err(|e| AdapterError::NotFound(format!("no runtime directory: {e}")))?;

@@ -87,7 +87,8 @@ impl PairdbgServer {
                         }
                         _ => f.name.clone(),
                     };
-                    body.push_str(&format!("  #{i} {file}:{} {call}\n", f.line));
+                    let mark = if f.external { " (not user code)" } else { "" };
+                    body.push_str(&format!("  #{i} {file}:{} {call}{mark}\n", f.line));
                 }
                 // Line `i` of the body is frame `start + i - 1`.
                 let fit = Fit::new(&body, 1, |i| {

@@ -345,6 +345,16 @@ impl Engine {
             if let Some(v) = verified {
                 b.verified = v || elsewhere;
             }
+            // Bound now: why it was not (js-debug's provisional breakpoint,
+            // waiting for a source map) no longer holds.
+            if verified == Some(true) {
+                let note = b.message.take().filter(|m| is_edit_note(m));
+                b.message = bp
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .or(note);
+            }
             if let Some(l) = bp.get("line").and_then(Value::as_u64).filter(|l| *l > 0) {
                 b.bound_line = Some(l);
             }

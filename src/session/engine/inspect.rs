@@ -144,6 +144,19 @@ impl Engine {
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
             let res = async {
+                if q.scope.is_none()
+                    && q.path.is_none()
+                    && let Some((vars, total)) = crate::session::split_locals::page(
+                        &client,
+                        frame,
+                        q.start,
+                        q.count,
+                        q.filter.as_deref(),
+                    )
+                    .await?
+                {
+                    return Ok(Reply::Variables { vars, total });
+                }
                 let container =
                     resolve_path(&client, frame, q.scope.as_deref(), q.path.as_deref()).await?;
                 let window = |reference, indexed| crate::session::paging::Window {

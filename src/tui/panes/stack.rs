@@ -79,9 +79,11 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_default();
             let mark = if i == ui.selected_frame { "▶ " } else { "  " };
+            // Not the program's code: there, but out of the way.
+            let name_style = if fr.external { theme.dim } else { theme.text };
             let line = Line::from(vec![
                 Span::styled(mark, theme.changed),
-                Span::styled(fr.name.clone(), theme.text),
+                Span::styled(fr.name.clone(), name_style),
                 Span::styled(format!("  {file}:{}", fr.line), theme.dim),
             ]);
             if i == ui.selected_frame {
