@@ -132,3 +132,30 @@ async fn a_breakpoint_in_the_ts_stops_and_every_step_reads_in_ts() {
     );
     mcp.close().await;
 }
+
+/// An uncaught exception in the TypeScript stops where the `.ts` throws,
+/// with its type and message, and the program then ends with code 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_uncaught_exception_stops_in_the_ts_with_its_message() {
+    let (Some(data), Some(tsc)) = (js_debug_available(), tsc_available()) else {
+        return;
+    };
+    let ws = compiled_demo(&tsc);
+    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "prog.ts", "args": ["--crash"]}),
+        )
+        .await;
+    assert!(v.contains("── STOPPED at prog.ts:30 (inventory) ──"), "{v}");
+    assert!(v.contains("Exception: RangeError: bad size"), "{v}");
+    assert!(
+        v.contains(" →30│     throw new RangeError(\"bad size\");"),
+        "the TypeScript line: {v}"
+    );
+    assert!(!v.contains("prog.js:"), "no compiled location: {v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("── EXITED with code 1 ──"), "{v}");
+    mcp.close().await;
+}
