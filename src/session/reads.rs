@@ -50,7 +50,7 @@ struct WireSource {
 }
 
 /// `deemphasize`, on the frame or its source: how an adapter says the code
-/// is not the user's (js-debug's skipFiles, Node's internals); a `label`
+/// is not the user's (files it was told to skip, a runtime's internals); a `label`
 /// frame (an `await` between async calls) is no code at all.
 fn deemphasized(hint: Option<&str>) -> bool {
     matches!(hint, Some("deemphasize" | "label"))

@@ -345,7 +345,7 @@ impl Engine {
             if let Some(v) = verified {
                 b.verified = v || elsewhere;
             }
-            // Bound now: why it was not (js-debug's provisional breakpoint,
+            // Bound now: why it was not (a provisional breakpoint
             // waiting for a source map) no longer holds.
             if verified == Some(true) {
                 let note = b.message.take().filter(|m| is_edit_note(m));

@@ -1,5 +1,5 @@
 //! The adapter's breakpoint ids against ours, for one connection. An id
-//! may name more than one of ours: js-debug's child connection numbers the
+//! may name more than one of ours: a child connection may number the
 //! breakpoints it was given before its launch from 1 and later ones from 0,
 //! so one `setBreakpoints` answer can give two breakpoints the same id.
 //! Such an id is told apart by the place a `breakpoint` event names.
