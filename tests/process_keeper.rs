@@ -333,7 +333,7 @@ async fn sigkill_of_the_tui_leaves_no_python_process() {
 const NODE_SLEEPER: &str = "setTimeout(() => {}, 600000);\n";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigkill_while_a_js_debug_child_starts_leaves_no_node_process() {
+async fn sigkill_while_a_child_connection_starts_leaves_no_node_process() {
     let Some(data) = js_debug_available() else {
         return;
     };

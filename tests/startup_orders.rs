@@ -15,7 +15,8 @@ use pairdbg::session::connector::{Connector, Spawned, Transport};
 use pairdbg::session::handle::WaitOutcome;
 use pairdbg::session::validate::Workspace;
 use pairdbg::session::{
-    BreakpointRequest, LaunchRequest, Origin, SessionError, SessionEvent, SessionHandle,
+    BreakpointRequest, BreakpointSelector, LaunchRequest, Origin, SessionError, SessionEvent,
+    SessionHandle,
 };
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
@@ -32,6 +33,9 @@ enum Order {
     /// As delve's, but the first stop comes before configurationDone's
     /// answer, as the reader may hand it over first.
     StopOvertakes,
+    /// As delve's, but a change of breakpoints after the start is answered
+    /// late, as an adapter that handles requests concurrently may.
+    SlowChanges,
 }
 
 struct Fake {
@@ -158,7 +162,7 @@ async fn run_fake<S: AsyncRead + AsyncWrite + Send + 'static>(
                 out.respond(&req, json!({"supportsConfigurationDoneRequest": true, "exceptionBreakpointFilters": [{"filter":"uncaught","label":"Uncaught"}]})).await;
             }
             "launch" => match order {
-                Order::InitializedFirst | Order::StopOvertakes => {
+                Order::InitializedFirst | Order::StopOvertakes | Order::SlowChanges => {
                     out.event("initialized", Value::Null).await;
                     out.respond(&req, Value::Null).await;
                 }
@@ -172,6 +176,10 @@ async fn run_fake<S: AsyncRead + AsyncWrite + Send + 'static>(
                 }
             },
             "setBreakpoints" => {
+                let later = log.lock().unwrap().iter().filter(|c| *c == "setBreakpoints").count() > 1;
+                if later && matches!(order, Order::SlowChanges) {
+                    let _ = tokio::time::timeout(Duration::from_millis(300), std::future::pending::<()>()).await;
+                }
                 let bps: Vec<Value> = req["arguments"]["breakpoints"]
                     .as_array()
                     .cloned()
@@ -181,6 +189,7 @@ async fn run_fake<S: AsyncRead + AsyncWrite + Send + 'static>(
                     .map(|(i, b)| json!({"id": i + 1, "verified": true, "line": b["line"]}))
                     .collect();
                 out.respond(&req, json!({"breakpoints": bps})).await;
+                log.lock().unwrap().push("answered setBreakpoints".into());
             }
             "setExceptionBreakpoints" => out.respond(&req, Value::Null).await,
             "configurationDone" if matches!(order, Order::StopOvertakes) => {
@@ -408,4 +417,35 @@ async fn a_malformed_frame_fails_the_session_without_a_panic() {
     assert!(msg.contains("adapter"), "{msg}");
     let e = s.resume(Origin::Agent).await.unwrap_err().to_string();
     assert!(e.contains("failed"), "the error names the state: {e}");
+}
+
+/// A removed breakpoint is answered for once the adapter has it gone, so
+/// a continue sent next cannot meet it.
+#[tokio::test]
+async fn a_removal_is_answered_after_the_adapter_answers_it() {
+    let (s, log, _ws) = start(Order::SlowChanges, false, false, false).await;
+    let WaitOutcome::Stopped(_) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
+        panic!("no stop; requests were {:?}", log.lock().unwrap());
+    };
+    let (removed, _) = s
+        .remove_breakpoint(
+            Origin::Agent,
+            BreakpointSelector::Location {
+                file: "prog.py".into(),
+                line: 2,
+            },
+        )
+        .await
+        .expect("removed");
+    assert_eq!(removed.len(), 1);
+    let answered = log
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|c| *c == "answered setBreakpoints")
+        .count();
+    assert_eq!(
+        answered, 2,
+        "the removal's setBreakpoints was answered first"
+    );
 }

@@ -98,10 +98,16 @@ async fn the_tui_attaches_to_a_node_inspector_and_shows_the_local_file() {
         .await;
     assert!(!s.contains(&app(&remote)), "the remote path shows: {s}");
     assert!(s.contains("state.count = count;"), "{s}");
-    t.keys(&["q", "y"]);
+    t.keys(&["q"]);
+    t.wait_for("the quit question", |s| {
+        s.contains("detaches (the process keeps running)")
+    })
+    .await;
+    t.keys(&["y"]);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while t.alive() && tokio::time::Instant::now() < deadline {
         let _ = tokio::time::timeout(Duration::from_millis(20), std::future::pending::<()>()).await;
     }
+    assert!(!t.alive(), "pairdbg is still running after the quit");
     assert!(runs_freely(pid).await, "the program: {:?}", stat(pid));
 }

@@ -141,20 +141,42 @@ fn user_node_options(spec: &LaunchSpec) -> String {
         .unwrap_or_default()
 }
 
-/// Whether Node's options load code before the program (a loader such as
-/// tsx or ts-node that compiles TypeScript as it is imported).
+/// Whether Node's options load a TypeScript loader (tsx, ts-node and the
+/// like) before the program; any other preload (`-r dotenv/config`, an
+/// editor's bootloader) leaves a `.ts` to its compiled `.js`.
 fn has_loader(options: &str) -> bool {
-    options.split_whitespace().any(|o| {
-        [
-            "--import",
-            "--loader",
-            "--experimental-loader",
-            "--require",
-            "-r",
-        ]
-        .iter()
-        .any(|flag| o == *flag || o.starts_with(&format!("{flag}=")))
-    })
+    const FLAGS: &[&str] = &[
+        "--import",
+        "--loader",
+        "--experimental-loader",
+        "--require",
+        "-r",
+    ];
+    const LOADERS: &[&str] = &[
+        "tsx",
+        "ts-node",
+        "@swc-node/register",
+        "esbuild-register",
+        "@esbuild-kit/",
+    ];
+    let mut words = options.split_whitespace();
+    while let Some(w) = words.next() {
+        let value = match w.split_once('=') {
+            Some((flag, v)) if FLAGS.contains(&flag) => v,
+            None if FLAGS.contains(&w) => words.next().unwrap_or_default(),
+            _ => continue,
+        };
+        let name = value.trim_start_matches("node_modules/");
+        if LOADERS.iter().any(|l| {
+            let l = l.trim_end_matches('/');
+            name == l
+                || name.starts_with(&format!("{l}/"))
+                || value.contains(&format!("/node_modules/{l}/"))
+        }) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The launch's environment: the user's, the exit file, and the preloads
@@ -267,6 +289,13 @@ mod tests {
         assert!(has_loader("--loader=ts-node/esm"));
         assert!(has_loader("-r ts-node/register"));
         assert!(!has_loader("--max-old-space-size=100 --enable-source-maps"));
+        assert!(!has_loader("-r dotenv/config"));
+        assert!(!has_loader("--import ./otel.mjs"));
+        assert!(!has_loader("--require /opt/editor/bootloader.js"));
+        assert!(has_loader("--import=tsx/esm"));
+        assert!(has_loader(
+            "--import /w/node_modules/tsx/dist/esm/index.mjs"
+        ));
         assert!(!has_loader(""));
     }
 

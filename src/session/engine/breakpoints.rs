@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{Apply, Engine, ReplyTx, or_reply};
+use super::{Apply, Engine, ReplyTx, lock, or_reply};
 use crate::adapters::Language;
 use crate::session::SessionEvent;
 use crate::session::command::{BreakpointSelector, BreakpointUpdate, Reply};
@@ -223,16 +223,25 @@ impl Engine {
     /// Sends a file's whole breakpoint list, as DAP requires, to every
     /// configured connection; answers once all have.
     pub(super) fn sync_file(&mut self, file: &Path, reply: Option<(ReplyTx, u64)>) {
+        self.sync_file_then(
+            file,
+            Box::new(move |e: &mut Engine| {
+                if let Some((tx, id)) = reply {
+                    let bp = e.snap.breakpoints.iter().find(|b| b.id == id).cloned();
+                    let _ = tx.send(bp.map(Reply::Breakpoint).ok_or(SessionError::Gone));
+                }
+            }),
+        );
+    }
+
+    /// As `sync_file`, then `done` once every connection has answered:
+    /// some adapters handle requests concurrently, so a resume sent before
+    /// the answer could run ahead of the change.
+    pub(super) fn sync_file_then(&mut self, file: &Path, done: Apply) {
         self.refresh_statements(file);
-        let answer = |e: &Engine, reply: Option<(ReplyTx, u64)>| {
-            if let Some((tx, id)) = reply {
-                let bp = e.snap.breakpoints.iter().find(|b| b.id == id).cloned();
-                let _ = tx.send(bp.map(Reply::Breakpoint).ok_or(SessionError::Gone));
-            }
-        };
         let links = self.configured_links();
         if links.is_empty() {
-            return answer(self, reply);
+            return done(self);
         }
         let (ids, args) = self.set_breakpoints_args(file);
         // Sent now, before any resume that follows in this same turn.
@@ -251,7 +260,7 @@ impl Engine {
                     let res = res.map_err(|x| x.to_string());
                     e.with_conn(conn, |e| e.apply_breakpoint_result(&ids, res));
                 }
-                answer(e, reply);
+                done(e);
             }) as Apply
         });
     }
@@ -487,9 +496,6 @@ impl Engine {
             .filter(|b| b.is_source())
             .map(|b| b.file.clone())
             .collect();
-        for f in files {
-            self.sync_file(&f, None);
-        }
         if matches.iter().any(|b| !b.is_source()) {
             self.sync_functions(None);
         }
@@ -498,7 +504,28 @@ impl Engine {
             format!("{} removed {} breakpoint(s)", origin.noun(), matches.len()),
         );
         self.emit(SessionEvent::BreakpointsChanged);
-        let _ = reply.send(Ok(Reply::Removed(matches, vec![])));
+        // Answered once the adapter has them gone: a continue the caller
+        // sends next must not meet them.
+        let left = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(files.len()));
+        let pending = std::sync::Arc::new(std::sync::Mutex::new(Some((reply, matches))));
+        if files.is_empty()
+            && let Some((reply, matches)) = lock(&pending).take()
+        {
+            let _ = reply.send(Ok(Reply::Removed(matches, vec![])));
+        }
+        for f in files {
+            let (left, pending) = (left.clone(), pending.clone());
+            self.sync_file_then(
+                &f,
+                Box::new(move |_: &mut Engine| {
+                    if left.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) == 1
+                        && let Some((reply, matches)) = lock(&pending).take()
+                    {
+                        let _ = reply.send(Ok(Reply::Removed(matches, vec![])));
+                    }
+                }),
+            );
+        }
     }
 
     // ---- inspection -----------------------------------------------------

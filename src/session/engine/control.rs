@@ -259,12 +259,13 @@ impl Engine {
             Some(origin),
             format!("{} paused the program", origin.noun()),
         );
-        let stops_seen = self.conn.stops_seen;
+        let (paused, stops_seen) = (self.conn.id, self.conn.stops_seen);
         self.spawn(async move {
             let res = fut.await;
             Box::new(move |e: &mut Engine| {
                 if res.is_ok() && e.config.adapter.quirks().pause_may_not_halt {
-                    e.check_paused(stops_seen);
+                    // Checked on the connection paused, wherever the focus went.
+                    e.with_conn(paused, |e| e.check_paused(stops_seen));
                 }
                 let _ = reply.send(
                     res.map(|_| Reply::Moved { stop_seq })

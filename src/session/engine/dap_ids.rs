@@ -56,8 +56,8 @@ pub fn pick(candidates: &[&Breakpoint], file: Option<&Path>, line: Option<u64>) 
         .filter(|b| file.is_none_or(|f| b.file == f))
         .collect();
     match (in_file.as_slice(), line) {
-        ([], _) | (_, None) => None,
         ([one], _) => Some(one.id),
+        ([], _) | (_, None) => None,
         (many, Some(l)) => many
             .iter()
             .find(|b| b.bound_line == Some(l))

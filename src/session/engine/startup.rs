@@ -15,7 +15,7 @@ use super::opening::{self, Opening};
 use super::tree::ConnMsg;
 use super::{Apply, Engine, lock};
 use crate::dap::DapClient;
-use crate::session::connector::ProgramOutput;
+use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
 use crate::session::initialize::initialize_arguments;
 use crate::session::link::Link;
@@ -48,13 +48,14 @@ impl Engine {
         }
         let start = spawned.start;
         let timeout = self.config.request_timeout;
-        let remote = self.config.remote.is_some();
-        let timeout = if remote {
+        // The remote server itself, not a local adapter that reaches it.
+        let direct = self.config.remote.is_some() && matches!(spawned.transport, Transport::Tcp(_));
+        let timeout = if direct {
             timeout.min(REMOTE_CONNECT)
         } else {
             timeout
         };
-        let connect = match opening::open(spawned.transport, timeout, remote) {
+        let connect = match opening::open(spawned.transport, timeout, direct) {
             Opening::Ready(reader, writer) => {
                 self.begin(root, reader, writer, start);
                 return Ok(());
@@ -67,7 +68,7 @@ impl Engine {
                 Ok((addr, stream)) => e.begin_connected(root, addr, stream, start),
                 // A restart replaced this adapter meanwhile.
                 Err(_) if root != e.tree.root => {}
-                Err(err) if e.config.remote.is_some() => {
+                Err(err) if direct => {
                     let at = e.config.remote.as_ref().map(|r| r.address());
                     e.fail(format!(
                         "cannot reach the debug server at {}: {err} (is it running and listening there?)",
@@ -270,8 +271,12 @@ impl Engine {
             // stop on one of these the moment it runs, and that stop must
             // know which breakpoint (or the entry) it was.
             Box::new(move |e: &mut Engine| {
-                e.with_conn(id, move |e| e.apply_configuration(results, exc, fn_bps));
-                e.send_configuration_done(id, &client);
+                // A connection a restart or its end removed meanwhile is left be.
+                if e.with_conn(id, move |e| e.apply_configuration(results, exc, fn_bps))
+                    .is_some()
+                {
+                    e.send_configuration_done(id, &client);
+                }
             }) as Apply
         });
     }
