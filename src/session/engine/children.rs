@@ -65,6 +65,16 @@ impl Engine {
                 if let Some(c) = self.conn_by_id_mut(id) {
                     c.state = ConnState::Stopped;
                 }
+                if self.conn.id != id && self.conn.state == ConnState::Stopped {
+                    // Another process's stop is shown, or on its way: what
+                    // the person or agent does next is meant for that one.
+                    // This stop waits its turn, shown once that one resumes.
+                    self.holding_stop = true;
+                    self.with_conn(id, |e| e.on_event(ev));
+                    self.holding_stop = false;
+                    self.publish_children();
+                    return;
+                }
                 if self.conn.id != id {
                     // A stop still being read for the old focus must not land.
                     self.run_gen += 1;

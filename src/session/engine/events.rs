@@ -78,6 +78,9 @@ impl Engine {
                     text: s.text.clone(),
                     exception: exception.clone(),
                 });
+                if self.holding_stop {
+                    return;
+                }
                 self.hits.fresh_stop();
                 self.load_stop(StopRequest {
                     thread_id: self.conn.thread_id,

@@ -107,6 +107,8 @@ pub struct Engine {
     leave: detach::LeaveRunning,
     /// Where the adapter writes the program's exit code (`Spawned::exit_code_file`).
     exit_code_file: Option<std::path::PathBuf>,
+    /// Set while a process's stop is taken in but not shown: another's is.
+    holding_stop: bool,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -156,6 +158,7 @@ impl Engine {
             journal: parts.journal,
             leave: Default::default(),
             exit_code_file: None,
+            holding_stop: false,
         }
     }
 
