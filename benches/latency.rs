@@ -6,6 +6,8 @@
 mod common;
 mod go;
 mod js;
+#[path = "common/mcp_steps.rs"]
+mod mcp_steps;
 #[path = "common/raw.rs"]
 mod raw;
 

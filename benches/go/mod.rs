@@ -10,13 +10,12 @@ use pairdbg::dap::client::default_reverse_handler;
 use pairdbg::dap::envelope::Event;
 use pairdbg::dap::process::AdapterProcess;
 use pairdbg::dap::transport::connect_with_retry;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
 use serde_json::json;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::common::{median, root};
-use crate::{call, ms, wait_event};
+use crate::mcp_steps::McpSteps;
+use crate::{ms, wait_event};
 
 /// Start-up varies with delve's build far more than steps do: rounds enough
 /// for its median.
@@ -129,49 +128,6 @@ impl RawGo {
     }
 }
 
-struct McpGo {
-    client: rmcp::service::RunningService<RoleClient, ()>,
-    launch_ms: f64,
-    first_bytes: usize,
-}
-
-impl McpGo {
-    async fn start() -> McpGo {
-        let transport = TokioChildProcess::new(
-            tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-                cmd.arg("mcp").current_dir(root());
-            }),
-        )
-        .expect("spawn");
-        let client = ().serve(transport).await.expect("initialize");
-        let t = Instant::now();
-        let first = call(
-            &client,
-            "debug_launch",
-            json!({"program": PROGRAM, "breakpoints": [{"file": DEMO, "line": BREAK_LINE}]}),
-        )
-        .await;
-        let launch_ms = ms(t.elapsed());
-        assert!(first.contains("STOPPED"), "{first}");
-        McpGo {
-            client,
-            launch_ms,
-            first_bytes: first.len(),
-        }
-    }
-
-    async fn step(&self) -> (f64, usize) {
-        let t = Instant::now();
-        let v = call(&self.client, "debug_step", json!({"kind": "over"})).await;
-        (ms(t.elapsed()), v.len())
-    }
-
-    async fn end(self) {
-        let _ = call(&self.client, "debug_terminate", json!({})).await;
-        let _ = self.client.cancel().await;
-    }
-}
-
 /// Rounds of a raw session and an MCP session, stepped alternately.
 pub async fn run() {
     let go = adapters::for_language("go").expect("go");
@@ -187,9 +143,9 @@ pub async fn run() {
         // fixed order once showed as 181 ms of launch overhead.
         let (mut raw, mcp) = if round % 2 == 0 {
             let raw = RawGo::start().await;
-            (raw, McpGo::start().await)
+            (raw, McpSteps::start(PROGRAM, DEMO, BREAK_LINE).await)
         } else {
-            let mcp = McpGo::start().await;
+            let mcp = McpSteps::start(PROGRAM, DEMO, BREAK_LINE).await;
             (RawGo::start().await, mcp)
         };
         raw_start.push(raw.startup_ms);

@@ -11,13 +11,12 @@ use pairdbg::dap::announced::connect_announced;
 use pairdbg::dap::envelope::{Event, Request};
 use pairdbg::dap::process::AdapterProcess;
 use pairdbg::dap::transport::connect_with_retry;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 use tokio::sync::mpsc::{self, UnboundedReceiver};
 
 use crate::common::{median, root};
-use crate::{call, ms, wait_event};
+use crate::mcp_steps::McpSteps;
+use crate::{ms, wait_event};
 
 const ROUNDS: usize = 8;
 const DEMO: &str = "assets/demo/node/prog.js";
@@ -208,50 +207,6 @@ impl RawJs {
     }
 }
 
-struct McpJs {
-    client: rmcp::service::RunningService<RoleClient, ()>,
-    launch_ms: f64,
-    first_bytes: usize,
-}
-
-impl McpJs {
-    async fn start() -> McpJs {
-        let transport = TokioChildProcess::new(
-            tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-                cmd.arg("mcp").current_dir(root());
-            }),
-        )
-        .expect("spawn");
-        let client = ().serve(transport).await.expect("initialize");
-        let t = Instant::now();
-        let first = call(
-            &client,
-            "debug_launch",
-            json!({"program": DEMO, "breakpoints": [{"file": DEMO, "line": BREAK_LINE}]}),
-        )
-        .await;
-        let launch_ms = ms(t.elapsed());
-        assert!(first.contains("STOPPED"), "{first}");
-        McpJs {
-            client,
-            launch_ms,
-            first_bytes: first.len(),
-        }
-    }
-
-    async fn step(&self) -> (f64, usize) {
-        let t = Instant::now();
-        let v = call(&self.client, "debug_step", json!({"kind": "over"})).await;
-        assert!(v.contains("STOPPED") || v.contains("STEP"), "{v}");
-        (ms(t.elapsed()), v.len())
-    }
-
-    async fn end(self) {
-        let _ = call(&self.client, "debug_terminate", json!({})).await;
-        let _ = self.client.cancel().await;
-    }
-}
-
 /// Rounds of a raw session and an MCP session, stepped alternately, who
 /// launches first alternating by round.
 pub async fn run() {
@@ -266,9 +221,9 @@ pub async fn run() {
     for round in 0..ROUNDS {
         let (mut raw, mcp) = if round % 2 == 0 {
             let raw = RawJs::start().await;
-            (raw, McpJs::start().await)
+            (raw, McpSteps::start(DEMO, DEMO, BREAK_LINE).await)
         } else {
-            let mcp = McpJs::start().await;
+            let mcp = McpSteps::start(DEMO, DEMO, BREAK_LINE).await;
             (RawJs::start().await, mcp)
         };
         raw_start.push(raw.startup_ms);
