@@ -89,7 +89,11 @@ async fn agent_debugs_the_go_demo() {
             json!({"name": "taxRate", "value": "\"text\""}),
         )
         .await;
-    assert!(err.contains("convert"), "{err}");
+    // delve's words changed across versions; both say the value is refused.
+    assert!(
+        err.contains("convert") || err.contains("can not be allocated"),
+        "{err}"
+    );
 
     // Into the discount: the function and its line move.
     let v = mcp.ok("debug_step", json!({"kind": "into"})).await;

@@ -154,8 +154,8 @@ async fn runs_until_a_value_changes_on_c_and_go() {
             42,
             "subtotal",
             "subtotal > 10000",
-            // delve has no data breakpoints: the run steps.
-            "after 2 steps.",
+            // delve (1.22 and later) watches memory: the run stops at the write.
+            "(data breakpoint).",
         )
         .await;
         mcp.close().await;

@@ -82,12 +82,16 @@ pub fn adapter_available(what: &str, checks: &[(&str, &[&str])], fix: &str) -> b
     ok
 }
 
-/// Go and its debugger.
+/// Go and its debugger, where pairdbg looks for it (PATH, then where
+/// `go install` puts it).
 pub fn go_available() -> bool {
+    let dlv = pairdbg::adapters::delve::find_dlv()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "dlv".into());
     adapter_available(
         "Go and delve (dlv)",
-        &[("go", &["version"]), ("dlv", &["version"])],
-        "apt-get install -y golang-go delve",
+        &[("go", &["version"]), (&dlv, &["version"])],
+        "pairdbg adapters install go",
     )
 }
 

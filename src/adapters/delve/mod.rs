@@ -23,7 +23,10 @@ use crate::dap::transport::free_loopback_port;
 
 pub struct Delve;
 
-const INSTALL: &str = "apt-get install -y golang-go delve";
+/// Built by the machine's own Go, so delve reads what that Go compiles
+/// (a packaged delve lags the Go releases it can read).
+const DELVE_MODULE: &str = "github.com/go-delve/delve/cmd/dlv@v1.27.2";
+const INSTALL: &str = "go install github.com/go-delve/delve/cmd/dlv@v1.27.2";
 
 static QUIRKS: Quirks = Quirks {
     // Program output reaches us through dlv's own stdout and stderr.
@@ -76,7 +79,7 @@ impl Adapter for Delve {
     fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         let probe = self.probe(spec);
         async move {
-            super::apt::install("delve (dlv)", INSTALL).await?;
+            go_install_delve().await?;
             probe.await
         }
         .boxed()
@@ -134,10 +137,10 @@ impl Adapter for Delve {
         })
     }
 
-    /// delve stops on an unrecovered panic whatever the filters say, and
-    /// offers none.
+    /// delve before 1.22 stopped on an unrecovered panic whatever the
+    /// filters said; later ones stop only where these filters are on.
     fn default_exception_filters(&self) -> &'static [&'static str] {
-        &[]
+        &["unrecovered-panic", "runtime-fatal-throw"]
     }
 
     fn quirks(&self) -> &'static Quirks {
@@ -176,19 +179,55 @@ impl Adapter for Delve {
     }
 }
 
-/// `dlv` on PATH, else where `go install` puts it.
+/// Runs `go install` for delve with the `go` on PATH.
+async fn go_install_delve() -> Result<(), AdapterError> {
+    let Some(go) = which("go") else {
+        return Err(AdapterError::Missing {
+            what: "Go is not installed: delve is built with it, and Go programs need it".into(),
+            fix: "install Go 1.22 or later, then: pairdbg adapters install go".into(),
+        });
+    };
+    let out = Command::new(go)
+        .args(["install", DELVE_MODULE])
+        .output()
+        .await
+        .map_err(|e| AdapterError::NotFound(format!("cannot run go install: {e}")))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    let last = err.lines().rev().find(|l| !l.trim().is_empty());
+    Err(AdapterError::Missing {
+        what: format!(
+            "go install could not build delve ({}): {}",
+            out.status,
+            last.unwrap_or("").trim()
+        ),
+        fix: INSTALL.into(),
+    })
+}
+
+/// `dlv` on PATH, else where `go install` puts it (`$GOBIN`, `$GOPATH/bin`,
+/// `~/go/bin`).
 pub fn find_dlv() -> Result<PathBuf, AdapterError> {
     if let Some(p) = which("dlv") {
         return Ok(p);
     }
+    let mut dirs: Vec<PathBuf> = vec![];
+    if let Some(bin) = std::env::var_os("GOBIN") {
+        dirs.push(bin.into());
+    }
+    if let Some(paths) = std::env::var_os("GOPATH") {
+        dirs.extend(std::env::split_paths(&paths).map(|p| p.join("bin")));
+    }
     if let Some(home) = std::env::var_os("HOME") {
-        let p = Path::new(&home).join("go/bin/dlv");
-        if p.is_file() {
-            return Ok(p);
-        }
+        dirs.push(Path::new(&home).join("go/bin"));
+    }
+    if let Some(p) = dirs.iter().map(|d| d.join("dlv")).find(|p| p.is_file()) {
+        return Ok(p);
     }
     Err(AdapterError::Missing {
-        what: "delve (dlv) is not on PATH nor in ~/go/bin".into(),
+        what: "delve (dlv) is not on PATH nor where go install puts it".into(),
         fix: INSTALL.into(),
     })
 }
