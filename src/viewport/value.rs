@@ -41,6 +41,9 @@ fn limit_at(cfg: &ViewportConfig, depth: usize) -> usize {
 
 /// Renders a variable's value at `depth` (0 for a local itself).
 pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
+    if let Some(reason) = &v.not_read {
+        return format!("<not read: {reason}>");
+    }
     let t = v.type_name.as_str();
     let limit = limit_at(cfg, depth);
     if STRINGS.contains(&t) {
