@@ -218,7 +218,11 @@ async fn a_read_that_never_answers_leaves_the_stop_usable() {
         Duration::from_secs(5),
     )
     .await;
-    assert!(cancelled, "no cancel for request {slow_seq}: {:?}", commands(&log));
+    assert!(
+        cancelled,
+        "no cancel for request {slow_seq}: {:?}",
+        commands(&log)
+    );
 
     let stop_seq = s
         .step(Origin::Agent, StepKind::Over, 1)

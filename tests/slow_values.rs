@@ -70,5 +70,8 @@ async fn a_repr_that_sleeps_leaves_the_stop_usable() {
 
     mcp.close().await;
     let left = wait_gone(&program, Duration::from_secs(10)).await;
-    assert!(left.is_empty(), "python processes outlived the session: {left:?}");
+    assert!(
+        left.is_empty(),
+        "python processes outlived the session: {left:?}"
+    );
 }

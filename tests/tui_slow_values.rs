@@ -39,15 +39,21 @@ async fn opening_a_slow_value_shows_loading_and_esc_gives_up() {
         return;
     }
     let ws = workspace(&[("slow.py", PROG)]);
-    let t = Tmux::start("slowvalue", ws.path(), &["--break", "slow.py:18", "--", "slow.py"]);
+    let t = Tmux::start(
+        "slowvalue",
+        ws.path(),
+        &["--break", "slow.py:18", "--", "slow.py"],
+    );
     t.wait_for("the stop with box not read", |s| {
         current_line(s) == Some(18) && s.contains("box = <not read: the adapter took longer than")
     })
     .await;
     // Source → stack → variables; Enter opens `box`, the only local.
     t.keys(&["Tab", "Tab", "Enter"]);
-    t.wait_for("box loading", |s| s.contains("▾ box = …loading (Esc gives up)"))
-        .await;
+    t.wait_for("box loading", |s| {
+        s.contains("▾ box = …loading (Esc gives up)")
+    })
+    .await;
     t.keys(&["Escape"]);
     let s = t
         .wait_for("the read given up", |s| s.contains("gave up reading box"))

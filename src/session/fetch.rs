@@ -113,26 +113,26 @@ pub async fn fetch_stop(
             .map_err(|e| exception_unread = not_read_reason(&e))
             .ok()
             .map(|b| {
-            let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
-            let (type_name, message) = language
-                .exception_parts(&str_field(&b, "exceptionId"), &str_field(&b, "description"));
-            ExceptionDetails {
-                type_name,
-                message,
-                raised_at: trace.and_then(|t| language.raise_site(t)).map(
-                    |(file, line, function)| RaiseSite {
-                        file: file.into(),
-                        line,
-                        function,
-                    },
-                ),
-                qualified_type: trace.and_then(|t| language.exception_type(t)),
-                first_chance: b
-                    .get("breakMode")
-                    .and_then(|m| m.as_str())
-                    .map(|m| m == "always"),
-            }
-        }),
+                let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
+                let (type_name, message) = language
+                    .exception_parts(&str_field(&b, "exceptionId"), &str_field(&b, "description"));
+                ExceptionDetails {
+                    type_name,
+                    message,
+                    raised_at: trace.and_then(|t| language.raise_site(t)).map(
+                        |(file, line, function)| RaiseSite {
+                            file: file.into(),
+                            line,
+                            function,
+                        },
+                    ),
+                    qualified_type: trace.and_then(|t| language.exception_type(t)),
+                    first_chance: b
+                        .get("breakMode")
+                        .and_then(|m| m.as_str())
+                        .map(|m| m == "always"),
+                }
+            }),
         None => None,
     }
     .or_else(|| {

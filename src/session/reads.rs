@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use super::link::Link;
 use super::types::{Frame, Var};
 use crate::adapters::Language;
-use crate::dap::client::body_as;
 use crate::dap::DapError;
+use crate::dap::client::body_as;
 
 /// Values longer than this are cut when stored; the viewport cuts further.
 pub const STORED_VALUE_CHARS: usize = 4096;
@@ -255,7 +255,10 @@ pub async fn evaluate_at_stop(
     frame_id: Option<i64>,
     context: &str,
 ) -> Result<Var, DapError> {
-    let body = client.read("evaluate", Some(evaluate_arguments(expression, frame_id, context)));
+    let body = client.read(
+        "evaluate",
+        Some(evaluate_arguments(expression, frame_id, context)),
+    );
     match body.await {
         Ok(body) => evaluated(client, expression, body, STORED_VALUE_CHARS),
         Err(err) => match super::link::not_read_reason(&err) {

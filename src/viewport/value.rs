@@ -630,7 +630,18 @@ mod tests {
             length: None,
             indexed: None,
             hidden: false,
+            not_read: None,
         }
+    }
+
+    #[test]
+    fn a_value_not_read_says_why_and_nothing_else() {
+        let mut v = var("item", "Item", "Some(garbage)");
+        v.not_read = Some("the adapter took longer than 3000 ms".into());
+        assert_eq!(
+            render(&v, &ViewportConfig::default(), 0),
+            "<not read: the adapter took longer than 3000 ms>"
+        );
     }
 
     #[test]
