@@ -1,4 +1,5 @@
-//! A read at a stop that the adapter never answers: the stop still shows,
+//! A read at a stop that the adapter never answers (a variable's children,
+//! a watch): the stop still shows,
 //! well before the session's request timeout, with that value marked not
 //! read and the request cancelled; the program still steps. An adapter that
 //! dies while a read is pending ends the session naming that read. Played by
@@ -113,6 +114,7 @@ async fn run_fake(
                 OnSlowRead::Hang => continue,
                 OnSlowRead::Die => return,
             },
+            "evaluate" if req["arguments"]["expression"] == "slow_watch" => continue,
             "variables" => out.push(ok(json!({"variables": [
                 {"name": "count", "value": "3", "type": "int", "variablesReference": 0},
                 {"name": "item", "value": "", "type": "Item", "variablesReference": SLOW}
@@ -224,6 +226,9 @@ async fn a_read_that_never_answers_leaves_the_stop_usable() {
         commands(&log)
     );
 
+    s.watch(Origin::Agent, vec!["slow_watch".into()], vec![])
+        .await
+        .expect("the watch is added");
     let stop_seq = s
         .step(Origin::Agent, StepKind::Over, 1)
         .await
@@ -236,6 +241,21 @@ async fn a_read_that_never_answers_leaves_the_stop_usable() {
     assert_eq!(stop.frames[0].line, 3, "the step landed");
     assert!(snap.error.is_none(), "{:?}", snap.error);
     assert_eq!(render(&stop.locals[0], &cfg, 0), "3");
+    let watched: Vec<(String, String)> = snap
+        .watches
+        .iter()
+        .map(|w| {
+            let shown = w.value.as_ref().map(|v| render(v, &cfg, 0));
+            (w.expression.clone(), shown.unwrap_or_else(|e| e.clone()))
+        })
+        .collect();
+    assert_eq!(
+        watched,
+        [(
+            "slow_watch".to_string(),
+            "<not read: the adapter took longer than 3000 ms>".to_string()
+        )]
+    );
 }
 
 #[tokio::test]
