@@ -1,9 +1,9 @@
 //! A read at a stop that the adapter never answers (a variable's children,
-//! a watch): the stop still shows,
-//! well before the session's request timeout, with that value marked not
-//! read and the request cancelled; the program still steps. An adapter that
-//! dies while a read is pending ends the session naming that read. Played by
-//! a scripted adapter over an in-memory pipe.
+//! a watch): the stop still shows, well before the session's request
+//! timeout, with that value marked not read and the request cancelled; the
+//! program still steps. An adapter that dies while a read is pending ends
+//! the session naming that read. Played by a scripted adapter over an
+//! in-memory pipe.
 
 mod common;
 
