@@ -26,17 +26,19 @@ use tokio_util::codec::FramedRead;
 const SLOW: i64 = 7;
 
 #[derive(Clone, Copy)]
-enum OnSlowRead {
+enum Fault {
     /// Never answers, as an adapter spinning on one value.
     Hang,
     /// The adapter exits with the read unanswered.
     Die,
+    /// Every stackTrace fails.
+    StackFails,
 }
 
 struct Fake {
     log: Arc<Mutex<Vec<Value>>>,
     program: String,
-    on_slow: OnSlowRead,
+    on_slow: Fault,
 }
 
 impl Connector for Fake {
@@ -69,7 +71,7 @@ async fn run_fake(
     io: tokio::io::DuplexStream,
     log: Arc<Mutex<Vec<Value>>>,
     program: String,
-    on_slow: OnSlowRead,
+    on_slow: Fault,
 ) {
     let (r, mut w) = tokio::io::split(io);
     let mut frames = FramedRead::new(r, DapCodec::default());
@@ -106,13 +108,15 @@ async fn run_fake(
                 out.push(stopped("step"));
             }
             "threads" => out.push(ok(json!({"threads": [{"id": 1, "name": "main"}]}))),
+            "stackTrace" if matches!(on_slow, Fault::StackFails) => out.push(json!({"type":"response","request_seq":req["seq"],"success":false,"command":cmd,"message":"no frames here"})),
             "stackTrace" => out.push(ok(json!({"stackFrames": [{"id": 1000, "name": "main", "line": line, "column": 1, "source": {"path": program}}], "totalFrames": 1}))),
             "scopes" => out.push(ok(
                 json!({"scopes": [{"name": "Locals", "variablesReference": 1, "expensive": false}]}),
             )),
             "variables" if req["arguments"]["variablesReference"] == json!(SLOW) => match on_slow {
-                OnSlowRead::Hang => continue,
-                OnSlowRead::Die => return,
+                Fault::Hang => continue,
+                Fault::Die => return,
+                Fault::StackFails => continue,
             },
             "evaluate" if req["arguments"]["expression"] == "slow_watch" => continue,
             "variables" => out.push(ok(json!({"variables": [
@@ -134,7 +138,7 @@ async fn run_fake(
     }
 }
 
-fn launch(on_slow: OnSlowRead) -> (SessionHandle, Arc<Mutex<Vec<Value>>>, tempfile::TempDir) {
+fn launch(on_slow: Fault) -> (SessionHandle, Arc<Mutex<Vec<Value>>>, tempfile::TempDir) {
     let ws = common::workspace(&[(
         "prog.c",
         "int main(void) {\n  int count = 3;\n  count++;\n}\n",
@@ -168,7 +172,7 @@ fn commands(log: &Mutex<Vec<Value>>) -> Vec<String> {
 
 #[tokio::test]
 async fn a_read_that_never_answers_leaves_the_stop_usable() {
-    let (s, log, _ws) = launch(OnSlowRead::Hang);
+    let (s, log, _ws) = launch(Fault::Hang);
     let started = Instant::now();
     let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(15)).await else {
         panic!("no first stop: {:?}", commands(&log))
@@ -260,7 +264,7 @@ async fn a_read_that_never_answers_leaves_the_stop_usable() {
 
 #[tokio::test]
 async fn an_adapter_that_dies_mid_read_ends_the_session_naming_the_read() {
-    let (s, log, _ws) = launch(OnSlowRead::Die);
+    let (s, log, _ws) = launch(Fault::Die);
     let outcome = s.wait_for_stop(0, Duration::from_secs(15)).await;
     let WaitOutcome::Failed(snap) = outcome else {
         panic!("the session did not fail: {:?}", commands(&log))
@@ -269,5 +273,33 @@ async fn an_adapter_that_dies_mid_read_ends_the_session_naming_the_read() {
     assert!(
         error.contains("the debug adapter exited while `variables` was in flight"),
         "{error}"
+    );
+}
+
+#[tokio::test]
+async fn a_stack_that_cannot_be_read_leaves_a_stop_that_says_so() {
+    let (s, log, _ws) = launch(Fault::StackFails);
+    let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, Duration::from_secs(15)).await else {
+        panic!("no stop: {:?}", commands(&log))
+    };
+    let stop = snap.stop.as_ref().expect("a stop");
+    assert!(stop.frames.is_empty());
+    let text =
+        pairdbg::viewport::render_text(&snap, &ViewportConfig::default(), Default::default());
+    assert!(
+        text.contains("the stack was not read: `stackTrace` failed: no frames here"),
+        "{text}"
+    );
+    let stop_seq = s
+        .step(Origin::Agent, StepKind::Over, 1)
+        .await
+        .expect("the step is taken");
+    assert!(
+        matches!(
+            s.wait_for_stop(stop_seq, Duration::from_secs(15)).await,
+            WaitOutcome::Stopped(_)
+        ),
+        "the session lives on: {:?}",
+        commands(&log)
     );
 }
