@@ -1,6 +1,7 @@
 //! Opening a value whose children take longer than the read deadline, in
 //! the real binary in tmux on real debugpy: the row says it is loading, Esc
-//! gives up on it, and the program still steps.
+//! gives up on it, and the program still steps. No python process outlives
+//! the TUI.
 
 mod common;
 
@@ -66,4 +67,7 @@ async fn opening_a_slow_value_shows_loading_and_esc_gives_up() {
     assert!(!s.contains("▾ box"), "box stays closed once given up: {s}");
     assert!(!s.contains("failed"), "{s}");
     t.keys(&["q", "y"]);
+    let program = ws.path().join("slow.py").display().to_string();
+    let left = wait_gone(&program, std::time::Duration::from_secs(15)).await;
+    assert!(left.is_empty(), "python outlived the TUI: {left:?}");
 }
