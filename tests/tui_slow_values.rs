@@ -52,7 +52,7 @@ async fn opening_a_slow_value_shows_loading_and_esc_gives_up() {
     // Source → stack → variables; Enter opens `box`, the only local.
     t.keys(&["Tab", "Tab", "Enter"]);
     t.wait_for("box loading", |s| {
-        s.contains("▾ box = …loading (Esc gives up)")
+        s.contains("▸ box = …loading (Esc gives up)")
     })
     .await;
     t.keys(&["Escape"]);

@@ -195,7 +195,8 @@ pub fn render(
                         .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)
                 });
             let loading = ui.loading.contains(&r.path);
-            let marker = match (v.reference > 0, r.expanded || loading) {
+            // Open (▾) only once its children are there to show.
+            let marker = match (v.reference > 0, r.expanded) {
                 (true, true) => "▾ ",
                 (true, false) => "▸ ",
                 _ => "  ",
