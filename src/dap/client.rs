@@ -404,6 +404,27 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_read_given_up_is_cancelled_and_a_close_names_what_was_pending() {
+        let (c, _ev, adapter) = pair(5_000);
+        let (r, w) = tokio::io::split(adapter);
+        let mut frames = FramedRead::new(r, DapCodec::default());
+        let slow = c.request_or_cancel("variables", None, Duration::from_millis(50), true);
+        let sent = next_message(&mut frames).await;
+        assert!(matches!(slow.await, Err(DapError::Timeout { .. })));
+        let cancel = next_message(&mut frames).await;
+        assert_eq!(cancel["command"], "cancel");
+        assert_eq!(cancel["arguments"]["requestId"], sent["seq"]);
+
+        assert!(c.in_flight_at_close().is_empty());
+        let pending = c.request_with_timeout("stackTrace", None, Duration::from_secs(5));
+        next_message(&mut frames).await;
+        drop((frames, w));
+        assert!(matches!(pending.await, Err(DapError::Closed)));
+        // The cancel, unanswered too, was still pending.
+        assert_eq!(c.in_flight_at_close(), ["cancel", "stackTrace"]);
+    }
+
+    #[tokio::test]
     async fn reverse_requests_are_answered() {
         let (_c, _ev, adapter) = pair(5_000);
         let (r, mut w) = tokio::io::split(adapter);
