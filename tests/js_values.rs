@@ -20,6 +20,7 @@ fn shown(value: &str, type_name: &str) -> String {
         length: None,
         hidden: false,
         indexed: None,
+        not_read: None,
     };
     render(&var, &ViewportConfig::default(), 0)
 }

@@ -53,6 +53,9 @@ struct Inner {
     writer: mpsc::UnboundedSender<Vec<u8>>,
     closed: AtomicBool,
     timeout: Duration,
+    /// The requests still unanswered when the adapter closed, so the end
+    /// can say what the adapter was doing when it went.
+    in_flight_at_close: Mutex<Vec<String>>,
 }
 
 #[derive(Clone)]
@@ -103,6 +106,7 @@ impl DapClient {
             writer: write_tx,
             closed: AtomicBool::new(false),
             timeout,
+            in_flight_at_close: Mutex::new(vec![]),
         });
         tokio::spawn(write_loop(writer, write_rx));
         let sink = Sink {
@@ -122,6 +126,12 @@ impl DapClient {
         self.inner.timeout
     }
 
+    /// The commands that were awaiting an answer when the adapter closed,
+    /// oldest first; empty while it is open.
+    pub fn in_flight_at_close(&self) -> Vec<String> {
+        lock(&self.inner.in_flight_at_close).clone()
+    }
+
     /// Sends now, resolves later: the request is on the wire before the
     /// returned future is first polled.
     pub fn request(
@@ -138,15 +148,38 @@ impl DapClient {
         arguments: Option<Value>,
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, DapError>> + Send + 'static {
+        self.request_or_cancel(command, arguments, timeout, false)
+    }
+
+    /// Like `request_with_timeout`; when the time is up and `cancel` is
+    /// set (the adapter said `supportsCancelRequest`), the adapter is told
+    /// with `cancel` to stop working on it.
+    pub fn request_or_cancel(
+        &self,
+        command: &str,
+        arguments: Option<Value>,
+        timeout: Duration,
+        cancel: bool,
+    ) -> impl Future<Output = Result<Value, DapError>> + Send + 'static {
         let command = command.to_string();
         let sent = self.send(&command, arguments);
-        let inner = self.inner.clone();
+        let client = self.clone();
         async move {
             let (seq, rx) = sent?;
             let resp = match tokio::time::timeout(timeout, rx).await {
                 Err(_) => {
                     // A late answer has nobody to go to.
-                    lock(&inner.pending).remove(&seq);
+                    lock(&client.inner.pending).remove(&seq);
+                    if cancel {
+                        // Its answer matters to nobody; waiting for it
+                        // only clears its entry.
+                        let told = client.request_with_timeout(
+                            "cancel",
+                            Some(serde_json::json!({"requestId": seq})),
+                            timeout,
+                        );
+                        tokio::spawn(told);
+                    }
                     return Err(DapError::Timeout {
                         command,
                         timeout_ms: timeout.as_millis() as u64,
@@ -275,6 +308,12 @@ async fn read_loop<R: AsyncRead + Unpin, T>(
         }
     }
     inner.closed.store(true, Ordering::SeqCst);
+    let mut pending: Vec<(i64, String)> = lock(&inner.pending)
+        .iter()
+        .map(|(seq, (command, _))| (*seq, command.clone()))
+        .collect();
+    pending.sort();
+    *lock(&inner.in_flight_at_close) = pending.into_iter().map(|(_, c)| c).collect();
     // Dropping the senders wakes every waiter with `Closed`.
     lock(&inner.pending).clear();
     if let Some(closed) = sink.closed {
@@ -362,6 +401,27 @@ mod tests {
             c.request("threads", None).await.unwrap_err(),
             DapError::Closed
         ));
+    }
+
+    #[tokio::test]
+    async fn a_read_given_up_is_cancelled_and_a_close_names_what_was_pending() {
+        let (c, _ev, adapter) = pair(5_000);
+        let (r, w) = tokio::io::split(adapter);
+        let mut frames = FramedRead::new(r, DapCodec::default());
+        let slow = c.request_or_cancel("variables", None, Duration::from_millis(50), true);
+        let sent = next_message(&mut frames).await;
+        assert!(matches!(slow.await, Err(DapError::Timeout { .. })));
+        let cancel = next_message(&mut frames).await;
+        assert_eq!(cancel["command"], "cancel");
+        assert_eq!(cancel["arguments"]["requestId"], sent["seq"]);
+
+        assert!(c.in_flight_at_close().is_empty());
+        let pending = c.request_with_timeout("stackTrace", None, Duration::from_secs(5));
+        next_message(&mut frames).await;
+        drop((frames, w));
+        assert!(matches!(pending.await, Err(DapError::Closed)));
+        // The cancel, unanswered too, was still pending.
+        assert_eq!(c.in_flight_at_close(), ["cancel", "stackTrace"]);
     }
 
     #[tokio::test]

@@ -97,7 +97,7 @@ pub async fn read(
     );
     let info = known
         .has_exception_info
-        .then(|| client.request("exceptionInfo", Some(json!({"threadId": known.thread_id}))));
+        .then(|| client.read("exceptionInfo", Some(json!({"threadId": known.thread_id}))));
     let (frames, total_frames) = parse_frames(stack.await?, language)?;
     let info = match info {
         Some(f) => f.await.ok(),

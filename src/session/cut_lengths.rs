@@ -37,7 +37,7 @@ pub async fn length(client: &Link, v: &Var, frame: i64) -> Option<usize> {
     let expression = v.evaluate_name.as_deref().filter(|_| v.truncated)?;
     let len = client.language().length_expression(expression)?;
     let context = client.quirks().evaluate_context;
-    let n = reads::evaluate(client, &len, Some(frame), context)
+    let n = reads::evaluate_at_stop(client, &len, Some(frame), context)
         .await
         .ok()?;
     n.value.trim().parse().ok()

@@ -10,7 +10,8 @@ use super::callers;
 use super::fill::fill_grandchildren;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
-use super::reads::{evaluate, frame_locals, parse_frames, str_field};
+use super::link::not_read_reason;
+use super::reads::{evaluate_at_stop, frame_locals, parse_frames, str_field};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;
@@ -20,6 +21,8 @@ pub const STACK_LEVELS: usize = 20;
 /// Locals whose children are read for previews at a stop; a view that
 /// shows more reads them again to preview them all.
 pub const PREVIEW_LOCALS: usize = 20;
+/// The name the locals go by when their scope could not be read at all.
+pub const LOCALS: &str = "locals";
 
 pub struct StopRequest {
     pub thread_id: i64,
@@ -49,10 +52,21 @@ pub async fn fetch_stop(
         })),
     );
     let exception = (req.reason == "exception" && req.exception.is_none())
-        .then(|| client.request("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
+        .then(|| client.read("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
     let mut early = req.hints.send(client);
     let language = client.language();
-    let (mut frames, mut total_frames) = parse_frames(stack.await?, language)?;
+    // Only a dead adapter fails the read: a stack not read in time leaves a
+    // stop without frames that says so, and the program can still be moved.
+    let mut thread_note = req.thread_note.clone();
+    let (mut frames, mut total_frames) =
+        match stack.await.and_then(|body| parse_frames(body, language)) {
+            Ok(read) => read,
+            Err(DapError::Closed) => return Err(DapError::Closed),
+            Err(err) => {
+                thread_note = Some(format!("the stack was not read: {err}"));
+                (vec![], 0)
+            }
+        };
     if req.reason == "exception" {
         // A crash inside the runtime (abort, a panic) is read from the
         // program's own frame: that is where its cause and locals are.
@@ -90,35 +104,46 @@ pub async fn fetch_stop(
             .and_then(|p| files.iter().find(|s| s.path == p))
             .and_then(|src| language.parameters(&src.lines, &f.name, f.line));
     }
+    // An exceptionInfo that missed its deadline leaves the message not read.
+    let mut exception_unread = None;
     let exception = match exception {
         None if req.exception.is_some() => req.exception.clone(),
-        Some(f) => f.await.ok().map(|b| {
-            let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
-            let (type_name, message) = language
-                .exception_parts(&str_field(&b, "exceptionId"), &str_field(&b, "description"));
-            ExceptionDetails {
-                type_name,
-                message,
-                raised_at: trace.and_then(|t| language.raise_site(t)).map(
-                    |(file, line, function)| RaiseSite {
-                        file: file.into(),
-                        line,
-                        function,
-                    },
-                ),
-                qualified_type: trace.and_then(|t| language.exception_type(t)),
-                first_chance: b
-                    .get("breakMode")
-                    .and_then(|m| m.as_str())
-                    .map(|m| m == "always"),
-            }
-        }),
+        Some(f) => f
+            .await
+            .map_err(|e| exception_unread = not_read_reason(&e))
+            .ok()
+            .map(|b| {
+                let trace = b.pointer("/details/stackTrace").and_then(|t| t.as_str());
+                let (type_name, message) = language
+                    .exception_parts(&str_field(&b, "exceptionId"), &str_field(&b, "description"));
+                ExceptionDetails {
+                    type_name,
+                    message,
+                    raised_at: trace.and_then(|t| language.raise_site(t)).map(
+                        |(file, line, function)| RaiseSite {
+                            file: file.into(),
+                            line,
+                            function,
+                        },
+                    ),
+                    qualified_type: trace.and_then(|t| language.exception_type(t)),
+                    first_chance: b
+                        .get("breakMode")
+                        .and_then(|m| m.as_str())
+                        .map(|m| m == "always"),
+                }
+            }),
         None => None,
     }
     .or_else(|| {
         (req.reason == "exception").then(|| ExceptionDetails {
             type_name: req.text.clone().unwrap_or_default(),
-            message: req.description.clone().unwrap_or_default(),
+            message: req
+                .description
+                .clone()
+                .filter(|d| !d.is_empty())
+                .or_else(|| exception_unread.map(|r| format!("<not read: {r}>")))
+                .unwrap_or_default(),
             raised_at: None,
             qualified_type: None,
             first_chance: None,
@@ -130,19 +155,29 @@ pub async fn fetch_stop(
         let Some(top) = frames.first() else {
             return Ok((vec![], 0, vec![]));
         };
-        let (vars, reference) = match (early_top, fresh_top) {
+        let read = match (early_top, fresh_top) {
             (Some(e), _) => match e.vars.await {
-                Ok(vars) => (vars, e.reference),
-                Err(_) => frame_locals(client, top.id).await?,
+                Ok(vars) => Ok((vars, e.reference)),
+                // Asking again would only wait as long once more.
+                Err(err @ DapError::Timeout { .. }) => Err(err),
+                Err(_) => frame_locals(client, top.id).await,
             },
-            (None, Some(f)) => f.await?,
-            (None, None) => frame_locals(client, top.id).await?,
+            (None, Some(f)) => f.await,
+            (None, None) => frame_locals(client, top.id).await,
+        };
+        let (vars, reference) = match read {
+            Ok(read) => read,
+            Err(err) => match not_read_reason(&err) {
+                // The locals as a whole are not read; the stop still shows.
+                Some(reason) => (vec![Var::not_read(LOCALS, reason)], 0),
+                None => return Err(err),
+            },
         };
         let vars = super::statics::with_statics(client, top, &files, vars).await;
         let watch_futs: Vec<_> = req
             .watches
             .iter()
-            .map(|(expr, _)| evaluate(client, expr, Some(top.id), "watch"))
+            .map(|(expr, _)| evaluate_at_stop(client, expr, Some(top.id), "watch"))
             .collect();
         let (mut locals, watch_vals) =
             futures::join!(with_previews(client, vars, previews), join_all(watch_futs));
@@ -184,7 +219,7 @@ pub async fn fetch_stop(
             locals,
             locals_reference,
             exception,
-            thread_note: req.thread_note,
+            thread_note,
             source,
             files,
             callers,
@@ -234,9 +269,15 @@ async fn with_previews(
         })
         .collect();
     for (i, res) in wanted.iter().zip(join_all(futs).await) {
-        if let Ok(children) = res {
-            client.shapes.learn(&vars[*i], &children);
-            vars[*i].children = Some(children);
+        match res {
+            Ok(children) => {
+                client.shapes.learn(&vars[*i], &children);
+                vars[*i].children = Some(children);
+            }
+            // The value alone does not say what it is (that is why its
+            // children were read): it is shown as not read, not as its text.
+            Err(err @ DapError::Timeout { .. }) => vars[*i].not_read = not_read_reason(&err),
+            Err(_) => {}
         }
     }
     fill_grandchildren(client, &mut vars, PREVIEW_LOCALS).await;

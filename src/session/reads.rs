@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use super::link::Link;
 use super::types::{Frame, Var};
 use crate::adapters::Language;
+use crate::dap::DapError;
 use crate::dap::client::body_as;
-use crate::dap::{DapClient, DapError};
 
 /// Values longer than this are cut when stored; the viewport cuts further.
 pub const STORED_VALUE_CHARS: usize = 4096;
@@ -87,10 +87,10 @@ pub fn parse_frames(body: Value, language: &dyn Language) -> Result<(Vec<Frame>,
 
 /// The scopes of a frame, as (name, variablesReference). Sent at call time.
 pub fn scopes(
-    client: &DapClient,
+    client: &Link,
     frame_id: i64,
 ) -> impl std::future::Future<Output = Result<Vec<(String, i64)>, DapError>> + Send + 'static {
-    let fut = client.request("scopes", Some(json!({"frameId": frame_id})));
+    let fut = client.read("scopes", Some(json!({"frameId": frame_id})));
     async move { parse_scopes(fut.await?) }
 }
 
@@ -173,7 +173,7 @@ pub fn variables_with(
     client: &Link,
     arguments: Value,
 ) -> impl std::future::Future<Output = Result<Vec<Var>, DapError>> + Send + 'static {
-    let fut = client.request("variables", Some(arguments));
+    let fut = client.read("variables", Some(arguments));
     let (language, quirks) = (client.language(), client.quirks());
     async move {
         let resp: dap_types::VariablesResponse = body_as("variables", fut.await?)?;
@@ -218,6 +218,7 @@ pub fn to_var(v: dap_types::Variable) -> Var {
         truncated,
         length: None,
         indexed: v.indexed_variables.map(|n| n as usize),
+        not_read: None,
     }
 }
 
@@ -245,6 +246,38 @@ pub async fn evaluate(
     evaluate_up_to(client, expression, frame_id, context, STORED_VALUE_CHARS).await
 }
 
+/// An evaluation the stop itself makes (a watch, a length): it has the
+/// read deadline of every other read at a stop, and a value that misses
+/// it is shown as not read.
+pub async fn evaluate_at_stop(
+    client: &Link,
+    expression: &str,
+    frame_id: Option<i64>,
+    context: &str,
+) -> Result<Var, DapError> {
+    let body = client.read(
+        "evaluate",
+        Some(evaluate_arguments(expression, frame_id, context)),
+    );
+    match body.await {
+        Ok(body) => evaluated(client, expression, body, STORED_VALUE_CHARS),
+        Err(err) => match super::link::not_read_reason(&err) {
+            Some(reason) if matches!(err, DapError::Timeout { .. }) => {
+                Ok(Var::not_read(expression, reason))
+            }
+            _ => Err(err),
+        },
+    }
+}
+
+fn evaluate_arguments(expression: &str, frame_id: Option<i64>, context: &str) -> Value {
+    let mut args = json!({"expression": expression, "context": context});
+    if let Some(f) = frame_id {
+        args["frameId"] = json!(f);
+    }
+    args
+}
+
 /// An evaluation whose value is kept up to `cap` bytes, written as the
 /// language writes a variable's, so a result reads like the local it names.
 pub async fn evaluate_up_to(
@@ -254,11 +287,12 @@ pub async fn evaluate_up_to(
     context: &str,
     cap: usize,
 ) -> Result<Var, DapError> {
-    let mut args = json!({"expression": expression, "context": context});
-    if let Some(f) = frame_id {
-        args["frameId"] = json!(f);
-    }
+    let args = evaluate_arguments(expression, frame_id, context);
     let body = client.request("evaluate", Some(args)).await?;
+    evaluated(client, expression, body, cap)
+}
+
+fn evaluated(client: &Link, expression: &str, body: Value, cap: usize) -> Result<Var, DapError> {
     let resp: dap_types::EvaluateResponse = body_as("evaluate", body)?;
     let (value, truncated) = cap_at(resp.result, cap);
     let language = client.language();
@@ -274,6 +308,7 @@ pub async fn evaluate_up_to(
         length: None,
         hidden: false,
         indexed: resp.indexed_variables.map(|n| n as usize),
+        not_read: None,
     })
 }
 

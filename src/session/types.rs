@@ -101,6 +101,21 @@ pub struct Var {
     /// Python): kept for paths, left out of views.
     #[serde(skip)]
     pub hidden: bool,
+    /// Why the value (or the children its preview needs) was not read:
+    /// shown in its place, never a guess.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_read: Option<String>,
+}
+
+impl Var {
+    /// A value the adapter did not give in time (or at all), and why.
+    pub fn not_read(name: &str, reason: String) -> Var {
+        Var {
+            name: name.to_string(),
+            not_read: Some(reason),
+            ..Var::default()
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

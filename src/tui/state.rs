@@ -60,6 +60,10 @@ pub struct UiState {
     pub frame_locals: Option<(usize, Vec<crate::session::types::Var>)>,
     /// Expanded values of the variables tree: path → (children read, total).
     pub children: std::collections::BTreeMap<String, (Vec<crate::session::types::Var>, usize)>,
+    /// Values opened whose first children are still being read.
+    pub loading: std::collections::BTreeSet<String>,
+    /// Values open at the last stop, read again at this one.
+    pub reopening: std::collections::BTreeSet<String>,
     /// The index of the first child read, where not 0 (a jump, a page back).
     pub pages: std::collections::BTreeMap<String, usize>,
     pub selected_watch: usize,
@@ -159,6 +163,8 @@ impl Default for UiState {
             selected_frame: 0,
             selected_var: 0,
             children: Default::default(),
+            loading: Default::default(),
+            reopening: Default::default(),
             pages: Default::default(),
             frame_locals: None,
             selected_watch: 0,

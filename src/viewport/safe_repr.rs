@@ -45,7 +45,10 @@ fn cut(text: &str, already_cut: bool) -> (String, bool) {
 
 /// The safe repr of a read value at `depth` (a local is at depth 0).
 pub fn value(read: &Read, depth: usize, named: bool) -> VariableValue {
-    let (repr, mut truncated) = cut(&read.var.value, read.var.truncated);
+    let (repr, mut truncated) = match &read.var.not_read {
+        Some(reason) => (format!("<not read: {reason}>"), false),
+        None => cut(&read.var.value, read.var.truncated),
+    };
     let container = read.var.reference > 0;
     let children = match &read.children {
         Some(kids) if depth < MAX_DEPTH => {

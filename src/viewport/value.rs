@@ -41,6 +41,9 @@ fn limit_at(cfg: &ViewportConfig, depth: usize) -> usize {
 
 /// Renders a variable's value at `depth` (0 for a local itself).
 pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
+    if let Some(reason) = &v.not_read {
+        return format!("<not read: {reason}>");
+    }
     let t = v.type_name.as_str();
     let limit = limit_at(cfg, depth);
     if STRINGS.contains(&t) {
@@ -627,7 +630,18 @@ mod tests {
             length: None,
             indexed: None,
             hidden: false,
+            not_read: None,
         }
+    }
+
+    #[test]
+    fn a_value_not_read_says_why_and_nothing_else() {
+        let mut v = var("item", "Item", "Some(garbage)");
+        v.not_read = Some("the adapter took longer than 3000 ms".into());
+        assert_eq!(
+            render(&v, &ViewportConfig::default(), 0),
+            "<not read: the adapter took longer than 3000 ms>"
+        );
     }
 
     #[test]

@@ -181,13 +181,39 @@ impl Engine {
         self.emit(SessionEvent::Output);
     }
 
+    /// Why the session ends when its adapter went: what it was asked and
+    /// never answered, where anything was.
+    fn adapter_gone(&self) -> String {
+        let root = self.tree.root;
+        let mut in_flight = self
+            .conn_by_id(root)
+            .and_then(|c| c.client.as_ref())
+            .map(|c| c.in_flight_at_close())
+            .unwrap_or_default();
+        // A `cancel` is about a read already given up on, not work the
+        // adapter was doing.
+        let mut seen = std::collections::HashSet::new();
+        in_flight.retain(|c| c != "cancel" && seen.insert(c.clone()));
+        match in_flight.as_slice() {
+            [] => "the debug adapter exited unexpectedly".into(),
+            [one] => format!("the debug adapter exited while `{one}` was in flight"),
+            many => format!(
+                "the debug adapter exited while {} were in flight",
+                many.iter()
+                    .map(|c| format!("`{c}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+
     /// The root connection closed: the session ends with it.
     pub(super) fn on_adapter_closed(&mut self) {
         if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
             if self.conn.pending_exit_code.is_some() {
                 self.on_terminated();
             } else {
-                self.fail("the debug adapter exited unexpectedly".into());
+                self.fail(self.adapter_gone());
             }
         }
         let root = self.tree.root;
@@ -413,6 +439,7 @@ impl Engine {
                     stop_seq: e.snap.stop_seq,
                 });
             }
+            Err(DapError::Closed) => e.fail(e.adapter_gone()),
             Err(err) => e.fail(format!("reading the stop failed: {err}")),
         }
     }

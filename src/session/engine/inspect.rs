@@ -256,7 +256,7 @@ impl Engine {
             self.spawn(async move {
                 let vals = join_all(
                     list.iter()
-                        .map(|(e, _)| reads::evaluate(&client, e, Some(frame), "watch")),
+                        .map(|(e, _)| reads::evaluate_at_stop(&client, e, Some(frame), "watch")),
                 )
                 .await;
                 Box::new(move |e: &mut Engine| {

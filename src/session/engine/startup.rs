@@ -150,6 +150,7 @@ impl Engine {
                             crate::session::native::NativeSupport::from_capabilities(&caps);
                         e.dirty = true;
                     }
+                    client.set_capabilities(&caps);
                     if let Some(c) = e.conn_by_id_mut(id) {
                         c.capabilities = caps;
                     }

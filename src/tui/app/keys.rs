@@ -52,6 +52,9 @@ impl App {
             self.on_picker_key(k);
             return;
         }
+        if self.on_loading_key(&k) {
+            return;
+        }
         if self.on_count_key(&k) {
             return;
         }

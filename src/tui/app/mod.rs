@@ -9,6 +9,7 @@ mod goto;
 mod help;
 mod history;
 mod keys;
+mod loading;
 mod mouse;
 mod native;
 mod output_index;
@@ -245,11 +246,7 @@ impl App {
                         UiEvent::Traceback(tb) => self.ui.traceback = Some(*tb),
                         UiEvent::Children { stop_seq, path, start, result } => {
                             if stop_seq == self.ui.followed_stop {
-                                match result {
-                                    Ok(kids) => self.children_read(path, start, kids),
-                                    Err(e) if start > 0 => self.ui.message = Some(e),
-                                    Err(_) => self.collapse(&path),
-                                }
+                                self.children_answered(path, start, result);
                             }
                         }
                     }
@@ -392,6 +389,8 @@ impl App {
         // Expanded values stay open across stops: read them again.
         // Each is read again from where it was read, as much as was read.
         let open = std::mem::take(&mut self.ui.children);
+        self.ui.loading.clear();
+        self.ui.reopening = open.keys().cloned().collect();
         for (path, (kids, _)) in open {
             let start = self.ui.pages.get(&path).copied().unwrap_or(0);
             let count = kids.len().max(crate::tui::panes::variables::PAGE);

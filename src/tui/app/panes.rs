@@ -29,9 +29,7 @@ impl App {
         }
         let (path, expandable, expanded) = (row.path.clone(), row.var.reference > 0, row.expanded);
         match action {
-            Action::Expand if expandable && !expanded => {
-                self.fetch_children(path, snap.stop_seq, 0, crate::tui::panes::variables::PAGE)
-            }
+            Action::Expand if expandable && !expanded => self.open_value(path, snap.stop_seq),
             Action::Expand | Action::Collapse if expanded => self.collapse(&path),
             Action::CopyValue => {
                 let text = row.var.value.clone();
@@ -85,6 +83,8 @@ impl App {
     /// which belong to the old frame, are dropped.
     pub(super) fn frame_changed(&mut self, stop_seq: u64) {
         self.ui.children.clear();
+        self.ui.loading.clear();
+        self.ui.reopening.clear();
         self.ui.pages.clear();
         self.ui.selected_var = 0;
         self.ui.frame_locals = None;

@@ -121,6 +121,8 @@ impl App {
             .frame_locals(frame_index)
             .map(|v| (frame_index, v.to_vec()));
         ui.children.clear();
+        ui.loading.clear();
+        ui.reopening.clear();
         ui.pages.clear();
         ui.scopes.clear();
         ui.selected_var = 0;

@@ -134,6 +134,8 @@ impl App {
         self.ui.selected_watch = 0;
         self.ui.frame_locals = None;
         self.ui.children.clear();
+        self.ui.loading.clear();
+        self.ui.reopening.clear();
         self.ui.scopes.clear();
         self.ui.traceback = None;
         self.ui.threads.clear();

@@ -194,6 +194,8 @@ pub fn render(
                     !p.iter()
                         .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)
                 });
+            let loading = ui.loading.contains(&r.path);
+            // Open (▾) only once its children are there to show.
             let marker = match (v.reference > 0, r.expanded) {
                 (true, true) => "▾ ",
                 (true, false) => "▸ ",
@@ -211,12 +213,19 @@ pub fn render(
                     line
                 };
             }
-            let spans = vec![
+            let mut spans = vec![
                 Span::styled(marker, theme.dim),
                 Span::styled(format!("{label:<name_w$}"), theme.text),
                 Span::styled(" = ", theme.dim),
-                Span::styled(value, if changed { theme.changed } else { theme.text }),
             ];
+            // Before the value, which a narrow pane cuts.
+            if loading {
+                spans.push(Span::styled("…loading (Esc gives up)  ", theme.dim));
+            }
+            spans.push(Span::styled(
+                value,
+                if changed { theme.changed } else { theme.text },
+            ));
             let line = super::clip::ellipsize(Line::from(spans), inner.width as usize);
             if ui.focus == Focus::Variables && i == ui.selected_var {
                 line.style(theme.selected)
