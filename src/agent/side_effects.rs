@@ -12,27 +12,49 @@ use crate::session::{SessionError, SessionHandle};
 pub type Allowed = Option<&'static str>;
 
 impl Agent {
-    /// Checks `field`'s expressions before they run. A refusal is the
-    /// call's reply.
+    /// Checks `field`'s expressions, to run in the frame `frame_index`,
+    /// before they run. A refusal is the call's reply.
+    #[allow(clippy::too_many_arguments)]
     pub async fn side_effects_gate(
         &self,
         s: &SessionHandle,
         tool: &str,
         field: &str,
         expressions: &[&str],
+        frame_index: usize,
         allow: Option<bool>,
         timeout: Duration,
     ) -> Result<Allowed, Reply> {
-        let Some((expr, what)) = expressions
-            .iter()
-            .find_map(|e| s.side_effect(e).map(|w| (*e, w)))
-        else {
+        let mut flagged = None;
+        for e in expressions {
+            let Some(what) = s.side_effect(e) else {
+                continue;
+            };
+            if allow == Some(true) || !s.checks_purity() {
+                flagged = Some((*e, what, String::new()));
+                break;
+            }
+            // Where the adapter can check purity itself, its word beats
+            // the text scan's.
+            match s
+                .check_purity(self.origin, e.to_string(), frame_index)
+                .await
+            {
+                Ok(()) => continue,
+                Err(SessionError::Unsupported(m)) => {
+                    flagged = Some((*e, what, format!(" ({m})")));
+                }
+                Err(_) => flagged = Some((*e, what, String::new())),
+            }
+            break;
+        }
+        let Some((expr, what, checked)) = flagged else {
             return Ok(None);
         };
         let refuse = |text: String| self.err(Some(s), &SessionError::invalid(field, text));
         if allow != Some(true) {
             return Err(refuse(format!(
-                "{expr:?} {what} and may change the program; to run it, pass allow_side_effects: true"
+                "{expr:?} {what} and may change the program{checked}; to run it, pass allow_side_effects: true"
             )));
         }
         let asked = format!("{tool} {field}: {expr}");

@@ -114,11 +114,12 @@ impl PairdbgServer {
         tool: &str,
         field: &str,
         expressions: &[&str],
+        frame_index: usize,
         allow: Option<bool>,
         timeout: std::time::Duration,
     ) -> Result<crate::agent::side_effects::Allowed, CallToolResult> {
         self.agent
-            .side_effects_gate(s, tool, field, expressions, allow, timeout)
+            .side_effects_gate(s, tool, field, expressions, frame_index, allow, timeout)
             .await
             .map_err(result)
     }

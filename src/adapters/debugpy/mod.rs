@@ -8,6 +8,7 @@ mod conditions;
 mod exception_type;
 mod functions;
 mod python;
+mod pure_calls;
 mod remote;
 mod trace_message;
 

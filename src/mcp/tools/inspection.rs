@@ -123,6 +123,7 @@ impl PairdbgServer {
                 "debug_variables",
                 "expand",
                 &[p.expand.as_deref().unwrap_or_default()],
+                p.frame_index.unwrap_or(0),
                 p.allow_side_effects,
                 std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
             )
@@ -210,6 +211,7 @@ impl PairdbgServer {
                 "debug_evaluate",
                 "expression",
                 &[p.expression.as_str()],
+                p.frame_index.unwrap_or(0),
                 p.allow_side_effects,
                 std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
             )
@@ -449,6 +451,7 @@ impl PairdbgServer {
                 "debug_watch",
                 "add",
                 &added,
+                0,
                 p.allow_side_effects,
                 std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
             )

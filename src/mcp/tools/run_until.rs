@@ -29,6 +29,7 @@ impl PairdbgServer {
                 "debug_run_until",
                 "expression",
                 &[p.expression.as_str()],
+                0,
                 p.allow_side_effects,
                 timeout,
             )

@@ -29,10 +29,15 @@ impl Engine {
                 Some(c) => (c, usize::MAX),
                 None => (quirks.evaluate_context, reads::STORED_VALUE_CHARS),
             };
-            let res = match reads::evaluate_up_to(&client, &expression, Some(frame), context, cap)
-                .await
-            {
-                Ok(v) => {
+            let call_form = client.language().call_form(&expression);
+            let sent = call_form.as_deref().unwrap_or(&expression);
+            let res = match reads::evaluate_up_to(&client, sent, Some(frame), context, cap).await {
+                Ok(mut v) => {
+                    if call_form.is_some() {
+                        // Read again, the call would run again.
+                        v.name = expression.clone();
+                        v.evaluate_name = None;
+                    }
                     let mut one = [v];
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
                     let [mut v] = one;
@@ -45,6 +50,30 @@ impl Engine {
                 res.map(Reply::Value)
                     .map_err(|e| evaluation_error(&client, e)),
             );
+        });
+    }
+
+    pub(super) fn check_purity(&mut self, reply: ReplyTx, expression: String, frame_index: usize) {
+        let prepared = crate::session::validate::check_expression(&expression)
+            .and_then(|_| self.stopped_frame("check an expression", frame_index));
+        let (client, frame) = or_reply!(prepared, reply);
+        let unknown = || SessionError::Unsupported("its debugger's own check could not show it free of side effects".into());
+        let Some(text) = client.language().purity_probe(&expression) else {
+            let _ = reply.send(Err(unknown()));
+            return;
+        };
+        tokio::spawn(async move {
+            let column = text.encode_utf16().count() + 1;
+            let args = json!({"text": text, "column": column, "frameId": frame});
+            let answer = client.request("completions", Some(args)).await;
+            let members = answer
+                .ok()
+                .and_then(|b| b.get("targets").and_then(|t| t.as_array()).map(Vec::len))
+                .unwrap_or(0);
+            let _ = reply.send(match members {
+                0 => Err(unknown()),
+                _ => Ok(Reply::Done),
+            });
         });
     }
 

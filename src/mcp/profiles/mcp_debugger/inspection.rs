@@ -104,6 +104,7 @@ impl McpDebuggerServer {
                 "evaluate_expression",
                 "expression",
                 &[p.expression.as_str()],
+                index,
                 Some(true),
                 std::time::Duration::from_millis(crate::agent::DEFAULT_WAIT_MS),
             )
