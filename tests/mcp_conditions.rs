@@ -114,8 +114,10 @@ async fn javascript_bad_condition_is_refused_and_a_throwing_one_told_once() {
     // js-debug does not stop on a condition that throws: the program ends.
     let v = mcp.ok("debug_continue", json!({})).await;
     assert_eq!(
-        v.matches("Warning: breakpoint #2's condition \"nosuch.x == 3\" raised nosuch is not defined")
-            .count(),
+        v.matches(
+            "Warning: breakpoint #2's condition \"nosuch.x == 3\" raised nosuch is not defined"
+        )
+        .count(),
         1,
         "{v}"
     );

@@ -192,7 +192,10 @@ async fn go_builtins_run_and_calls_run_once_allowed() {
     if !go_available() {
         return;
     }
-    let ws = workspace(&[("main.go", GO_PROG), ("go.mod", "module calls\n\ngo 1.21\n")]);
+    let ws = workspace(&[
+        ("main.go", GO_PROG),
+        ("go.mod", "module calls\n\ngo 1.21\n"),
+    ]);
     let mcp = mcp_in(ws.path()).await;
     mcp.ok(
         "debug_launch",
@@ -203,7 +206,10 @@ async fn go_builtins_run_and_calls_run_once_allowed() {
         .ok("debug_evaluate", json!({"expression": "len(xs) + cap(xs)"}))
         .await;
     assert!(r.contains("len(xs) + cap(xs) = 6"), "{r}");
-    for (e, says) in [("twice(4)", "calls `twice`"), ("total = 3", "assigns with `=`")] {
+    for (e, says) in [
+        ("twice(4)", "calls `twice`"),
+        ("total = 3", "assigns with `=`"),
+    ] {
         let r = mcp.fails("debug_evaluate", json!({"expression": e})).await;
         assert!(r.contains(says) && r.contains("allow_side_effects"), "{r}");
     }
@@ -270,7 +276,10 @@ async fn javascript_asks_v8_whether_a_call_is_pure() {
         );
     }
     let r = mcp
-        .ok("debug_evaluate", json!({"expression": "items.length + total"}))
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "items.length + total"}),
+        )
         .await;
     assert!(r.contains("= 157"), "refused means not run: {r}");
     let r = mcp

@@ -40,9 +40,8 @@ async fn a_failing_condition_is_the_stops_reason() {
         .await;
     t.keys(&["c"]);
     t.wait_for("the condition's error", |s| {
-        squash(s).contains(
-            "stopped: condition error at loop.c:6: use of undeclared identifier 'nosuch'",
-        )
+        squash(s)
+            .contains("stopped: condition error at loop.c:6: use of undeclared identifier 'nosuch'")
     })
     .await;
     t.keys(&["q", "y"]);

@@ -7,8 +7,8 @@ mod compile_error;
 mod conditions;
 mod exception_type;
 mod functions;
-mod python;
 mod pure_calls;
+mod python;
 mod remote;
 mod trace_message;
 

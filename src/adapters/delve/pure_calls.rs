@@ -5,9 +5,9 @@ use crate::adapters::side_effects::Rules;
 
 pub const GO: Rules = Rules {
     pure_calls: &[
-        "len", "cap", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32",
-        "uint64", "uintptr", "float32", "float64", "string", "byte", "rune", "bool", "complex",
-        "real", "imag",
+        "len", "cap", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16",
+        "uint32", "uint64", "uintptr", "float32", "float64", "string", "byte", "rune", "bool",
+        "complex", "real", "imag",
     ],
     pure_methods: &[],
     not_calls: &["func"],

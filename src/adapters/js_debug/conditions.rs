@@ -28,7 +28,9 @@ pub async fn check(node: PathBuf, condition: String) -> Result<(), String> {
         Ok(o) if o.status.success() => Ok(()),
         Ok(o) => {
             let msg = String::from_utf8_lossy(&o.stdout).trim().to_string();
-            Err(format!("{condition:?} is not a JavaScript expression: {msg}"))
+            Err(format!(
+                "{condition:?} is not a JavaScript expression: {msg}"
+            ))
         }
     }
 }

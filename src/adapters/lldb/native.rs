@@ -89,7 +89,11 @@ impl Language for Native {
     /// A clang error that is not about a name: a name may be unknown only
     /// in the frame it was checked in.
     fn expression_error(&self, message: &str) -> Option<String> {
-        const NAMES: &[&str] = &["undeclared identifier", "no member named", "unknown type name"];
+        const NAMES: &[&str] = &[
+            "undeclared identifier",
+            "no member named",
+            "unknown type name",
+        ];
         message
             .lines()
             .filter_map(|l| l.split_once("error: ").map(|(_, e)| e))
@@ -154,7 +158,8 @@ fn is_type_name(v: &str) -> bool {
 fn unsupported_language(message: &str) -> Option<&str> {
     message.lines().find_map(|l| {
         let rest = l.trim().strip_prefix("Expression evaluation in ")?;
-        rest.split_once(" not supported").map(|(language, _)| language)
+        rest.split_once(" not supported")
+            .map(|(language, _)| language)
     })
 }
 
@@ -440,7 +445,9 @@ mod tests {
             Some("expected expression")
         );
         assert_eq!(
-            n.expression_error("error: <user expression 1>:1:1: use of undeclared identifier 'nosuch'\n"),
+            n.expression_error(
+                "error: <user expression 1>:1:1: use of undeclared identifier 'nosuch'\n"
+            ),
             None
         );
         assert_eq!(

@@ -98,7 +98,12 @@ mod tests {
 
     #[test]
     fn c_and_cpp_reading_calls_are_pure() {
-        for e in ["strlen(s) > 3", "v.size() == 0 || v.empty()", "name.length()", "sizeof(int)"] {
+        for e in [
+            "strlen(s) > 3",
+            "v.size() == 0 || v.empty()",
+            "name.length()",
+            "sizeof(int)",
+        ] {
             assert_eq!(side_effect(e), None, "{e}");
         }
         for (e, says) in [
