@@ -11,20 +11,35 @@ use crate::session::{SessionError, SessionHandle};
 /// What the agent is told went ahead: None, or how the person answered.
 pub type Allowed = Option<&'static str>;
 
+/// A tool's expressions to check before they run.
+pub struct Gate<'a> {
+    pub tool: &'a str,
+    /// The parameter that holds them, named in a refusal.
+    pub field: &'a str,
+    pub expressions: &'a [&'a str],
+    /// The frame they run in.
+    pub frame_index: usize,
+    pub allow: Option<bool>,
+    /// How long the person has to approve them, where they asked to.
+    pub timeout: Duration,
+}
+
 impl Agent {
-    /// Checks `field`'s expressions, to run in the frame `frame_index`,
-    /// before they run. A refusal is the call's reply.
-    #[allow(clippy::too_many_arguments)]
+    /// Checks the gate's expressions before they run. A refusal is the
+    /// call's reply.
     pub async fn side_effects_gate(
         &self,
         s: &SessionHandle,
-        tool: &str,
-        field: &str,
-        expressions: &[&str],
-        frame_index: usize,
-        allow: Option<bool>,
-        timeout: Duration,
+        gate: Gate<'_>,
     ) -> Result<Allowed, Reply> {
+        let Gate {
+            tool,
+            field,
+            expressions,
+            frame_index,
+            allow,
+            timeout,
+        } = gate;
         let mut flagged = None;
         for e in expressions {
             let Some(what) = s.side_effect(e) else {
