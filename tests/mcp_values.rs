@@ -222,6 +222,17 @@ async fn cuts_say_so_and_numbers_are_never_cut() {
         whole.contains(&format!("\"{}\"", "x".repeat(300))),
         "{whole}"
     );
+    // The limit counts the string's characters, not its quotes.
+    let exact = mcp
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "text[:100]", "max_length": 100}),
+        )
+        .await;
+    assert!(
+        exact.contains(&format!("= \"{}\"", "x".repeat(100))),
+        "{exact}"
+    );
     let huge = mcp
         .ok(
             "debug_evaluate",

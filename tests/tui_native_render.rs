@@ -53,6 +53,7 @@ fn stopped() -> Snapshot {
         callers: vec![],
         thread_note: None,
         hit: None,
+        condition_error: None,
         process: None,
         child: None,
     });

@@ -42,6 +42,7 @@ fn stopped() -> Snapshot {
         files: vec![Arc::new(source())],
         callers: vec![],
         hit: None,
+        condition_error: None,
         process: None,
         child: None,
     });

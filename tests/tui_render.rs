@@ -113,6 +113,7 @@ fn stopped(reason: &str, line: u64, exception: Option<ExceptionDetails>) -> Snap
         callers: vec![],
         thread_note: None,
         hit: None,
+        condition_error: None,
         process: None,
         child: None,
     });

@@ -37,6 +37,7 @@ fn stopped(line: u64, locals: Vec<Var>) -> Snapshot {
         callers: vec![],
         thread_note: None,
         hit: None,
+        condition_error: None,
         process: None,
         child: None,
     });

@@ -57,6 +57,7 @@ fn stopped(reason: &str, line: u64, locals: Vec<Var>) -> Snapshot {
         callers: vec![],
         thread_note: None,
         hit: None,
+        condition_error: None,
         process: None,
         child: None,
     });

@@ -45,6 +45,20 @@ pub trait Language: Send + Sync {
         super::side_effects::scan(expression, &super::side_effects::C_LIKE)
     }
 
+    /// A `completions` text whose answer lists members only where the
+    /// adapter found `expression` free of side effects by its runtime's own
+    /// check (an empty answer says nothing); None where the adapter has no
+    /// such check and the text scan's word is final.
+    fn purity_probe(&self, _expression: &str) -> Option<String> {
+        None
+    }
+
+    /// The form in which the adapter runs `expression`'s function calls,
+    /// once they are allowed; None where it runs them as written.
+    fn call_form(&self, _expression: &str) -> Option<String> {
+        None
+    }
+
     fn set_variable(&self) -> SetVariable {
         SetVariable::Dap
     }
@@ -142,6 +156,13 @@ pub trait Language: Send + Sync {
     /// Whether programs run as modules (`-m pkg`).
     fn runs_modules(&self) -> bool {
         false
+    }
+
+    /// The error, from a failed evaluation's message, that says the
+    /// expression does not compile anywhere, not only that a name is
+    /// unknown where it was tried; None when it says no such thing.
+    fn expression_error(&self, _message: &str) -> Option<String> {
+        None
     }
 
     /// The line of a failed evaluation's message worth showing.

@@ -205,6 +205,10 @@ pub struct Quirks {
     pub caller_arguments: bool,
     /// The `evaluate` context whose answer is the whole value, uncut.
     pub whole_value_context: Option<&'static str>,
+    /// A breakpoint whose condition fails to evaluate stops the program as
+    /// a hit would, its error told as output (`Adapter::condition_error`)
+    /// around the stop.
+    pub condition_error_stops: bool,
     /// The adapter's name for the value a step out returned; the session
     /// calls it `(return)`, as it calls every adapter's.
     pub return_value_name: Option<&'static str>,
@@ -268,6 +272,7 @@ impl Quirks {
         functions_by_source: false,
         caller_arguments: true,
         whole_value_context: None,
+        condition_error_stops: false,
         return_value_name: None,
         statics_scope: None,
         hide_internal_variables: false,
@@ -360,8 +365,14 @@ pub trait Adapter: Send + Sync + 'static {
         None
     }
     /// The adapter's report that a breakpoint's condition raised, from its
-    /// output: (the condition, the error).
+    /// output: (the condition, the error); an empty error when the lines
+    /// after the report tell it (`condition_error_detail`).
     fn condition_error(&self, _output: &str) -> Option<(String, String)> {
+        None
+    }
+    /// A line after a report of a failed condition: None when it is no
+    /// part of the report, Some(Some(error)) when it is the error.
+    fn condition_error_detail(&self, _line: &str) -> Option<Option<String>> {
         None
     }
     /// For adapters that build the program themselves, where a failed

@@ -111,16 +111,9 @@ impl PairdbgServer {
     pub(crate) async fn side_effects_gate(
         &self,
         s: &SessionHandle,
-        tool: &str,
-        field: &str,
-        expressions: &[&str],
-        allow: Option<bool>,
-        timeout: std::time::Duration,
+        gate: crate::agent::side_effects::Gate<'_>,
     ) -> Result<crate::agent::side_effects::Allowed, CallToolResult> {
-        self.agent
-            .side_effects_gate(s, tool, field, expressions, allow, timeout)
-            .await
-            .map_err(result)
+        self.agent.side_effects_gate(s, gate).await.map_err(result)
     }
 
     /// The tool result of a move that was waited for, or of its refusal.

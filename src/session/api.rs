@@ -214,6 +214,25 @@ impl SessionHandle {
         )
     }
 
+    /// Whether the adapter's own check finds `expression` free of side
+    /// effects: an error where it would have one or the adapter cannot tell.
+    pub async fn check_purity(
+        &self,
+        origin: Origin,
+        expression: String,
+        frame_index: usize,
+    ) -> Result<()> {
+        self.send(
+            origin,
+            Command::CheckPurity {
+                expression,
+                frame_index,
+            },
+        )
+        .await
+        .map(|_| ())
+    }
+
     /// The variable's new value, read back.
     pub async fn set_variable(
         &self,

@@ -93,6 +93,13 @@ pub enum Command {
         /// Read the whole value, however long, rather than a stored cut.
         whole: bool,
     },
+    /// Whether the adapter's own check finds `expression` free of side
+    /// effects (`Language::purity_probe`): Done where it does, an error
+    /// where it would have one or the adapter cannot tell.
+    CheckPurity {
+        expression: String,
+        frame_index: usize,
+    },
     SetVariable {
         path: String,
         value: String,

@@ -224,6 +224,7 @@ pub async fn fetch_stop(
             files,
             callers,
             hit: None,
+            condition_error: None,
             process: None,
             child: None,
         },

@@ -142,6 +142,12 @@ impl SessionHandle {
         self.language.side_effect(expression)
     }
 
+    /// Whether the adapter checks expressions for side effects itself
+    /// (`Language::purity_probe`).
+    pub fn checks_purity(&self) -> bool {
+        self.language.purity_probe("").is_some()
+    }
+
     pub fn snapshot(&self) -> Arc<Snapshot> {
         self.snapshot.borrow().clone()
     }

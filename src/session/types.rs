@@ -179,6 +179,9 @@ pub struct StopInfo {
     pub callers: Vec<CallerLocals>,
     /// The breakpoint (or exception) this stop was a hit of.
     pub hit: Option<super::breakpoint_hit::BreakpointHit>,
+    /// The error of the breakpoint's condition, where the adapter stops
+    /// when it fails: the stop is no hit of the condition.
+    pub condition_error: Option<String>,
     /// The process that stopped, named when the session has children.
     pub process: Option<String>,
     /// Its number for `child` arguments, when the session has children.

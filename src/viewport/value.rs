@@ -584,7 +584,8 @@ fn render_string(repr: &str, was_cut: bool, length: Option<usize>, limit: usize)
     match inner {
         Some(s) => {
             let n = s.chars().count();
-            if n + 2 + prefix.len() <= limit && !was_cut {
+            // The limit counts the string's characters, not its quotes.
+            if n <= limit && !was_cut {
                 return format!("{prefix}\"{s}\"");
             }
             let size = match (length, was_cut) {

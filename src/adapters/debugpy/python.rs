@@ -17,7 +17,7 @@ impl Language for Python {
     }
 
     fn side_effect(&self, expression: &str) -> Option<String> {
-        crate::adapters::side_effects::scan(expression, &crate::adapters::side_effects::PYTHON)
+        crate::adapters::side_effects::scan(expression, &super::pure_calls::PYTHON)
     }
 
     fn exception_chain(&self, max: usize) -> Option<String> {

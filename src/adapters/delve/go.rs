@@ -48,7 +48,17 @@ impl Language for Go {
     }
 
     fn side_effect(&self, expression: &str) -> Option<String> {
-        crate::adapters::side_effects::scan(expression, &crate::adapters::side_effects::GO)
+        crate::adapters::side_effects::scan(expression, &super::pure_calls::GO)
+    }
+
+    /// delve evaluates a function call only in its `call` form; the
+    /// built-ins and conversions need none.
+    fn call_form(&self, expression: &str) -> Option<String> {
+        let calls = self
+            .side_effect(expression)
+            .is_some_and(|what| what.starts_with("calls "));
+        let written = expression.trim_start().starts_with("call ");
+        (calls && !written).then(|| format!("call {expression}"))
     }
 
     fn path_expression(&self, path: &str) -> Option<String> {

@@ -3,7 +3,9 @@
 //! prints (the program's output, its own chatter, the exit status).
 
 mod build_error;
+mod conditions;
 mod go;
+mod pure_calls;
 mod remote;
 
 use std::net::SocketAddr;
@@ -149,6 +151,19 @@ impl Adapter for Delve {
 
     fn language(&self) -> &'static dyn Language {
         &go::Go
+    }
+
+    /// gofmt comes with the Go toolchain that delve builds with.
+    fn check_condition(
+        &self,
+        _spec: &LaunchSpec,
+        condition: &str,
+    ) -> Option<BoxFuture<'static, Result<(), String>>> {
+        let gofmt = which("gofmt").or_else(|| {
+            let go = std::fs::canonicalize(which("go")?).ok()?;
+            Some(go.with_file_name("gofmt")).filter(|p| p.is_file())
+        })?;
+        Some(conditions::check(gofmt, condition.to_string()).boxed())
     }
 
     /// `Process 4242 has exited with status 3`, sent when we disconnect.

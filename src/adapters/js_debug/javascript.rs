@@ -29,6 +29,14 @@ impl Language for JavaScript {
         c_like_path(&split_path(path))
     }
 
+    fn side_effect(&self, expression: &str) -> Option<String> {
+        crate::adapters::side_effects::scan(expression, &super::pure_calls::JAVASCRIPT)
+    }
+
+    fn purity_probe(&self, expression: &str) -> Option<String> {
+        Some(super::pure_calls::probe(expression))
+    }
+
     /// js-debug's previews already say what the children would.
     fn needs_children(&self, _value: &str, truncated: bool) -> bool {
         truncated

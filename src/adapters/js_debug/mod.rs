@@ -2,9 +2,11 @@
 //! installed server, spawning it on a port it announces, the `pwa-node`
 //! launch, and the child connection where the program really runs.
 
+mod conditions;
 pub mod install;
 mod javascript;
 mod launch;
+mod pure_calls;
 mod remote;
 
 use std::net::SocketAddr;
@@ -129,6 +131,19 @@ impl Adapter for JsDebug {
 
     fn language(&self) -> &'static dyn Language {
         &javascript::JavaScript
+    }
+
+    fn check_condition(
+        &self,
+        _spec: &LaunchSpec,
+        condition: &str,
+    ) -> Option<BoxFuture<'static, Result<(), String>>> {
+        let node = which("node")?;
+        Some(conditions::check(node, condition.to_string()).boxed())
+    }
+
+    fn condition_error(&self, output: &str) -> Option<(String, String)> {
+        conditions::error(output)
     }
 
     /// Node's own lines about the inspector, and the command line js-debug

@@ -3,7 +3,9 @@
 //! it, spawning it over stdio, and its launch and attach arguments; Rust
 //! programs get rustc's own formatters so values read like Rust.
 
+mod conditions;
 mod native;
+pub mod pure_calls;
 mod remote;
 mod statics;
 
@@ -74,6 +76,7 @@ static QUIRKS: Quirks = Quirks {
     exception_options: None,
     functions_by_source: false,
     whole_value_context: None,
+    condition_error_stops: true,
     // lldb's entry stop is set by `preRunCommands` (see `entry_breakpoint`).
     entry_function: None,
 };
@@ -157,6 +160,14 @@ impl Adapter for Lldb {
 
     fn language(&self) -> &'static dyn Language {
         &Native
+    }
+
+    fn condition_error(&self, output: &str) -> Option<(String, String)> {
+        conditions::runtime_error(output)
+    }
+
+    fn condition_error_detail(&self, line: &str) -> Option<Option<String>> {
+        conditions::detail(line)
     }
 }
 

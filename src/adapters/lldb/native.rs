@@ -32,6 +32,10 @@ impl Language for Native {
         c_like_path(&split_path(path))
     }
 
+    fn side_effect(&self, expression: &str) -> Option<String> {
+        super::pure_calls::side_effect(expression)
+    }
+
     /// lldb-dap's setVariable takes only literals; an assignment run in the
     /// frame takes any expression the language does (`total = total + 1`)
     /// and reports a bad one with the compiler's message.
@@ -61,8 +65,9 @@ impl Language for Native {
     }
 
     /// lldb's clang errors carry a prefix (`<user expression 0>:1:1: `)
-    /// and, for Rust, a line about falling back to C++; the `error:` line
-    /// is the one worth reading.
+    /// and, for a language it cannot evaluate (Rust), a line saying it
+    /// fell back to C++: the `error:` line is the one worth reading, and
+    /// the fallback is said in front of it, since it is why the error came.
     fn evaluation_error(&self, message: &str) -> String {
         let line = message
             .lines()
@@ -71,7 +76,30 @@ impl Language for Native {
             .map(|l| &l[l.find("error: ").unwrap_or(0) + "error: ".len()..])
             .or_else(|| message.lines().map(str::trim).find(|l| !l.is_empty()))
             .unwrap_or(message);
-        strip_expression_prefix(line).trim().to_string()
+        let line = strip_expression_prefix(line).trim();
+        match unsupported_language(message) {
+            // C read as C++ reads the same.
+            Some(language) if language != "pure C" && !line.contains(" not supported") => {
+                format!("lldb cannot evaluate {language} and read this as C++: {line}")
+            }
+            _ => line.to_string(),
+        }
+    }
+
+    /// A clang error that is not about a name: a name may be unknown only
+    /// in the frame it was checked in.
+    fn expression_error(&self, message: &str) -> Option<String> {
+        const NAMES: &[&str] = &[
+            "undeclared identifier",
+            "no member named",
+            "unknown type name",
+        ];
+        message
+            .lines()
+            .filter_map(|l| l.split_once("error: ").map(|(_, e)| e))
+            .map(|e| strip_expression_prefix(e.trim()).trim())
+            .find(|e| !NAMES.iter().any(|n| e.contains(n)))
+            .map(str::to_string)
     }
 
     fn frame_name(&self, raw: &str) -> String {
@@ -124,6 +152,15 @@ fn is_type_name(v: &str) -> bool {
         && !matches!(v, "true" | "false" | "None")
         && v.chars()
             .all(|c| c.is_alphanumeric() || "_:<>[], *&".contains(c))
+}
+
+/// `Rust` from lldb's `Expression evaluation in Rust not supported.`
+fn unsupported_language(message: &str) -> Option<&str> {
+    message.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix("Expression evaluation in ")?;
+        rest.split_once(" not supported")
+            .map(|(language, _)| language)
+    })
 }
 
 fn strip_expression_prefix(line: &str) -> &str {
@@ -397,7 +434,21 @@ mod tests {
         }
         assert_eq!(
             n.evaluation_error("Expression evaluation in Rust not supported.\nerror: <user expression 3>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n"),
-            "use of undeclared identifier 'nosuch'"
+            "lldb cannot evaluate Rust and read this as C++: use of undeclared identifier 'nosuch'"
+        );
+        assert_eq!(
+            n.evaluation_error("Expression evaluation in pure C not supported. Ran expression as 'ISO C++'.\nerror: <user expression 0>:1:5: expected expression\n    1 | i >== 3\n"),
+            "expected expression"
+        );
+        assert_eq!(
+            n.expression_error("error: <user expression 0>:1:1: use of undeclared identifier 'i'\nerror: <user expression 0>:1:5: expected expression\n").as_deref(),
+            Some("expected expression")
+        );
+        assert_eq!(
+            n.expression_error(
+                "error: <user expression 1>:1:1: use of undeclared identifier 'nosuch'\n"
+            ),
+            None
         );
         assert_eq!(
             panic_message(

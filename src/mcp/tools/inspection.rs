@@ -5,6 +5,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{tool, tool_router};
 
 use crate::agent::budget::{self, Fit};
+use crate::agent::side_effects::Gate;
 use crate::mcp::format::{VALUE_CHARS, err, ok, ok_fit, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
@@ -120,11 +121,14 @@ impl PairdbgServer {
         let approved = match self
             .side_effects_gate(
                 &s,
-                "debug_variables",
-                "expand",
-                &[p.expand.as_deref().unwrap_or_default()],
-                p.allow_side_effects,
-                std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+                Gate {
+                    tool: "debug_variables",
+                    field: "expand",
+                    expressions: &[p.expand.as_deref().unwrap_or_default()],
+                    frame_index: p.frame_index.unwrap_or(0),
+                    allow: p.allow_side_effects,
+                    timeout: std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+                },
             )
             .await
         {
@@ -207,11 +211,14 @@ impl PairdbgServer {
         let approved = match self
             .side_effects_gate(
                 &s,
-                "debug_evaluate",
-                "expression",
-                &[p.expression.as_str()],
-                p.allow_side_effects,
-                std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+                Gate {
+                    tool: "debug_evaluate",
+                    field: "expression",
+                    expressions: &[p.expression.as_str()],
+                    frame_index: p.frame_index.unwrap_or(0),
+                    allow: p.allow_side_effects,
+                    timeout: std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+                },
             )
             .await
         {
@@ -446,11 +453,14 @@ impl PairdbgServer {
         let approved = match self
             .side_effects_gate(
                 &s,
-                "debug_watch",
-                "add",
-                &added,
-                p.allow_side_effects,
-                std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+                Gate {
+                    tool: "debug_watch",
+                    field: "add",
+                    expressions: &added,
+                    frame_index: 0,
+                    allow: p.allow_side_effects,
+                    timeout: std::time::Duration::from_millis(crate::mcp::server::DEFAULT_WAIT_MS),
+                },
             )
             .await
         {

@@ -3,6 +3,7 @@
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{tool, tool_router};
 
+use crate::agent::side_effects::Gate;
 use crate::mcp::format::{self, err};
 use crate::mcp::params::{RunUntilParams, UntilParam};
 use crate::mcp::server::{DEFAULT_WAIT_MS, PairdbgServer, ToolResult};
@@ -26,11 +27,14 @@ impl PairdbgServer {
         let approved = match self
             .side_effects_gate(
                 &s,
-                "debug_run_until",
-                "expression",
-                &[p.expression.as_str()],
-                p.allow_side_effects,
-                timeout,
+                Gate {
+                    tool: "debug_run_until",
+                    field: "expression",
+                    expressions: &[p.expression.as_str()],
+                    frame_index: 0,
+                    allow: p.allow_side_effects,
+                    timeout,
+                },
             )
             .await
         {

@@ -390,10 +390,12 @@ impl Engine {
         if spec.kind == BreakpointKind::Function {
             spec = or_reply!(self.place_function(spec), reply);
         }
-        let check = spec
-            .condition
-            .as_deref()
-            .and_then(|c| self.config.adapter.check_condition(&self.config.spec(), c));
+        let check = spec.condition.as_deref().and_then(|c| {
+            self.config
+                .adapter
+                .check_condition(&self.config.spec(), c)
+                .or_else(|| self.condition_in_frame(c))
+        });
         match check {
             None => self.finish_set_breakpoint(origin, reply, spec),
             Some(fut) => self.spawn(async move {

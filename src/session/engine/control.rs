@@ -72,6 +72,10 @@ impl Engine {
                 frame_index,
                 whole,
             } => self.evaluate(reply, expression, frame_index, whole),
+            Command::CheckPurity {
+                expression,
+                frame_index,
+            } => self.check_purity(reply, expression, frame_index),
             Command::SetVariable {
                 path,
                 value,

@@ -101,7 +101,10 @@ impl Engine {
             DapEvent::Output { category, output } => {
                 let adapter = self.config.adapter;
                 if let Some((condition, error)) = adapter.condition_error(&output) {
-                    return self.on_condition_error(&condition, &error);
+                    return self.on_condition_report(condition, error);
+                }
+                if self.condition_detail(&output) {
+                    return;
                 }
                 let output = match self.take_trace_hits(&output) {
                     Some(rest) if rest.is_empty() => return,
@@ -428,6 +431,8 @@ impl Engine {
                     })
                     .unwrap_or_default();
                 stop.hit = e.hits.detect(&stop, &e.snap.breakpoints);
+                e.end_condition_report();
+                stop.condition_error = e.take_condition_error(&stop);
                 stop.process = e.process_name();
                 stop.child = e.has_children().then_some(e.conn.id);
                 e.snap.state = RunState::Stopped;

@@ -158,25 +158,4 @@ impl Engine {
         }
         self.dirty = true;
     }
-
-    /// A condition that raised: warned of once per breakpoint and condition.
-    pub(super) fn on_condition_error(&mut self, condition: &str, error: &str) {
-        let id = self
-            .snap
-            .breakpoints
-            .iter()
-            .find(|b| b.condition.as_deref().map(str::trim) == Some(condition))
-            .map(|b| b.id);
-        let text = match id {
-            Some(id) => format!("breakpoint #{id}'s condition {condition:?} raised {error}"),
-            None => format!("a breakpoint condition {condition:?} raised {error}"),
-        };
-        if self.snap.warnings.iter().any(|w| w.text == text) {
-            return;
-        }
-        if let Some(b) = self.snap.breakpoints.iter_mut().find(|b| Some(b.id) == id) {
-            b.message = Some(format!("its condition raised {error}"));
-        }
-        self.warn(id, text);
-    }
 }

@@ -29,10 +29,15 @@ impl Engine {
                 Some(c) => (c, usize::MAX),
                 None => (quirks.evaluate_context, reads::STORED_VALUE_CHARS),
             };
-            let res = match reads::evaluate_up_to(&client, &expression, Some(frame), context, cap)
-                .await
-            {
-                Ok(v) => {
+            let call_form = client.language().call_form(&expression);
+            let sent = call_form.as_deref().unwrap_or(&expression);
+            let res = match reads::evaluate_up_to(&client, sent, Some(frame), context, cap).await {
+                Ok(mut v) => {
+                    if call_form.is_some() {
+                        // Read again, the call would run again.
+                        v.name = expression.clone();
+                        v.evaluate_name = None;
+                    }
                     let mut one = [v];
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
                     let [mut v] = one;

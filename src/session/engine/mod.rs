@@ -6,6 +6,8 @@ mod autopsy;
 mod breakpoints;
 mod children;
 mod compile_error;
+mod condition_check;
+mod condition_errors;
 mod connection;
 mod control;
 mod dap_ids;
@@ -20,6 +22,7 @@ mod hits;
 mod inspect;
 mod native;
 mod opening;
+mod purity;
 mod scopes;
 mod startup;
 mod terminal;
@@ -75,6 +78,12 @@ pub struct Engine {
     trace: Arc<Mutex<TraceLog>>,
     person: crate::session::person_log::SharedPersonLog,
     next_warning: u64,
+    /// A condition's error told by an adapter that stops on it, waiting
+    /// for the stop at its breakpoint: (the breakpoint, the error).
+    condition_error: Option<(u64, String)>,
+    /// A condition whose failure the adapter reported without its error,
+    /// which the output lines after the report tell.
+    condition_report: Option<String>,
     apply_tx: mpsc::UnboundedSender<Apply>,
     /// The focused adapter connection: the one that stopped last, where
     /// commands go. Everything tied to it is dropped whole on restart.
@@ -140,6 +149,8 @@ impl Engine {
             trace: parts.trace,
             person: parts.person,
             next_warning: 1,
+            condition_error: None,
+            condition_report: None,
             apply_tx,
             conn: Conn::default(),
             tree: ConnTree::default(),

@@ -22,9 +22,25 @@ pub fn render(
     mode: ControlMode,
 ) -> bool {
     let state = match (snap.state, &snap.stop) {
-        (RunState::Stopped, Some(s)) => match &s.exception {
-            Some(e) => format!("stopped: {}: {}", e.type_name, e.message),
-            None => format!("stopped: {}", s.reason),
+        (RunState::Stopped, Some(s)) => match (&s.exception, &s.condition_error) {
+            (Some(e), _) => format!("stopped: {}: {}", e.type_name, e.message),
+            (None, Some(error)) => {
+                let at = s
+                    .frames
+                    .first()
+                    .map(|f| {
+                        let name = f
+                            .file
+                            .as_deref()
+                            .and_then(|p| p.file_name())
+                            .map(|n| n.to_string_lossy().into_owned())
+                            .unwrap_or_default();
+                        format!(" at {name}:{}", f.line)
+                    })
+                    .unwrap_or_default();
+                format!("stopped: condition error{at}: {error}")
+            }
+            (None, None) => format!("stopped: {}", s.reason),
         },
         (RunState::Exited, _) => snap.state_sentence().trim_end_matches('.').to_string(),
         (RunState::Running | RunState::Starting, _) => format!(

@@ -10,6 +10,7 @@ use super::params::*;
 use super::reply::{self, failure, refused};
 use super::table::Handle;
 use super::{McpDebuggerServer, ToolResult};
+use crate::agent::side_effects::Gate;
 use crate::session::types::StopInfo;
 use crate::session::{Origin, SessionHandle, Snapshot};
 use crate::viewport::redact;
@@ -101,11 +102,14 @@ impl McpDebuggerServer {
             .agent
             .side_effects_gate(
                 &s,
-                "evaluate_expression",
-                "expression",
-                &[p.expression.as_str()],
-                Some(true),
-                std::time::Duration::from_millis(crate::agent::DEFAULT_WAIT_MS),
+                Gate {
+                    tool: "evaluate_expression",
+                    field: "expression",
+                    expressions: &[p.expression.as_str()],
+                    frame_index: index,
+                    allow: Some(true),
+                    timeout: std::time::Duration::from_millis(crate::agent::DEFAULT_WAIT_MS),
+                },
             )
             .await
         {

@@ -1,0 +1,68 @@
+//! Breakpoint conditions in Go: parsed by gofmt when set, so one that does
+//! not parse is refused with the parser's message rather than left as an
+//! unverified breakpoint that never stops.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
+
+/// The condition sits in a file of its own at this column of line 2.
+const BEFORE: &str = "var _ = (";
+
+pub async fn check(gofmt: PathBuf, condition: String) -> Result<(), String> {
+    // On one line: a newline after an operand would end the statement.
+    let source = format!("package p\n{BEFORE}{condition})\n");
+    let child = Command::new(gofmt)
+        .arg("-e")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn();
+    // Without gofmt to ask, delve judges it when it sets it.
+    let Ok(mut child) = child else {
+        return Ok(());
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(source.as_bytes()).await;
+    }
+    let Ok(out) = child.wait_with_output().await else {
+        return Ok(());
+    };
+    if out.status.success() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&out.stderr);
+    let first = text.lines().next().unwrap_or_default();
+    Err(format!(
+        "{condition:?} is not a Go expression: {}",
+        message(first)
+    ))
+}
+
+/// `<standard input>:2:14: expected operand, found '='` as `expected
+/// operand, found '=' (column 5)`, the column counted in the condition.
+fn message(line: &str) -> String {
+    let mut parts = line.splitn(4, ':');
+    let (_, row, col, msg) = (parts.next(), parts.next(), parts.next(), parts.next());
+    match (row, col.and_then(|c| c.trim().parse::<usize>().ok()), msg) {
+        (Some("2"), Some(col), Some(msg)) if col > BEFORE.len() => {
+            format!("{} (column {})", msg.trim(), col - BEFORE.len())
+        }
+        (_, _, Some(msg)) => msg.trim().to_string(),
+        _ => line.trim().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_column_is_the_conditions() {
+        assert_eq!(
+            super::message("<standard input>:2:12: expected operand, found '='"),
+            "expected operand, found '=' (column 3)"
+        );
+    }
+}

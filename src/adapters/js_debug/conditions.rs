@@ -1,0 +1,70 @@
+//! Breakpoint conditions in JavaScript: compiled by Node when set, so one
+//! that does not parse is refused with V8's message; js-debug itself only
+//! writes it to the output and never stops there.
+
+use std::path::PathBuf;
+
+use tokio::process::Command;
+
+/// Compiles the condition as a function body without running it.
+const CHECK: &str = "\
+try {
+  new Function('return (' + process.argv[1] + '\\n);');
+} catch (e) {
+  console.log(e.message);
+  process.exit(1);
+}
+";
+
+pub async fn check(node: PathBuf, condition: String) -> Result<(), String> {
+    let out = Command::new(node)
+        .env_remove("NODE_OPTIONS")
+        .args(["-e", CHECK, &condition])
+        .output()
+        .await;
+    match out {
+        // Without Node to ask, js-debug judges it when it sets it.
+        Err(_) => Ok(()),
+        Ok(o) if o.status.success() => Ok(()),
+        Ok(o) => {
+            let msg = String::from_utf8_lossy(&o.stdout).trim().to_string();
+            Err(format!(
+                "{condition:?} is not a JavaScript expression: {msg}"
+            ))
+        }
+    }
+}
+
+const PREFIX: &str = "Syntax error setting breakpoint with condition ";
+const RUNTIME: &str = "Breakpoint condition error: ";
+
+/// js-debug's report of a condition it could not set (`Syntax error
+/// setting breakpoint with condition "i >== 3" on line 5: Unexpected
+/// token '='`) or that threw (`Breakpoint condition error: nosuch is not
+/// defined`, which does not say the condition: an empty one), from its
+/// output.
+pub fn error(output: &str) -> Option<(String, String)> {
+    if let Some(e) = output.trim_start().strip_prefix(RUNTIME) {
+        return Some((String::new(), e.trim().to_string()));
+    }
+    let rest = output.trim_start().strip_prefix(PREFIX)?;
+    let (quoted, tail) = rest.split_once(" on line ")?;
+    let condition = quoted.trim_matches('"').to_string();
+    let error = tail.split_once(": ").map_or(tail, |(_, e)| e).trim();
+    Some((condition, error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_report_names_condition_and_error() {
+        let (c, e) = super::error(
+            "Syntax error setting breakpoint with condition \"i >== 3\" on line 5: Unexpected token '='",
+        )
+        .unwrap();
+        assert_eq!(c, "i >== 3");
+        assert_eq!(e, "Unexpected token '='");
+        let (c, e) = super::error("Breakpoint condition error: nosuch is not defined\n").unwrap();
+        assert_eq!((c.as_str(), e.as_str()), ("", "nosuch is not defined"));
+    }
+}

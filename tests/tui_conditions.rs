@@ -1,0 +1,48 @@
+//! The real binary in a real terminal (tmux) on a C program through
+//! lldb-dap, which stops where a breakpoint's condition fails: the status
+//! line says it was the condition's error, not a hit.
+
+mod common;
+
+use common::native::*;
+use common::tmux::{Tmux, current_line};
+use common::*;
+
+const C: &str = "#include <stdio.h>
+
+int main(void) {
+    int total = 0;
+    for (int i = 0; i < 5; i++) {
+        total += i;
+    }
+    printf(\"%d\\n\", total);
+    return 0;
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_condition_is_the_stops_reason() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("loop.c", C)]);
+    build_c(&ws.path().join("loop.c"), &ws.path().join("loop"));
+    let t = Tmux::start("cond", ws.path(), &["--break", "loop.c:6", "--", "loop"]);
+    t.wait_for("the first hit", |s| {
+        s.contains("stopped: breakpoint") && current_line(s) == Some(6)
+    })
+    .await;
+    // Focus: source → stack → variables → watch → breakpoints.
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "i"]);
+    t.keys(&["-l", "nosuch == 3"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the condition", |s| s.contains("if nosuch == 3"))
+        .await;
+    t.keys(&["c"]);
+    t.wait_for("the condition's error", |s| {
+        squash(s)
+            .contains("stopped: condition error at loop.c:6: use of undeclared identifier 'nosuch'")
+    })
+    .await;
+    t.keys(&["q", "y"]);
+}
