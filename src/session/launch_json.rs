@@ -31,9 +31,12 @@ pub fn load(
         .cloned()
         .unwrap_or_default();
     let adapter = |c: &Value| {
-        c.get("type")
-            .and_then(Value::as_str)
-            .and_then(adapters::for_launch_json_type)
+        let t = c.get("type").and_then(Value::as_str)?;
+        // cppdbg runs gdb or lldb, as its MIMode says.
+        match c.get("MIMode").and_then(Value::as_str) {
+            Some(mode) if t == "cppdbg" => adapters::by_name(mode),
+            _ => adapters::for_launch_json_type(t),
+        }
     };
     let runnable = |c: &Value| {
         adapter(c).is_some()
@@ -115,7 +118,14 @@ pub fn load(
         args,
         cwd: s("cwd"),
         env,
-        language: adapter.languages().first().map(|l| l.to_string()),
+        // The program tells its language; the type only picks the adapter.
+        language: s("program")
+            .as_deref()
+            .and_then(|p| adapters::infer_language(&workspace.join(p)))
+            .filter(|l| adapter.languages().contains(l))
+            .or_else(|| adapter.languages().first().copied())
+            .map(str::to_string),
+        adapter: Some(adapter.name().to_string()),
         python,
         stop_on_entry: c
             .get("stopOnEntry")

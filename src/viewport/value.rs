@@ -71,7 +71,9 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     }
     match v.children.as_deref() {
         Some(children) => from_children(v, children, cfg, depth),
-        None => match repr::parse_typed(&v.value) {
+        // A type path with `::` (Rust, C++) never holds a typed text of
+        // the `main.Item {ID: 1}` kind; its `Item { id: 1 }` is its own.
+        None => match repr::parse_typed(&v.value).filter(|_| !t.contains("::")) {
             Some(typed) => render_typed(&typed, t, cfg, depth),
             None => render_repr(&v.value, short_type(t), cfg, depth),
         },

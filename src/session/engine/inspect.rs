@@ -35,6 +35,7 @@ impl Engine {
                 Ok(v) => {
                     let mut one = [v];
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
+                    crate::session::compose::compose(&client, &mut one).await;
                     let [mut v] = one;
                     v.length = crate::session::cut_lengths::length(&client, &v, frame).await;
                     Ok(v)

@@ -43,6 +43,9 @@ impl Engine {
         self.conn.on_terminal = spawned.on_terminal;
         self.exit_code_file = spawned.exit_code_file;
         self.snap.info = spawned.notes;
+        if let Some(note) = self.config.adapter_note {
+            self.snap.info.insert(0, note.to_string());
+        }
         if let Some(out) = spawned.program_output {
             self.forward_program_output(out);
         }
