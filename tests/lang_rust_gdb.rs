@@ -147,3 +147,61 @@ async fn an_adapter_that_cannot_debug_rust_is_refused_by_name() {
     );
     mcp.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn steps_set_variable_and_a_return_value_on_the_rust_demo() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_demo(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "target/debug/shop", "breakpoints": [{"file": "src/main.rs", "line": 35}]}),
+        )
+        .await;
+    eprintln!("{v}");
+    // Into `subtotal(&items)`, past the standard library's Deref.
+    let v = mcp.ok("debug_step", json!({"kind": "into"})).await;
+    assert_eq!(
+        stopped_function(&v).as_deref(),
+        Some("shop::subtotal"),
+        "{v}"
+    );
+    assert_eq!(stopped_line(&v), Some(15), "{v}");
+    assert!(
+        v.contains("shop::checkout(items=") && v.contains("coupon=Some(\"yes\")"),
+        "{v}"
+    );
+    // A step over a line split into several statements lands on the next line.
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(16), "{v}");
+    assert_eq!(local(&v, "sum").as_deref(), Some("0"), "{v}");
+    let s = mcp
+        .ok(
+            "debug_set_variable",
+            json!({"name": "sum", "value": "sum + 1000"}),
+        )
+        .await;
+    assert!(s.contains("1000"), "{s}");
+    let e = mcp.ok("debug_evaluate", json!({"expression": "sum"})).await;
+    assert!(e.contains("= 1000"), "{e}");
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(17), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(16), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
+    eprintln!("{v}");
+    assert_eq!(
+        stopped_function(&v).as_deref(),
+        Some("shop::checkout"),
+        "{v}"
+    );
+    assert_eq!(local(&v, "(return)").as_deref(), Some("1650"), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    // 1650 - 165 = 1485; the exit code is 1485 % 256.
+    assert!(v.contains("EXITED with code 205"), "{v}");
+    mcp.close().await;
+}

@@ -169,6 +169,10 @@ pub struct Quirks {
     /// A step cut short by a breakpoint can end on the next resume as an
     /// extra `step` stop, which nobody asked for.
     pub stale_step_stops: bool,
+    /// A line step may stop again on the line it started from (a line the
+    /// compiler split into several statements, as Rust's overflow checks
+    /// do): such a stop is stepped on from, as if the line were one.
+    pub same_line_steps: bool,
     /// `pause` may be acknowledged without halting; check with a stackTrace.
     pub pause_may_not_halt: bool,
     /// Which scopes are worth reading at a stop (registers never are).
@@ -258,6 +262,7 @@ impl Quirks {
         hidden_variable_prefixes: &[],
         evaluate_context: "repl",
         stale_step_stops: false,
+        same_line_steps: false,
         pause_may_not_halt: false,
         skipped_scopes: &[],
         local_scopes: &[],

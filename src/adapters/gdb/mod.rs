@@ -38,6 +38,9 @@ const SETTINGS: &[&str] = &[
 /// and `Option` read as Rust.
 const RUST_PRINTERS: &str = "gdb_load_rust_pretty_printers.py";
 
+/// Steps pass over the Rust standard library's functions.
+const STEP_OVER_STD: &str = "skip -rfunction ^(<)?(std|core|alloc)::";
+
 pub struct Gdb;
 
 static QUIRKS: Quirks = Quirks {
@@ -57,6 +60,7 @@ static QUIRKS: Quirks = Quirks {
     // it as an expression of the program's language.
     evaluate_context: "watch",
     stale_step_stops: false,
+    same_line_steps: true,
     pause_may_not_halt: false,
     skipped_scopes: &["Registers", "Globals"],
     // gdb lists a function's parameters apart from its other locals, and
@@ -168,6 +172,9 @@ impl Adapter for Gdb {
             cmd.arg("-iex").arg(s);
         }
         if rust {
+            // Stepping into `f(&items)` should reach `f`, not the standard
+            // library's Deref on the way.
+            cmd.arg("-iex").arg(STEP_OVER_STD);
             match rust_printers() {
                 Some(p) => {
                     cmd.arg("-iex").arg(format!("source {}", p.display()));

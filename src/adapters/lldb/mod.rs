@@ -48,6 +48,7 @@ static QUIRKS: Quirks = Quirks {
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",
     stale_step_stops: true,
+    same_line_steps: false,
     pause_may_not_halt: false,
     skipped_scopes: &["Registers", "Globals"],
     local_scopes: &[],

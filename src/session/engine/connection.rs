@@ -52,6 +52,10 @@ pub struct Conn {
     pub process: Option<AdapterProcess>,
     pub thread_id: i64,
     pub step_remaining: u32,
+    /// Where a line step started (function, line), and how often it was
+    /// stepped on from a stop on that same line (`Quirks::same_line_steps`).
+    pub step_from: Option<(String, u64)>,
+    pub same_line_resteps: u32,
     pub step_kind: StepKind,
     pub pending_exit_code: Option<i64>,
     pub configured: bool,
@@ -116,6 +120,8 @@ impl Default for Conn {
             process: None,
             thread_id: 0,
             step_remaining: 0,
+            step_from: None,
+            same_line_resteps: 0,
             step_kind: StepKind::Over,
             pending_exit_code: None,
             configured: false,
