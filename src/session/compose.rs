@@ -53,6 +53,7 @@ fn collect(language: &dyn Language, vars: &[Var], path: &mut Vec<usize>, out: &m
     for (i, v) in vars.iter().enumerate() {
         path.push(i);
         match &v.children {
+            _ if v.composed => {}
             Some(children) if path.len() < MAX_DEPTH => collect(language, children, path, out),
             Some(_) => {}
             None => {
@@ -78,8 +79,8 @@ fn at_mut<'a>(vars: &'a mut [Var], path: &[usize]) -> Option<&'a mut Var> {
     })
 }
 
-/// Composes `v`'s parts first, then `v`; a composed value drops its parts,
-/// so every view shows the composed text (expanding reads them afresh).
+/// Composes `v`'s parts first, then `v`; a composed value keeps its parts
+/// for expanding it, and every view shows its text.
 fn compose_one(language: &dyn Language, v: &mut Var) {
     let Some(children) = v.children.as_mut() else {
         return;
@@ -97,10 +98,12 @@ fn compose_one(language: &dyn Language, v: &mut Var) {
         .collect();
     if let Some(text) = language.composed_value(&v.value, &v.type_name, &parts) {
         v.value = text;
-        v.children = None;
+        v.composed = true;
     }
 }
 
 fn is_unread(language: &dyn Language, c: &Var) -> bool {
-    c.reference > 0 && c.children.is_none() && language.composes_from_parts(&c.value, &c.type_name)
+    !c.composed
+        && c.reference > 0
+        && language.composes_from_parts(&c.value, &c.type_name)
 }

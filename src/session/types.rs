@@ -101,6 +101,11 @@ pub struct Var {
     /// Python): kept for paths, left out of views.
     #[serde(skip)]
     pub hidden: bool,
+    /// The value's text was composed from its children by its language
+    /// (gdb's Rust enums): the text is what to show, the children are
+    /// kept for expanding it.
+    #[serde(skip)]
+    pub composed: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -69,7 +69,7 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     if v.children.is_none() && !v.value.is_empty() && v.value == v.type_name {
         return format!("<{}>", short_type(t));
     }
-    match v.children.as_deref() {
+    match v.children.as_deref().filter(|_| !v.composed) {
         Some(children) => from_children(v, children, cfg, depth),
         // A type path with `::` (Rust, C++) never holds a typed text of
         // the `main.Item {ID: 1}` kind; its `Item { id: 1 }` is its own.
@@ -629,6 +629,7 @@ mod tests {
             length: None,
             indexed: None,
             hidden: false,
+            composed: false,
         }
     }
 
@@ -759,6 +760,7 @@ mod tests {
         u.reference = 3;
         let dunder = Var {
             hidden: true,
+            composed: false,
             ..var("__dict__", "dict", "{}")
         };
         u.children = Some(vec![

@@ -87,6 +87,10 @@ static QUIRKS: Quirks = Quirks {
 /// carries the program's output.
 const OWN_OUTPUT: &[&str] = &[
     "\u{274c}",
+    "No source file named ",
+    "No symbol table is loaded",
+    "Function(s) ",
+    "File(s) ",
     "warning: ",
     "Breakpoint ",
     "Temporary breakpoint ",
