@@ -67,6 +67,9 @@ pub struct Conn {
     pub stopped_by: Option<StoppedBy>,
     /// The adapter's answer to `initialize`.
     pub capabilities: serde_json::Value,
+    /// `initialized` came before the answer to `initialize` was read:
+    /// configuring waits for the capabilities.
+    pub initialized_early: bool,
     /// `disconnect` was sent to learn the exit code; the session ends with its answer.
     pub disconnecting: bool,
     /// `stopped` events seen, so a pause can tell whether one came.
@@ -129,6 +132,7 @@ impl Default for Conn {
             hints: StopHints::default(),
             stopped_by: None,
             capabilities: serde_json::Value::Null,
+            initialized_early: false,
             disconnecting: false,
             stops_seen: 0,
             exception_breakpoints: vec![],

@@ -154,11 +154,19 @@ impl Engine {
                         e.dirty = true;
                     }
                     if let Some(c) = e.conn_by_id_mut(id) {
-                        c.capabilities = caps;
+                        // Known from now on, even when the answer had none.
+                        c.capabilities = if caps.is_null() {
+                            Value::Object(Default::default())
+                        } else {
+                            caps
+                        };
                     }
                     // Sent now, answered whenever the adapter likes: some
                     // adapters hold this response until configurationDone.
                     let launch = client.request(start_command, Some(start_args));
+                    if e.conn_by_id(id).is_some_and(|c| c.initialized_early) {
+                        e.with_conn(id, |e| e.configure());
+                    }
                     e.spawn(async move {
                         let res = launch.await;
                         Box::new(move |e: &mut Engine| {
@@ -234,6 +242,12 @@ impl Engine {
         let Some(client) = self.conn.client.clone() else {
             return;
         };
+        // Breakpoints are sent by what the adapter can do: an adapter may
+        // say `initialized` before its answer to `initialize` is read.
+        if self.conn.capabilities.is_null() {
+            self.conn.initialized_early = true;
+            return;
+        }
         if std::mem::replace(&mut self.conn.configuring, true) {
             return;
         }
