@@ -84,7 +84,12 @@ pub trait Language: Send + Sync {
 
     /// A value's text made from its parts, once read; None where the
     /// adapter's own text stands.
-    fn composed_value(&self, _value: &str, _type_name: &str, _parts: &[Part<'_>]) -> Option<String> {
+    fn composed_value(
+        &self,
+        _value: &str,
+        _type_name: &str,
+        _parts: &[Part<'_>],
+    ) -> Option<String> {
         None
     }
 

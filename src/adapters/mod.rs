@@ -7,10 +7,10 @@ mod apt;
 pub mod debugpy;
 pub mod definitions;
 pub mod delve;
-mod gdb;
 mod detect;
 mod exception_chain;
 mod exit_file;
+mod gdb;
 pub mod js_debug;
 mod language;
 pub mod lldb;
@@ -463,12 +463,7 @@ pub fn choose(language: &str, named: Option<&str>) -> Result<Chosen, String> {
         ));
     }
     if let Some(name) = named {
-        let names = || {
-            able.iter()
-                .map(|a| a.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let names = || able.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ");
         let adapter = by_name(name).ok_or_else(|| {
             format!(
                 "there is no adapter {name:?}; {language} programs are debugged with {}",

@@ -190,7 +190,6 @@ fn split_top_at(s: &str, sep: char) -> Option<&str> {
     None
 }
 
-
 /// The C library's and the Rust standard library's own frames: a crash or
 /// panic is shown from the first frame of the program's own code.
 pub fn is_runtime_frame(name: &str, file: Option<&str>) -> bool {

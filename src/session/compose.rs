@@ -49,7 +49,12 @@ pub async fn compose(client: &Link, vars: &mut [Var]) {
 }
 
 /// The paths (child indices) of shells not yet read, down to `MAX_DEPTH`.
-fn collect(language: &dyn Language, vars: &[Var], path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+fn collect(
+    language: &dyn Language,
+    vars: &[Var],
+    path: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) {
     for (i, v) in vars.iter().enumerate() {
         path.push(i);
         match &v.children {
@@ -103,7 +108,5 @@ fn compose_one(language: &dyn Language, v: &mut Var) {
 }
 
 fn is_unread(language: &dyn Language, c: &Var) -> bool {
-    !c.composed
-        && c.reference > 0
-        && language.composes_from_parts(&c.value, &c.type_name)
+    !c.composed && c.reference > 0 && language.composes_from_parts(&c.value, &c.type_name)
 }

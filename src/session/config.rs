@@ -390,7 +390,11 @@ impl LaunchRequest {
             }
         };
         let chosen = adapters::choose(&language, self.adapter.as_deref()).map_err(|m| {
-            let field = if self.adapter.is_some() { "adapter" } else { "language" };
+            let field = if self.adapter.is_some() {
+                "adapter"
+            } else {
+                "language"
+            };
             SessionError::invalid(field, m)
         })?;
         let adapter = chosen.adapter;

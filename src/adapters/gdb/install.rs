@@ -134,7 +134,11 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), AdapterError> {
         return Ok(());
     }
     let err = String::from_utf8_lossy(&out.stderr);
-    let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let last = err
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
     Err(AdapterError::NotFound(format!(
         "{what} failed ({}): {}",
         out.status,

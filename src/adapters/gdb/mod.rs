@@ -47,7 +47,10 @@ static QUIRKS: Quirks = Quirks {
     stable_frame_references: false,
     output: OutputSource::Events,
     crlf_output: false,
-    stop_reasons: &[("signal", "exception"), ("data breakpoint", "data breakpoint")],
+    stop_reasons: &[
+        ("signal", "exception"),
+        ("data breakpoint", "data breakpoint"),
+    ],
     hidden_variable_prefixes: &[],
     // A step out's value comes in a scope of its own, as `(return)`.
     return_value_name: Some("(return)"),

@@ -120,7 +120,7 @@ fn sized(v: &str) -> Option<usize> {
 /// as `k: v` entries; None when the parts are not such pairs or one is
 /// not read.
 fn map_entries(parts: &[Part<'_>]) -> Option<Vec<String>> {
-    if parts.is_empty() || parts.len() % 2 != 0 {
+    if parts.is_empty() || !parts.len().is_multiple_of(2) {
         return None;
     }
     parts
@@ -206,18 +206,28 @@ mod tests {
         let g = GdbNative;
         let opt = "core::option::Option<&str>";
         let some = g
-            .composed_value("", &format!("{opt}::Some"), &[part("__0", Some("\"yes\""), "&str")])
+            .composed_value(
+                "",
+                &format!("{opt}::Some"),
+                &[part("__0", Some("\"yes\""), "&str")],
+            )
             .unwrap();
         assert_eq!(some, "Some(\"yes\")");
         let whole = g
-            .composed_value("", opt, &[part("Some", Some(&some), &format!("{opt}::Some"))])
+            .composed_value(
+                "",
+                opt,
+                &[part("Some", Some(&some), &format!("{opt}::Some"))],
+            )
             .unwrap();
         assert_eq!(whole, "Some(\"yes\")");
-        let none = g
-            .composed_value("", &format!("{opt}::None"), &[])
-            .unwrap();
+        let none = g.composed_value("", &format!("{opt}::None"), &[]).unwrap();
         let whole = g
-            .composed_value("", opt, &[part("None", Some(&none), &format!("{opt}::None"))])
+            .composed_value(
+                "",
+                opt,
+                &[part("None", Some(&none), &format!("{opt}::None"))],
+            )
             .unwrap();
         assert_eq!(whole, "None");
         let food = g
@@ -231,7 +241,11 @@ mod tests {
             )
             .unwrap();
         let whole = g
-            .composed_value("", "main::Cat", &[part("Food", Some(&food), "main::Cat::Food")])
+            .composed_value(
+                "",
+                "main::Cat",
+                &[part("Food", Some(&food), "main::Cat::Food")],
+            )
             .unwrap();
         assert_eq!(whole, "Cat::Food { perishable: true, days: 6 }");
         // A struct with one field is no enum.
@@ -251,7 +265,11 @@ mod tests {
         assert!(is_std_internal("core::slice::iter::Iter<main::Item>"));
         assert!(!is_std_internal("core::option::Option<&str>::Some"));
         assert_eq!(
-            g.composed_value("", "(u32, u8)", &[part("__0", Some("1"), "u32"), part("__1", Some("2"), "u8")]),
+            g.composed_value(
+                "",
+                "(u32, u8)",
+                &[part("__0", Some("1"), "u32"), part("__1", Some("2"), "u8")]
+            ),
             Some("(1, 2)".to_string())
         );
     }

@@ -14,11 +14,11 @@ use futures::future::BoxFuture;
 use serde_json::{Value, json};
 use tokio::process::Command;
 
+use super::native_code::is_rust;
 use super::{
     Adapter, AdapterError, ExceptionFunction, Found, Language, LaunchSpec, OutputSource, Quirks,
     Spawned, Target, Transport, which,
 };
-use super::native_code::is_rust;
 use crate::dap::process::AdapterProcess;
 
 pub use native::Native;

@@ -3,8 +3,8 @@
 //! little, Rust's hashed symbol names, and a panic's message.
 
 use crate::adapters::language::{Language, SetVariable, c_like_path, split_path};
-use crate::adapters::native_trace::{self, Dialect};
 use crate::adapters::native_code::{frame_name, panic_message, parameters};
+use crate::adapters::native_trace::{self, Dialect};
 
 pub struct Native;
 

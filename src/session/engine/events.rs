@@ -145,12 +145,17 @@ impl Engine {
         let conn = self.conn.id;
         let fut = client.request(
             "stackTrace",
-            Some(serde_json::json!({"threadId": self.conn.thread_id, "startFrame": 0, "levels": 1})),
+            Some(
+                serde_json::json!({"threadId": self.conn.thread_id, "startFrame": 0, "levels": 1}),
+            ),
         );
         self.spawn(async move {
             let top = fut.await.ok().and_then(|b| {
                 let f = b.get("stackFrames")?.as_array()?.first()?.clone();
-                Some((f.get("name")?.as_str()?.to_string(), f.get("line")?.as_u64()?))
+                Some((
+                    f.get("name")?.as_str()?.to_string(),
+                    f.get("line")?.as_u64()?,
+                ))
             });
             Box::new(move |e: &mut Engine| {
                 let language = e.config.adapter.language();
