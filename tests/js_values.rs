@@ -19,6 +19,7 @@ fn shown(value: &str, type_name: &str) -> String {
         truncated: false,
         length: None,
         hidden: false,
+        composed: false,
         indexed: None,
         not_read: None,
     };

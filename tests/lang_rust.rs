@@ -1,6 +1,7 @@
-//! Rust through lldb-dap, end to end: a real MCP client over stdio drives
-//! the real binary on the Rust demo, with rustc's formatters loaded, so
-//! values and names read like Rust; then a panic stops with its message.
+//! Rust end to end: a real MCP client over stdio drives the real binary on
+//! the Rust demo through lldb-dap, chosen by name, with rustc's formatters
+//! loaded, so values and names read like Rust; then a panic stops with its
+//! message on the default adapter (gdb, see lang_rust_gdb.rs).
 
 mod common;
 
@@ -20,7 +21,7 @@ async fn agent_debugs_the_rust_demo() {
     let v = mcp
         .ok(
             "debug_launch",
-            json!({"program": "target/debug/shop", "breakpoints": [{"file": "src/main.rs", "line": 35}]}),
+            json!({"program": "target/debug/shop", "adapter": "lldb-dap", "breakpoints": [{"file": "src/main.rs", "line": 35}]}),
         )
         .await;
     eprintln!("{v}");
@@ -101,7 +102,7 @@ async fn agent_debugs_the_rust_demo() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panic_stops_with_its_message_in_the_users_frame() {
-    if !lldb_available() {
+    if !gdb_available() {
         return;
     }
     let ws = workspace(&[]);

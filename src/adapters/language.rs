@@ -88,6 +88,25 @@ pub trait Language: Send + Sync {
         self.needs_children(value, truncated)
     }
 
+    /// Whether a value is a shell the adapter sends around its parts (an
+    /// empty value whose children say what it is, as gdb sends a Rust enum
+    /// and its variant), so its parts are read, a few levels deep, for
+    /// `composed_value`.
+    fn composes_from_parts(&self, _value: &str, _type_name: &str) -> bool {
+        false
+    }
+
+    /// A value's text made from its parts, once read; None where the
+    /// adapter's own text stands.
+    fn composed_value(
+        &self,
+        _value: &str,
+        _type_name: &str,
+        _parts: &[Part<'_>],
+    ) -> Option<String> {
+        None
+    }
+
     /// An expression listing the program's loaded source files, one per
     /// line, for searches beyond the workspace; None where the language
     /// has no such list (a native program's libraries carry no sources).
@@ -241,6 +260,15 @@ pub trait Language: Send + Sync {
     fn log_message_note(&self) -> Option<&'static str> {
         None
     }
+}
+
+/// One part of a value, for `Language::composed_value`.
+#[derive(Debug, Clone, Copy)]
+pub struct Part<'a> {
+    pub name: &'a str,
+    /// None: the part has parts of its own that were not read.
+    pub value: Option<&'a str>,
+    pub type_name: &'a str,
 }
 
 /// A function found in the source.

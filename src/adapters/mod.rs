@@ -10,9 +10,11 @@ pub mod delve;
 mod detect;
 mod exception_chain;
 mod exit_file;
+mod gdb;
 pub mod js_debug;
 mod language;
 pub mod lldb;
+mod native_code;
 mod native_trace;
 pub mod side_effects;
 mod signature;
@@ -33,7 +35,7 @@ pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
-    FoundFunction, Language, LogPiece, SetVariable, c_like_path, is_ident, parse_log_message,
+    FoundFunction, Language, LogPiece, Part, SetVariable, c_like_path, is_ident, parse_log_message,
     split_path,
 };
 pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
@@ -167,6 +169,10 @@ pub struct Quirks {
     /// A step cut short by a breakpoint can end on the next resume as an
     /// extra `step` stop, which nobody asked for.
     pub stale_step_stops: bool,
+    /// A line step may stop again on the line it started from (a line the
+    /// compiler split into several statements, as Rust's overflow checks
+    /// do): such a stop is stepped on from, as if the line were one.
+    pub same_line_steps: bool,
     /// `pause` may be acknowledged without halting; check with a stackTrace.
     pub pause_may_not_halt: bool,
     /// Which scopes are worth reading at a stop (registers never are).
@@ -260,6 +266,7 @@ impl Quirks {
         hidden_variable_prefixes: &[],
         evaluate_context: "repl",
         stale_step_stops: false,
+        same_line_steps: false,
         pause_may_not_halt: false,
         skipped_scopes: &[],
         local_scopes: &[],
@@ -315,6 +322,19 @@ pub trait Adapter: Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// The languages it debugs, as `language` takes them.
     fn languages(&self) -> &'static [&'static str];
+    /// The languages it is the first choice for, where it is installed.
+    fn preferred_languages(&self) -> &'static [&'static str] {
+        self.languages()
+    }
+    /// Whether it is here, cheaply: for choosing a language's adapter.
+    fn is_installed(&self) -> bool {
+        true
+    }
+    /// What a `language` program loses when it runs on `other` because
+    /// this adapter, its first choice, is not installed.
+    fn fallback_note(&self, _other: &str, _language: &str) -> Option<&'static str> {
+        None
+    }
     /// The `type`s of VS Code launch.json configurations it runs.
     fn launch_json_types(&self) -> &'static [&'static str];
     /// Finds the adapter and its version, or says how to get it.
@@ -412,8 +432,9 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 4] = [
+    static ALL: [AdapterRef; 5] = [
         &debugpy::Debugpy,
+        &gdb::Gdb,
         &lldb::Lldb,
         &delve::Delve,
         &js_debug::JsDebug,
@@ -421,31 +442,101 @@ pub fn all() -> &'static [AdapterRef] {
     &ALL
 }
 
-/// The adapter for a language name, or an error listing what can be debugged.
-pub fn for_language(language: &str) -> Result<AdapterRef, String> {
-    let l = language.to_lowercase();
-    all()
-        .iter()
-        .copied()
-        .find(|a| a.languages().contains(&l.as_str()))
-        .ok_or_else(|| {
-            format!(
-                "{language} is not supported; pairdbg debugs {}",
-                supported_languages().join(", ")
-            )
-        })
+/// The adapter a launch runs on, and what the user should know about the
+/// choice.
+#[derive(Debug, Clone, Copy)]
+pub struct Chosen {
+    pub adapter: AdapterRef,
+    /// Why the language's first choice was not taken.
+    pub note: Option<&'static str>,
 }
 
-/// The adapter named `word` (`lldb-dap`, or `lldb` for short), or the one
-/// for the language `word`.
-pub fn by_name_or_language(word: &str) -> Result<AdapterRef, String> {
+/// The adapter for a language name, or an error listing what can be debugged.
+pub fn for_language(language: &str) -> Result<AdapterRef, String> {
+    choose(language, None).map(|c| c.adapter)
+}
+
+/// The adapter for `language`: the one named, which must debug it; else
+/// the language's first choice when installed; else another installed one
+/// that debugs it, with a note saying what that costs; else the first
+/// choice, whose start says how to install it.
+pub fn choose(language: &str, named: Option<&str>) -> Result<Chosen, String> {
+    let l = language.to_lowercase();
+    let able: Vec<AdapterRef> = all()
+        .iter()
+        .copied()
+        .filter(|a| a.languages().contains(&l.as_str()))
+        .collect();
+    if able.is_empty() {
+        return Err(format!(
+            "{language} is not supported; pairdbg debugs {}",
+            supported_languages().join(", ")
+        ));
+    }
+    if let Some(name) = named {
+        let names = || able.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ");
+        let adapter = by_name(name).ok_or_else(|| {
+            format!(
+                "there is no adapter {name:?}; {language} programs are debugged with {}",
+                names()
+            )
+        })?;
+        if !able.iter().any(|a| a.name() == adapter.name()) {
+            return Err(format!(
+                "{} cannot debug {language}; these can: {}",
+                adapter.name(),
+                names()
+            ));
+        }
+        return Ok(Chosen {
+            adapter,
+            note: None,
+        });
+    }
+    let first = able
+        .iter()
+        .copied()
+        .find(|a| a.preferred_languages().contains(&l.as_str()))
+        .unwrap_or(able[0]);
+    if first.is_installed() {
+        return Ok(Chosen {
+            adapter: first,
+            note: None,
+        });
+    }
+    match able
+        .iter()
+        .copied()
+        .find(|a| a.name() != first.name() && a.is_installed())
+    {
+        Some(other) => Ok(Chosen {
+            adapter: other,
+            note: first.fallback_note(other.name(), &l),
+        }),
+        None => Ok(Chosen {
+            adapter: first,
+            note: None,
+        }),
+    }
+}
+
+/// The adapter named `word` (`lldb-dap`, or `lldb` for short).
+pub fn by_name(word: &str) -> Option<AdapterRef> {
     let w = word.to_lowercase();
     all()
         .iter()
         .copied()
         .find(|a| a.name() == w || a.name().split('-').next() == Some(w.as_str()))
-        .map(Ok)
-        .unwrap_or_else(|| for_language(word))
+}
+
+/// The adapter named `word`, or the one for the language `word`.
+pub fn by_name_or_language(word: &str) -> Result<AdapterRef, String> {
+    by_name(word).map(Ok).unwrap_or_else(|| for_language(word))
+}
+
+/// The names of every adapter, as `adapter` takes them.
+pub fn names() -> Vec<&'static str> {
+    all().iter().map(|a| a.name()).collect()
 }
 
 /// The adapter that runs launch.json configurations of `type`.

@@ -53,6 +53,7 @@ impl CtlArgs {
                         }
                     }
                     put(&mut a, "language", launch.language.clone());
+                    put(&mut a, "adapter", launch.adapter.clone());
                     "debug_attach"
                 } else {
                     let mut rest = program.iter().cloned();
@@ -73,6 +74,7 @@ impl CtlArgs {
                     }
                     put(&mut a, "python", launch.python.clone());
                     put(&mut a, "language", launch.language.clone());
+                    put(&mut a, "adapter", launch.adapter.clone());
                     put(&mut a, "cwd", launch.cwd.clone());
                     if !launch.env.is_empty() {
                         let env: Map<String, Value> = launch

@@ -18,6 +18,10 @@ pub struct LaunchFlags {
     /// python, c, c++, rust, go, node, javascript, typescript.
     #[arg(long, value_name = "LANG")]
     pub language: Option<String>,
+    /// The debug adapter, where not the language's first choice: gdb or
+    /// lldb-dap for C, C++ and Rust (Rust takes gdb, C and C++ lldb-dap).
+    #[arg(long, value_name = "NAME")]
+    pub adapter: Option<String>,
     /// The program's working directory (default: the workspace).
     #[arg(long, value_name = "DIR")]
     pub cwd: Option<String>,
@@ -110,6 +114,7 @@ impl LaunchFlags {
         for (field, value) in [
             (&mut request.python, &self.python),
             (&mut request.language, &self.language),
+            (&mut request.adapter, &self.adapter),
             (&mut request.cwd, &self.cwd),
         ] {
             if value.is_some() {
@@ -134,6 +139,7 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "program" => "PROGRAM",
         "module" => "-m",
         "language" => "--language",
+        "adapter" => "--adapter",
         "python" => "--python",
         "cwd" => "--cwd",
         "env" => "--env",

@@ -48,6 +48,8 @@ pub struct LaunchParams {
     pub cwd: Option<String>,
     pub env: Option<BTreeMap<String, String>>,
     pub language: Option<String>,
+    /// gdb or lldb-dap (C, C++, Rust); default: the language's.
+    pub adapter: Option<String>,
     pub python: Option<String>,
     pub stop_on_entry: Option<bool>,
     pub breakpoints: Option<Vec<BreakpointParam>>,
@@ -67,6 +69,8 @@ pub struct AttachParams {
     pub host: Option<String>,
     pub port: Option<u32>,
     pub language: Option<String>,
+    /// gdb or lldb-dap (C, C++, Rust); default: the language's.
+    pub adapter: Option<String>,
     pub program: Option<String>,
     pub path_mappings: Option<Vec<PathMappingParam>>,
     pub terminate_debuggee: Option<bool>,

@@ -25,6 +25,7 @@ pub async fn read(client: &Link, frames: &[Frame], mut early: Early) -> Vec<Call
         let ready = early.take_locals(f.id);
         let client = client.clone();
         let id = f.id;
+        let params = f.params.clone().unwrap_or_default();
         async move {
             let early = match ready {
                 Some(e) => e.vars.await.ok().map(|vars| (vars, e.reference)),
@@ -36,6 +37,7 @@ pub async fn read(client: &Link, frames: &[Frame], mut early: Early) -> Vec<Call
                 Some(read) => read,
                 None => frame_locals(&client, id).await.ok()?,
             };
+            let vars = compose_params(&client, vars, &params).await;
             Some(CallerLocals {
                 frame_id: id,
                 reference,
@@ -44,6 +46,16 @@ pub async fn read(client: &Link, frames: &[Frame], mut early: Early) -> Vec<Call
         }
     });
     join_all(reads).await.into_iter().flatten().collect()
+}
+
+/// The parameters among a caller's locals, with their text composed where
+/// the adapter sends them as a shell around their parts.
+async fn compose_params(client: &Link, vars: Vec<Var>, params: &[String]) -> Vec<Var> {
+    let (mut shown, rest): (Vec<Var>, Vec<Var>) =
+        vars.into_iter().partition(|v| params.contains(&v.name));
+    super::compose::compose(client, &mut shown).await;
+    shown.extend(rest);
+    shown
 }
 
 /// A caller's argument is often the very object a local of the top frame

@@ -17,6 +17,9 @@ pub struct LaunchRequest {
     pub cwd: Option<String>,
     pub env: Vec<(String, String)>,
     pub language: Option<String>,
+    /// The adapter by name (`gdb`, `lldb-dap`), where not the language's
+    /// first choice.
+    pub adapter: Option<String>,
     pub python: Option<String>,
     pub stop_on_entry: bool,
     pub breakpoints: Vec<BreakpointRequest>,
@@ -91,6 +94,8 @@ pub struct LaunchConfig {
     pub nodelay: bool,
     /// The adapter that debugs this program's language.
     pub adapter: AdapterRef,
+    /// Why the language's first choice of adapter was not taken.
+    pub adapter_note: Option<&'static str>,
     /// A running process to attach to instead of launching.
     pub attach_pid: Option<u32>,
     /// A debug server to attach to instead of launching.
@@ -384,8 +389,15 @@ impl LaunchRequest {
                     .to_string()
             }
         };
-        let adapter =
-            adapters::for_language(&language).map_err(|m| SessionError::invalid("language", m))?;
+        let chosen = adapters::choose(&language, self.adapter.as_deref()).map_err(|m| {
+            let field = if self.adapter.is_some() {
+                "adapter"
+            } else {
+                "language"
+            };
+            SessionError::invalid(field, m)
+        })?;
+        let adapter = chosen.adapter;
         let module = match &self.module {
             Some(m) => {
                 if !adapter.language().runs_modules() {
@@ -449,6 +461,7 @@ impl LaunchRequest {
             request_timeout,
             nodelay: std::env::var_os("PAIRDBG_ADAPTER_NAGLE").is_none(),
             adapter,
+            adapter_note: chosen.note,
             attach_pid: self.attach,
             remote,
             terminate_debuggee: self.terminate_debuggee.unwrap_or(false),

@@ -43,6 +43,7 @@ pub async fn fill_grandchildren(client: &Link, vars: &mut [Var], max: usize) {
             child.children = read.children.take();
         }
     }
+    super::compose::compose(client, vars).await;
 }
 
 /// Like `fill_children`, for values shown one level down in a preview.

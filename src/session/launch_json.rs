@@ -31,9 +31,12 @@ pub fn load(
         .cloned()
         .unwrap_or_default();
     let adapter = |c: &Value| {
-        c.get("type")
-            .and_then(Value::as_str)
-            .and_then(adapters::for_launch_json_type)
+        let t = c.get("type").and_then(Value::as_str)?;
+        // cppdbg runs gdb or lldb, as its MIMode says.
+        match c.get("MIMode").and_then(Value::as_str) {
+            Some(mode) if t == "cppdbg" => adapters::by_name(mode),
+            _ => adapters::for_launch_json_type(t),
+        }
     };
     let runnable = |c: &Value| {
         adapter(c).is_some()
@@ -116,6 +119,8 @@ pub fn load(
         cwd: s("cwd"),
         env,
         language: adapter.languages().first().map(|l| l.to_string()),
+        // The type names the adapter, whatever the language's first choice.
+        adapter: Some(adapter.name().to_string()),
         python,
         stop_on_entry: c
             .get("stopOnEntry")
@@ -199,6 +204,8 @@ mod tests {
             {"name": "Current file", "type": "python", "request": "launch", "program": "${file}"},
             {"name": "Server", "type": "go", "request": "launch", "mode": "debug", "program": "${workspaceFolder}/cmd/server", "env": {"PORT": "8080"}},
             {"name": "Native", "type": "cppdbg", "request": "launch", "program": "${workspaceFolder}/build/app", "environment": [{"name": "MODE", "value": "x"}]},
+            {"name": "Native gdb", "type": "cppdbg", "MIMode": "gdb", "request": "launch", "program": "${workspaceFolder}/build/app"},
+            {"name": "Rust gdb", "type": "gdb", "request": "launch", "program": "${workspaceFolder}/target/debug/app"},
             {"name": "Attach", "type": "python", "request": "attach", "processId": 42},
             {"name": "Node", "type": "pwa-node", "request": "launch", "program": "${workspaceFolder}/x.js"},
         ],
@@ -247,6 +254,15 @@ mod tests {
             }
             Err(e) => assert!(e.contains("cppdbg launch configuration"), "{e}"),
             Ok(None) => panic!("a named configuration is found"),
+        }
+        // cppdbg with MIMode gdb, and type gdb, run on gdb; plain cppdbg on lldb-dap.
+        for (name, adapter) in [
+            ("Native gdb", "gdb"),
+            ("Rust gdb", "gdb"),
+            ("Native", "lldb-dap"),
+        ] {
+            let r = load(d.path(), Some(name), None).unwrap().unwrap();
+            assert_eq!(r.adapter.as_deref(), Some(adapter), "{name}");
         }
         let e = load(d.path(), Some("Attach"), None).unwrap_err();
         assert!(e.contains("python attach configuration"), "{e}");

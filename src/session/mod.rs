@@ -7,6 +7,7 @@ pub mod autopsy;
 pub mod breakpoint_hit;
 pub mod callers;
 mod command;
+mod compose;
 pub mod config;
 pub mod connector;
 pub mod cut_lengths;

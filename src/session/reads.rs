@@ -209,6 +209,7 @@ pub fn to_var(v: dap_types::Variable) -> Var {
     let (value, truncated) = cap(v.value);
     Var {
         hidden: false,
+        composed: false,
         name: v.name,
         value,
         type_name: v.type_.unwrap_or_default(),
@@ -307,6 +308,7 @@ fn evaluated(client: &Link, expression: &str, body: Value, cap: usize) -> Result
         truncated,
         length: None,
         hidden: false,
+        composed: false,
         indexed: resp.indexed_variables.map(|n| n as usize),
         not_read: None,
     })

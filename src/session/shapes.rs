@@ -65,6 +65,7 @@ impl ElementShapes {
             value: n.to_string(),
             type_name: "int".into(),
             hidden: true,
+            composed: false,
             ..Var::default()
         });
         Some(children)

@@ -105,6 +105,11 @@ pub struct Var {
     /// shown in its place, never a guess.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_read: Option<String>,
+    /// The value's text was composed from its children by its language
+    /// (gdb's Rust enums): the text is what to show, the children are
+    /// kept for expanding it.
+    #[serde(skip)]
+    pub composed: bool,
 }
 
 impl Var {

@@ -72,9 +72,11 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     if v.children.is_none() && !v.value.is_empty() && v.value == v.type_name {
         return format!("<{}>", short_type(t));
     }
-    match v.children.as_deref() {
+    match v.children.as_deref().filter(|_| !v.composed) {
         Some(children) => from_children(v, children, cfg, depth),
-        None => match repr::parse_typed(&v.value) {
+        // A type path with `::` (Rust, C++) never holds a typed text of
+        // the `main.Item {ID: 1}` kind; its `Item { id: 1 }` is its own.
+        None => match repr::parse_typed(&v.value).filter(|_| !t.contains("::")) {
             Some(typed) => render_typed(&typed, t, cfg, depth),
             None => render_repr(&v.value, short_type(t), cfg, depth),
         },
@@ -632,6 +634,7 @@ mod tests {
             indexed: None,
             hidden: false,
             not_read: None,
+            composed: false,
         }
     }
 
@@ -772,6 +775,7 @@ mod tests {
         u.reference = 3;
         let dunder = Var {
             hidden: true,
+            composed: false,
             ..var("__dict__", "dict", "{}")
         };
         u.children = Some(vec![

@@ -19,6 +19,7 @@ pub fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
         // As a read marks (or drops) them: the adapter's groups and dunders.
         hidden: !python().language().is_shown(name),
         not_read: None,
+        composed: false,
     }
 }
 

@@ -1,4 +1,4 @@
-//! Helpers for the C and Rust tests: whether lldb-dap is here, and the demo
+//! Helpers for the C and Rust tests: whether lldb-dap and gdb are here, and the demo
 //! programs copied into a scratch workspace and built there, so their debug
 //! information names the files the tests set breakpoints in.
 
@@ -32,6 +32,121 @@ pub fn lldb_available() -> bool {
         );
     }
     found
+}
+
+/// True when a gdb with DAP is installed, or `pairdbg adapters install gdb`
+/// installs one (once per test binary). Without it a test fails under CI
+/// and skips loudly elsewhere.
+pub fn gdb_available() -> bool {
+    static OK: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    let got = OK.get_or_init(|| {
+        let out = Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(["adapters", "install", "gdb"])
+            .output()
+            .map_err(|e| e.to_string())?;
+        match out.status.success() {
+            true => Ok(()),
+            false => Err(format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )),
+        }
+    });
+    match got {
+        Ok(()) => true,
+        Err(why) => {
+            let fix = "pairdbg adapters install gdb";
+            if std::env::var_os("CI").is_some() {
+                panic!("gdb is required in CI: install it with `{fix}` (scripts/test does): {why}");
+            }
+            eprintln!("\n!!!!! SKIPPED: gdb could not be installed ({fix}): {why} !!!!!\n");
+            false
+        }
+    }
+}
+
+/// A Rust program holding a value of each kind the value tests read.
+pub const RUST_VALUES: &str = r#"//! Values of every Rust kind, for the debugger's value tests.
+
+#[derive(Debug, Clone)]
+struct Item {
+    id: u32,
+    name: String,
+}
+
+#[derive(Debug)]
+enum Cat {
+    Tool,
+    Food { perishable: bool, days: u32 },
+    Gadget(String, u8),
+}
+
+struct Pair(u32, u32);
+
+fn find(items: &[Item], id: &u32) -> Option<Item> {
+    for item in items {
+        if item.id == *id {
+            return Some(item.clone());
+        }
+    }
+    None
+}
+
+fn parse(text: &str) -> Result<u32, String> {
+    text.parse::<u32>().map_err(|_| String::from("bad"))
+}
+
+fn main() {
+    let items = vec![
+        Item { id: 7, name: String::from("hammer") },
+        Item { id: 42, name: String::from("saw") },
+    ];
+    let none: Option<Item> = find(&items, &1);
+    let some: Option<&str> = Some("yes");
+    let found: Option<Item> = find(&items, &42);
+    let ok: Result<u32, String> = parse("3");
+    let err: Result<u32, String> = parse("x");
+    let c_tool = Cat::Tool;
+    let c_food = Cat::Food { perishable: true, days: 6 };
+    let c_gad = Cat::Gadget(String::from("FM"), 2);
+    let results: Vec<Result<u32, String>> = vec![Ok(2)];
+    let small: u8 = 2;
+    let p = &items[0];
+    let pair = Pair(1, 5);
+    println!("{:?} {:?} {:?} {:?} {:?}", none, some, found, ok, err);
+    println!("{:?} {:?} {:?} {:?} {} {} {}", c_tool, c_food, c_gad, results, small, p.name, pair.0 + pair.1);
+}
+"#;
+
+/// The 1-based line of `RUST_VALUES` that holds `needle`.
+pub fn rust_values_line(needle: &str) -> u64 {
+    RUST_VALUES
+        .lines()
+        .position(|l| l.contains(needle))
+        .map(|i| i as u64 + 1)
+        .unwrap_or_else(|| panic!("no line holds {needle:?}"))
+}
+
+/// `RUST_VALUES` as `ws/src/main.rs`, built with `rustc -g` into `ws/values`.
+pub fn build_rust_values(ws: &Path) -> PathBuf {
+    std::fs::create_dir_all(ws.join("src")).expect("mkdir src");
+    let src = ws.join("src/main.rs");
+    std::fs::write(&src, RUST_VALUES).expect("write main.rs");
+    let bin = ws.join("values");
+    let out = Command::new("rustc")
+        .args(["-g", "--edition", "2021", "-o"])
+        .arg(&bin)
+        .arg("src/main.rs")
+        .current_dir(ws)
+        .output()
+        .expect("run rustc");
+    assert!(
+        out.status.success(),
+        "rustc failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    bin
 }
 
 /// The C demo, built with `cc -g -O0` into `ws/inventory`.

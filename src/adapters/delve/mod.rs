@@ -35,6 +35,7 @@ static QUIRKS: Quirks = Quirks {
     output: OutputSource::Process,
     // `~r0` and the like are return slots the compiler made, not the user's.
     hidden_variable_prefixes: &["~"],
+    same_line_steps: false,
     pause_may_not_halt: true,
     exit_code_after_disconnect: true,
     start_error_in_output: true,

@@ -16,6 +16,7 @@ use futures::future::BoxFuture;
 use serde_json::{Value, json};
 use tokio::process::Command;
 
+use super::native_code::is_rust;
 use super::{
     Adapter, AdapterError, ExceptionFunction, Found, Language, LaunchSpec, OutputSource, Quirks,
     Spawned, Target, Transport, which,
@@ -49,6 +50,7 @@ static QUIRKS: Quirks = Quirks {
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",
     stale_step_stops: true,
+    same_line_steps: false,
     pause_may_not_halt: false,
     skipped_scopes: &["Registers", "Globals"],
     local_scopes: &[],
@@ -88,6 +90,15 @@ impl Adapter for Lldb {
 
     fn languages(&self) -> &'static [&'static str] {
         &["c", "c++", "cpp", "rust", "native"]
+    }
+
+    /// Rust's first choice is gdb, which reads its enums right.
+    fn preferred_languages(&self) -> &'static [&'static str] {
+        &["c", "c++", "cpp", "native"]
+    }
+
+    fn is_installed(&self) -> bool {
+        find_adapter().is_ok()
     }
 
     fn launch_json_types(&self) -> &'static [&'static str] {
@@ -222,23 +233,6 @@ async fn version(path: &Path) -> Result<String, AdapterError> {
         .to_string())
 }
 
-/// Whether the program (or the attached process's executable) is Rust.
-fn is_rust(spec: &LaunchSpec) -> bool {
-    let exe = match &spec.target {
-        Target::Program(p) => p.clone(),
-        Target::Attach(pid) => match std::fs::read_link(format!("/proc/{pid}/exe")) {
-            Ok(p) => p,
-            Err(_) => return false,
-        },
-        Target::Remote(r) => match &r.program {
-            Some(p) => p.clone(),
-            None => return false,
-        },
-        Target::Module(_) => return false,
-    };
-    super::infer_language(&exe) == Some("rust")
-}
-
 /// rustc's lldb formatters, loaded quietly: `?` keeps lldb-dap from echoing
 /// a command unless it fails, and `-s 1` keeps `command source` from
 /// echoing each line it runs. None when no rustc is found.
@@ -246,16 +240,11 @@ pub fn rust_init_commands() -> Vec<String> {
     static COMMANDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     COMMANDS
         .get_or_init(|| {
-            let Ok(out) = std::process::Command::new("rustc")
-                .args(["--print", "sysroot"])
-                .output()
-            else {
+            let Some(etc) = super::native_code::rust_debugger_scripts() else {
                 return vec![];
             };
-            let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_string();
-            let etc = Path::new(&sysroot).join("lib/rustlib/etc");
             let (lookup, commands) = (etc.join("lldb_lookup.py"), etc.join("lldb_commands"));
-            if !out.status.success() || !lookup.is_file() || !commands.is_file() {
+            if !lookup.is_file() || !commands.is_file() {
                 return vec![];
             }
             vec![

@@ -22,6 +22,7 @@ impl PairdbgServer {
             cwd: p.cwd,
             env: p.env.unwrap_or_default().into_iter().collect(),
             language: p.language,
+            adapter: p.adapter,
             python: p.python,
             stop_on_entry: p.stop_on_entry.unwrap_or(false),
             breakpoints: p
@@ -127,6 +128,7 @@ impl PairdbgServer {
             program: p.program,
             terminate_debuggee: p.terminate_debuggee,
             language: p.language,
+            adapter: p.adapter,
             breakpoints: p
                 .breakpoints
                 .unwrap_or_default()

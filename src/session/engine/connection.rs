@@ -52,6 +52,10 @@ pub struct Conn {
     pub process: Option<AdapterProcess>,
     pub thread_id: i64,
     pub step_remaining: u32,
+    /// Where a line step started (function, line), and how often it was
+    /// stepped on from a stop on that same line (`Quirks::same_line_steps`).
+    pub step_from: Option<(String, u64)>,
+    pub same_line_resteps: u32,
     pub step_kind: StepKind,
     pub pending_exit_code: Option<i64>,
     pub configured: bool,
@@ -63,6 +67,9 @@ pub struct Conn {
     pub stopped_by: Option<StoppedBy>,
     /// The adapter's answer to `initialize`.
     pub capabilities: serde_json::Value,
+    /// `initialized` came before the answer to `initialize` was read:
+    /// configuring waits for the capabilities.
+    pub initialized_early: bool,
     /// `disconnect` was sent to learn the exit code; the session ends with its answer.
     pub disconnecting: bool,
     /// `stopped` events seen, so a pause can tell whether one came.
@@ -116,6 +123,8 @@ impl Default for Conn {
             process: None,
             thread_id: 0,
             step_remaining: 0,
+            step_from: None,
+            same_line_resteps: 0,
             step_kind: StepKind::Over,
             pending_exit_code: None,
             configured: false,
@@ -123,6 +132,7 @@ impl Default for Conn {
             hints: StopHints::default(),
             stopped_by: None,
             capabilities: serde_json::Value::Null,
+            initialized_early: false,
             disconnecting: false,
             stops_seen: 0,
             exception_breakpoints: vec![],

@@ -234,6 +234,15 @@ impl Engine {
             // A new step replaces any step the adapter may still finish.
             self.conn.stale_step_pending = false;
         }
+        self.conn.same_line_resteps = 0;
+        self.conn.step_from = self
+            .snap
+            .stop
+            .as_ref()
+            .and_then(|s| s.frames.first())
+            .filter(|_| command == "next" || command == "stepIn")
+            .filter(|_| !self.conn.instruction_steps)
+            .map(|f| (f.name.clone(), f.line));
         let stop_seq = self.snap.stop_seq;
         self.send_resume(command);
         self.mark_running(Some(origin), &format!("{} {verb}", origin.noun()));

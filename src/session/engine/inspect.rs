@@ -40,6 +40,7 @@ impl Engine {
                     }
                     let mut one = [v];
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
+                    crate::session::compose::compose(&client, &mut one).await;
                     let [mut v] = one;
                     v.length = crate::session::cut_lengths::length(&client, &v, frame).await;
                     Ok(v)
@@ -380,11 +381,16 @@ async fn resolve_container(
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(wanted))
         .map(|(_, r)| *r);
+    // Locals split over scopes (a block's, the function's, its
+    // parameters') are found in whichever holds the first name.
+    let split_locals = scope.is_none() && !client.quirks().local_scopes.is_empty();
     let split = match (named, scope) {
+        _ if split_locals => split_scope(client, &scopes, segs.first()).await,
         (None, None) => split_scope(client, &scopes, segs.first()).await,
         _ => None,
     };
-    let mut reference = named.or(split).ok_or_else(|| {
+    let named = named.filter(|_| !split_locals || split.is_none());
+    let mut reference = split.or(named).ok_or_else(|| {
         SessionError::invalid(
             "scope",
             format!(

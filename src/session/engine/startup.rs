@@ -43,6 +43,9 @@ impl Engine {
         self.conn.on_terminal = spawned.on_terminal;
         self.exit_code_file = spawned.exit_code_file;
         self.snap.info = spawned.notes;
+        if let Some(note) = self.config.adapter_note {
+            self.snap.info.insert(0, note.to_string());
+        }
         if let Some(out) = spawned.program_output {
             self.forward_program_output(out);
         }
@@ -152,11 +155,19 @@ impl Engine {
                     }
                     client.set_capabilities(&caps);
                     if let Some(c) = e.conn_by_id_mut(id) {
-                        c.capabilities = caps;
+                        // Known from now on, even when the answer had none.
+                        c.capabilities = if caps.is_null() {
+                            Value::Object(Default::default())
+                        } else {
+                            caps
+                        };
                     }
                     // Sent now, answered whenever the adapter likes: some
                     // adapters hold this response until configurationDone.
                     let launch = client.request(start_command, Some(start_args));
+                    if e.conn_by_id(id).is_some_and(|c| c.initialized_early) {
+                        e.with_conn(id, |e| e.configure());
+                    }
                     e.spawn(async move {
                         let res = launch.await;
                         Box::new(move |e: &mut Engine| {
@@ -232,6 +243,12 @@ impl Engine {
         let Some(client) = self.conn.client.clone() else {
             return;
         };
+        // Breakpoints are sent by what the adapter can do: an adapter may
+        // say `initialized` before its answer to `initialize` is read.
+        if self.conn.capabilities.is_null() {
+            self.conn.initialized_early = true;
+            return;
+        }
         if std::mem::replace(&mut self.conn.configuring, true) {
             return;
         }

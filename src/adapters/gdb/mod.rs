@@ -1,0 +1,292 @@
+//! gdb's own DAP server (`gdb -i dap`, gdb 14 and later), for Rust by
+//! default and for C and C++ on request: gdb reads Rust's enums and parses
+//! Rust expressions natively, where lldb reads some enums wrongly and
+//! parses expressions as C++.
+
+mod install;
+mod native;
+
+use std::path::Path;
+
+use futures::FutureExt;
+use futures::future::BoxFuture;
+use serde_json::{Value, json};
+use tokio::process::Command;
+
+use super::native_code::{is_rust, rust_debugger_scripts};
+use super::{
+    Adapter, AdapterError, ExceptionFunction, Found, Language, LaunchSpec, OutputSource, Quirks,
+    Spawned, Target, Transport,
+};
+use crate::dap::process::AdapterProcess;
+
+pub use native::GdbNative;
+
+const INSTALL: &str = "pairdbg adapters install gdb";
+
+/// The settings every session starts with: no debuginfod download prompt
+/// (it would wait for an answer nobody can give), no pager, no
+/// confirmations, and messages without colour escapes.
+const SETTINGS: &[&str] = &[
+    "set debuginfod enabled off",
+    "set pagination off",
+    "set confirm off",
+    "set style enabled off",
+];
+
+/// rustc's pretty printers for gdb, which make `Vec`, `String`, `HashMap`
+/// and `Option` read as Rust.
+const RUST_PRINTERS: &str = "gdb_load_rust_pretty_printers.py";
+
+/// Steps pass over the Rust standard library's functions.
+const STEP_OVER_STD: &str = "skip -rfunction ^(<)?(std|core|alloc)::";
+
+pub struct Gdb;
+
+static QUIRKS: Quirks = Quirks {
+    stable_frame_references: false,
+    output: OutputSource::Events,
+    crlf_output: false,
+    stop_reasons: &[
+        ("signal", "exception"),
+        ("data breakpoint", "data breakpoint"),
+    ],
+    hidden_variable_prefixes: &[],
+    // A step out's value comes in a scope of its own, as `(return)`.
+    return_value_name: Some("(return)"),
+    statics_scope: None,
+    hide_internal_variables: false,
+    program_on_child: false,
+    attach_halt: None,
+    end_remote_program: None,
+    // `repl` runs the text as a gdb command (`print x`); `watch` evaluates
+    // it as an expression of the program's language.
+    evaluate_context: "watch",
+    stale_step_stops: false,
+    same_line_steps: true,
+    pause_may_not_halt: false,
+    skipped_scopes: &["Registers", "Globals"],
+    // gdb lists a function's parameters apart from its other locals, and
+    // a step out's value in a scope of its own.
+    local_scopes: &["Arguments", "Locals", "Return"],
+    exit_code_after_disconnect: false,
+    start_error_in_output: false,
+    // Rust has no exception filter in gdb: a panic is a call to
+    // `rust_panic`, made after the panic hook printed the message.
+    // gdb finds it by its debug name, not by the bare `rust_panic`.
+    exception_functions: &[ExceptionFunction {
+        function: "std::panicking::rust_panic",
+        name: "panic",
+    }],
+    caller_arguments: true,
+    console_noise: &[],
+    exception_options: None,
+    functions_by_source: false,
+    whole_value_context: None,
+    entry_function: None,
+};
+
+/// The start of the lines gdb writes about itself on the stream that also
+/// carries the program's output.
+const OWN_OUTPUT: &[&str] = &[
+    "\u{274c}",
+    "No source file named ",
+    "No symbol table is loaded",
+    "Function(s) ",
+    "File(s) ",
+    "warning: ",
+    "Breakpoint ",
+    "Temporary breakpoint ",
+    "Hardware watchpoint ",
+    "Watchpoint ",
+    "[Inferior ",
+    "[Thread debugging ",
+    "[New Thread ",
+    "[New LWP ",
+    "[Switching to ",
+    "[Detaching after ",
+    "Using host libthread_db",
+    "Download failed",
+    "Downloading separate debug info",
+];
+
+impl Adapter for Gdb {
+    fn name(&self) -> &'static str {
+        "gdb"
+    }
+
+    fn languages(&self) -> &'static [&'static str] {
+        &["rust", "c", "c++", "cpp", "native"]
+    }
+
+    fn preferred_languages(&self) -> &'static [&'static str] {
+        &["rust"]
+    }
+
+    fn is_installed(&self) -> bool {
+        install::is_installed()
+    }
+
+    fn fallback_note(&self, _other: &str, language: &str) -> Option<&'static str> {
+        (language == "rust").then_some(
+            "gdb is not installed, so this Rust program runs on lldb-dap, which may show enum values as the wrong variant (None as Some(..), Ok as Err) and parses expressions as C++; install gdb with `pairdbg adapters install gdb`",
+        )
+    }
+
+    fn launch_json_types(&self) -> &'static [&'static str] {
+        &["gdb"]
+    }
+
+    fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        async move {
+            let found = tokio::task::spawn_blocking(install::find)
+                .await
+                .map_err(|e| AdapterError::NotFound(format!("looking for gdb failed: {e}")))??;
+            Ok(Found {
+                version: found.version,
+                path: found.path.display().to_string(),
+            })
+        }
+        .boxed()
+    }
+
+    fn install_command(&self, _spec: &LaunchSpec) -> String {
+        INSTALL.into()
+    }
+
+    fn install(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        async move {
+            let found = tokio::task::spawn_blocking(install::install)
+                .await
+                .map_err(|e| AdapterError::NotFound(format!("installing gdb failed: {e}")))??;
+            Ok(Found {
+                version: found.version,
+                path: found.path.display().to_string(),
+            })
+        }
+        .boxed()
+    }
+
+    fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
+        let gdb = install::find()?;
+        let rust = is_rust(spec);
+        let mut notes = vec![];
+        let mut cmd = Command::new(&gdb.path);
+        // `-nx`: a personal .gdbinit (a pwndbg or gef setup) may change
+        // what gdb prints, which DAP cannot carry.
+        cmd.args(["-q", "-nx", "-i", "dap"]);
+        for s in SETTINGS {
+            cmd.arg("-iex").arg(s);
+        }
+        if rust {
+            // Stepping into `f(&items)` should reach `f`, not the standard
+            // library's Deref on the way.
+            cmd.arg("-iex").arg(STEP_OVER_STD);
+            match rust_printers() {
+                Some(p) => {
+                    cmd.arg("-iex").arg(format!("source {}", p.display()));
+                }
+                None => notes.push(
+                    "no Rust toolchain answered `rustc --print sysroot`, so rustc's pretty printers for gdb are not loaded: Vec, String, HashMap and Option show as their raw fields"
+                        .to_string(),
+                ),
+            }
+        }
+        let on_terminal = spec.stdio.is_some() && matches!(spec.target, Target::Program(_));
+        if let Some(t) = spec.stdio.as_ref().filter(|_| on_terminal) {
+            // gdb gives the program one terminal for all three streams.
+            cmd.arg("-iex")
+                .arg(format!("set inferior-tty {}", t.terminal.display()));
+        }
+        let start = match &spec.target {
+            Target::Attach(pid) => ("attach", json!({ "pid": pid })),
+            Target::Program(p) => ("launch", launch_arguments(spec, p)),
+            Target::Remote(r) => (
+                "attach",
+                json!({
+                    "target": r.address(),
+                    "program": r.program,
+                }),
+            ),
+            Target::Module(_) => {
+                return Err(AdapterError::Unsupported(
+                    "gdb runs programs, not modules; give program".into(),
+                ));
+            }
+        };
+        let (process, stdin, stdout) = AdapterProcess::spawn(cmd).map_err(|e| {
+            AdapterError::NotFound(format!("cannot start {}: {e}", gdb.path.display()))
+        })?;
+        Ok(Spawned {
+            process: Some(process),
+            transport: Transport::Stdio {
+                reader: Box::pin(stdout),
+                writer: Box::pin(stdin),
+            },
+            on_terminal,
+            program_output: None,
+            start,
+            exit_code_file: None,
+            notes,
+        })
+    }
+
+    /// gdb's filters are Ada's; Rust panics stop through
+    /// `exception_functions`.
+    fn default_exception_filters(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn quirks(&self) -> &'static Quirks {
+        &QUIRKS
+    }
+
+    fn language(&self) -> &'static dyn Language {
+        &GdbNative
+    }
+
+    fn is_own_output(&self, line: &str) -> bool {
+        OWN_OUTPUT.iter().any(|p| line.starts_with(p))
+    }
+}
+
+fn rust_printers() -> Option<std::path::PathBuf> {
+    rust_debugger_scripts()
+        .map(|etc| etc.join(RUST_PRINTERS))
+        .filter(|p| p.is_file())
+}
+
+/// gdb's launch takes the environment as an object and starts the program
+/// when `configurationDone` comes; `stopAtBeginningOfMainSubprogram` stops
+/// in the program's own `main` (Rust's, not the C shim rustc makes).
+fn launch_arguments(spec: &LaunchSpec, program: &Path) -> Value {
+    let env: serde_json::Map<String, Value> = std::env::vars()
+        .chain(spec.env.iter().cloned())
+        .map(|(k, v)| (k, Value::String(v)))
+        .collect();
+    json!({
+        "program": program,
+        "args": spec.args,
+        "cwd": spec.cwd,
+        "env": env,
+        "stopAtBeginningOfMainSubprogram": spec.stop_on_entry,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn launch_arguments_keep_the_environment_and_add_the_users() {
+        let mut spec = LaunchSpec::for_workspace(Path::new("/ws"));
+        spec.env = vec![("FOO".into(), "bar".into())];
+        spec.args = vec!["x".into()];
+        let a = launch_arguments(&spec, Path::new("/ws/prog"));
+        assert_eq!(a["env"]["FOO"], "bar");
+        assert!(a["env"].get("PATH").is_some() || std::env::var_os("PATH").is_none());
+        assert_eq!(a["args"][0], "x");
+        assert_eq!(a["program"], "/ws/prog");
+        assert_eq!(a["stopAtBeginningOfMainSubprogram"], false);
+    }
+}

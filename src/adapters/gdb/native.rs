@@ -1,0 +1,287 @@
+//! What C, C++ and Rust mean to the engine under gdb. gdb sends a struct,
+//! a tuple and an enum as an empty value with children, and an enum's one
+//! child is its variant (`Some` → `__0 = "yes"`): their text is composed
+//! here from the parts, in Rust's own spelling (`Some("yes")`, `None`,
+//! `Cat::Food { perishable: true, days: 6 }`).
+
+use crate::adapters::language::{Language, Part, c_like_path, split_path};
+use crate::adapters::native_code::{frame_name, is_runtime_frame, panic_message, parameters};
+
+pub struct GdbNative;
+
+/// Enums whose variants Rust's prelude names bare (`Some`, `Ok`).
+const PRELUDE_ENUMS: &[&str] = &["Option", "Result"];
+
+impl Language for GdbNative {
+    fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
+        parameters(lines, function, line)
+    }
+
+    fn path_expression(&self, path: &str) -> Option<String> {
+        c_like_path(&split_path(path))
+    }
+
+    /// An empty value (a struct, a tuple, an enum), rustc's printers'
+    /// `Vec(size=3)` and a pointer say nothing of what they hold.
+    fn needs_children(&self, value: &str, truncated: bool) -> bool {
+        let v = value.trim();
+        truncated || v.is_empty() || is_sized(v) || is_live_pointer(v)
+    }
+
+    fn composes_from_parts(&self, value: &str, type_name: &str) -> bool {
+        value.is_empty() && !is_std_internal(type_name)
+    }
+
+    /// A standard-library type with no printer of its own (a slice's
+    /// `Iter`, a `PhantomData`) is its library's internals: worth a read
+    /// when asked for, not in every stop's preview, so it reads as its type.
+    fn value_text(&self, value: String, type_name: &str) -> String {
+        if value.is_empty() && is_std_internal(type_name) {
+            return type_name.to_string();
+        }
+        value
+    }
+
+    fn composed_value(&self, value: &str, type_name: &str, parts: &[Part<'_>]) -> Option<String> {
+        if let Some(size) = sized(value)
+            && let Some(entries) = map_entries(parts)
+        {
+            let more = if entries.len() < size { ", …" } else { "" };
+            return Some(format!("{{{}{more}}}", entries.join(", ")));
+        }
+        if !value.is_empty() {
+            // A reference (gdb says `*mut` for `&` too) reads as what it
+            // points at, as Rust's `{:?}` shows it.
+            return match parts {
+                [target] if target.name == "value" && is_live_pointer(value) => {
+                    target.value.map(str::to_string)
+                }
+                _ => None,
+            };
+        }
+        if let [variant] = parts
+            && variant.type_name == format!("{type_name}::{}", variant.name)
+        {
+            let shown = variant.value.unwrap_or(variant.name);
+            let enum_name = last_segment(type_name);
+            return Some(if PRELUDE_ENUMS.contains(&enum_name.as_str()) {
+                shown.to_string()
+            } else {
+                format!("{enum_name}::{shown}")
+            });
+        }
+        Some(struct_text(&last_segment(type_name), parts))
+    }
+
+    /// gdb's messages are one line already, without a prefix.
+    fn evaluation_error(&self, message: &str) -> String {
+        message
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or(message)
+            .to_string()
+    }
+
+    fn frame_name(&self, raw: &str) -> String {
+        frame_name(raw)
+    }
+
+    fn exception_message(&self, output_tail: &str) -> Option<String> {
+        panic_message(output_tail)
+    }
+
+    fn is_runtime_frame(&self, name: &str, file: Option<&str>) -> bool {
+        is_runtime_frame(name, file)
+    }
+}
+
+/// A type of Rust's standard library other than its prelude enums and
+/// their variants.
+fn is_std_internal(type_name: &str) -> bool {
+    ["core::", "alloc::", "std::"]
+        .iter()
+        .any(|p| type_name.starts_with(p))
+        && !without_generics(type_name)
+            .split("::")
+            .any(|s| PRELUDE_ENUMS.contains(&s))
+}
+
+/// `Vec(size=3)`, `HashMap(size=1)`: a collection rustc's printers count.
+fn is_sized(v: &str) -> bool {
+    sized(v).is_some()
+}
+
+fn sized(v: &str) -> Option<usize> {
+    v.strip_suffix(')')?.split_once("(size=")?.1.parse().ok()
+}
+
+/// A map's parts, as rustc's printers give them (`key0`, `val0`, `key1`..),
+/// as `k: v` entries; None when the parts are not such pairs or one is
+/// not read.
+fn map_entries(parts: &[Part<'_>]) -> Option<Vec<String>> {
+    if parts.is_empty() || !parts.len().is_multiple_of(2) {
+        return None;
+    }
+    parts
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let (k, v) = (pair[0], pair[1]);
+            (k.name == format!("key{i}") && v.name == format!("val{i}"))
+                .then(|| Some(format!("{}: {}", k.value?, v.value?)))
+                .flatten()
+        })
+        .collect()
+}
+
+fn is_live_pointer(v: &str) -> bool {
+    v.strip_prefix("0x")
+        .is_some_and(|h| h.chars().all(|c| c.is_ascii_hexdigit()) && h.chars().any(|c| c != '0'))
+}
+
+/// `Item { id: 7, name: "hammer" }`, `Pair(1, 5)`, `(1, 5)` or `Tool`; a
+/// part not read shows as `…`.
+fn struct_text(name: &str, parts: &[Part<'_>]) -> String {
+    if parts.is_empty() {
+        return name.to_string();
+    }
+    let text = |p: &Part<'_>| p.value.unwrap_or("…").to_string();
+    if parts.iter().all(|p| is_position(p.name)) {
+        let items: Vec<String> = parts.iter().map(text).collect();
+        return format!("{name}({})", items.join(", "));
+    }
+    let fields: Vec<String> = parts
+        .iter()
+        .map(|p| format!("{}: {}", p.name, text(p)))
+        .collect();
+    format!("{name} {{ {} }}", fields.join(", "))
+}
+
+/// `__0`: gdb's name for a tuple's field.
+fn is_position(name: &str) -> bool {
+    name.strip_prefix("__")
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// `core::option::Option<main::Item>::Some` → `Some`; `main::Cat` → `Cat`;
+/// a tuple type has no name.
+fn last_segment(type_name: &str) -> String {
+    let plain = without_generics(type_name);
+    if plain.starts_with('(') {
+        return String::new();
+    }
+    plain.rsplit("::").next().unwrap_or("").trim().to_string()
+}
+
+/// `core::option::Option<main::Item>::Some` → `core::option::Option::Some`.
+fn without_generics(type_name: &str) -> String {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in type_name.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part<'a>(name: &'a str, value: Option<&'a str>, type_name: &'a str) -> Part<'a> {
+        Part {
+            name,
+            value,
+            type_name,
+        }
+    }
+
+    #[test]
+    fn enums_read_as_their_variant() {
+        let g = GdbNative;
+        let opt = "core::option::Option<&str>";
+        let some = g
+            .composed_value(
+                "",
+                &format!("{opt}::Some"),
+                &[part("__0", Some("\"yes\""), "&str")],
+            )
+            .unwrap();
+        assert_eq!(some, "Some(\"yes\")");
+        let whole = g
+            .composed_value(
+                "",
+                opt,
+                &[part("Some", Some(&some), &format!("{opt}::Some"))],
+            )
+            .unwrap();
+        assert_eq!(whole, "Some(\"yes\")");
+        let none = g.composed_value("", &format!("{opt}::None"), &[]).unwrap();
+        let whole = g
+            .composed_value(
+                "",
+                opt,
+                &[part("None", Some(&none), &format!("{opt}::None"))],
+            )
+            .unwrap();
+        assert_eq!(whole, "None");
+        let food = g
+            .composed_value(
+                "",
+                "main::Cat::Food",
+                &[
+                    part("perishable", Some("true"), "bool"),
+                    part("days", Some("6"), "u32"),
+                ],
+            )
+            .unwrap();
+        let whole = g
+            .composed_value(
+                "",
+                "main::Cat",
+                &[part("Food", Some(&food), "main::Cat::Food")],
+            )
+            .unwrap();
+        assert_eq!(whole, "Cat::Food { perishable: true, days: 6 }");
+        // A struct with one field is no enum.
+        let s = g
+            .composed_value("", "main::Wrap", &[part("inner", None, "main::Item")])
+            .unwrap();
+        assert_eq!(s, "Wrap { inner: … }");
+        let map = g.composed_value(
+            "HashMap(size=2)",
+            "std::collections::hash::map::HashMap<&str, u32>",
+            &[
+                part("key0", Some("\"widget\""), "&str"),
+                part("val0", Some("3"), "u32"),
+            ],
+        );
+        assert_eq!(map.as_deref(), Some("{\"widget\": 3, …}"));
+        assert!(is_std_internal("core::slice::iter::Iter<main::Item>"));
+        assert!(!is_std_internal("core::option::Option<&str>::Some"));
+        assert_eq!(
+            g.composed_value(
+                "",
+                "(u32, u8)",
+                &[part("__0", Some("1"), "u32"), part("__1", Some("2"), "u8")]
+            ),
+            Some("(1, 2)".to_string())
+        );
+    }
+
+    #[test]
+    fn what_needs_its_children() {
+        let g = GdbNative;
+        for v in ["", "Vec(size=2)", "0x5555555b0d60"] {
+            assert!(g.needs_children(v, false), "{v}");
+        }
+        for v in ["\"yes\"", "2", "0x0", "true"] {
+            assert!(!g.needs_children(v, false), "{v}");
+        }
+    }
+}

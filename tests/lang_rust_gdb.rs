@@ -1,0 +1,207 @@
+//! Rust on gdb, end to end: a real MCP client drives the real binary on a
+//! program holding a value of each kind, and the viewport reads each as
+//! Rust writes it; conditions and expressions are Rust; an adapter that
+//! cannot debug Rust is refused by name.
+
+mod common;
+
+use common::native::*;
+use common::*;
+use serde_json::json;
+
+/// Launches the values program, stopped at the line holding `needle`.
+async fn stopped_at(needle: &str, extra: serde_json::Value) -> (tempfile::TempDir, Mcp, String) {
+    let ws = workspace(&[]);
+    build_rust_values(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let mut args = json!({
+        "program": "values",
+        "breakpoints": [{"file": "src/main.rs", "line": rust_values_line(needle)}],
+    });
+    for (k, v) in extra.as_object().into_iter().flatten() {
+        args[k] = v.clone();
+    }
+    let v = mcp.ok("debug_launch", args).await;
+    eprintln!("{v}");
+    (ws, mcp, v)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_rust_value_reads_as_rust() {
+    if !gdb_available() {
+        return;
+    }
+    let (_ws, mcp, v) = stopped_at("println!(\"{:?} {:?} {:?} {:?} {:?}\"", json!({})).await;
+    let line = rust_values_line("println!(\"{:?} {:?} {:?} {:?} {:?}\"");
+    assert!(
+        v.contains(&format!("── STOPPED at src/main.rs:{line} (main::main) ──")),
+        "{v}"
+    );
+    let expected = [
+        ("none", "None"),
+        ("some", "Some(\"yes\")"),
+        ("found", "Some(Item { id: 42, name: \"saw\" })"),
+        ("ok", "Ok(3)"),
+        ("err", "Err(\"bad\")"),
+        ("c_tool", "Cat::Tool"),
+        ("c_food", "Cat::Food { perishable: true, days: 6 }"),
+        ("c_gad", "Cat::Gadget(\"FM\", 2)"),
+        ("results", "[Ok(2)]"),
+        ("small", "2"),
+        ("pair", "Pair(1, 5)"),
+        ("p", "Item { id: 7, name: \"hammer\" }"),
+    ];
+    let wrong: Vec<String> = expected
+        .iter()
+        .filter(|(name, want)| local(&v, name).as_deref() != Some(*want))
+        .map(|(name, want)| format!("{name}: want {want}, got {:?}", local(&v, name)))
+        .collect();
+    assert!(wrong.is_empty(), "{}\n{v}", wrong.join("\n"));
+
+    // Expressions are Rust's: a tuple field, a field through a reference.
+    for (expression, want) in [
+        ("c_gad.0", "\"FM\""),
+        ("p.name", "\"hammer\""),
+        ("pair.0 + pair.1", "6"),
+        ("found", "Some(Item { id: 42, name: \"saw\" })"),
+    ] {
+        let e = mcp
+            .ok("debug_evaluate", json!({"expression": expression}))
+            .await;
+        assert!(e.contains(&format!("= {want}")), "{expression}: {e}");
+    }
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "nosuch + 1"}))
+        .await;
+    assert!(e.contains("No symbol 'nosuch' in current context"), "{e}");
+
+    // gdb's own lines stay out of the program's output.
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("EXITED with code 0"), "{v}");
+    let out = mcp.ok("debug_output", json!({})).await;
+    assert!(out.contains("None Some(\"yes\")"), "{out}");
+    assert!(!out.contains("Breakpoint 1"), "{out}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rust_condition_stops_only_where_it_holds() {
+    if !gdb_available() {
+        return;
+    }
+    let needle = "if item.id == *id {";
+    let ws = workspace(&[]);
+    build_rust_values(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({
+                "program": "values",
+                "breakpoints": [{
+                    "file": "src/main.rs",
+                    "line": rust_values_line(needle),
+                    "condition": "*id == 42 && item.id == 42",
+                }],
+            }),
+        )
+        .await;
+    eprintln!("{v}");
+    assert_eq!(stopped_function(&v).as_deref(), Some("main::find"), "{v}");
+    assert_eq!(
+        local(&v, "item").as_deref(),
+        Some("Item { id: 42, name: \"saw\" }"),
+        "{v}"
+    );
+    let e = mcp.ok("debug_evaluate", json!({"expression": "*id"})).await;
+    assert!(e.contains("= 42"), "{e}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("EXITED with code 0"), "{v}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_adapter_that_cannot_debug_rust_is_refused_by_name() {
+    let ws = workspace(&[]);
+    build_rust_values(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let e = mcp
+        .fails(
+            "debug_launch",
+            json!({"program": "values", "adapter": "delve"}),
+        )
+        .await;
+    assert!(
+        e.contains("adapter") && e.contains("delve cannot debug rust; these can: gdb, lldb-dap"),
+        "{e}"
+    );
+    let e = mcp
+        .fails(
+            "debug_launch",
+            json!({"program": "values", "adapter": "nosuch"}),
+        )
+        .await;
+    assert!(
+        e.contains("there is no adapter \"nosuch\"; rust programs are debugged with gdb, lldb-dap"),
+        "{e}"
+    );
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn steps_set_variable_and_a_return_value_on_the_rust_demo() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_demo(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "target/debug/shop", "breakpoints": [{"file": "src/main.rs", "line": 35}]}),
+        )
+        .await;
+    eprintln!("{v}");
+    // Into `subtotal(&items)`, past the standard library's Deref.
+    let v = mcp.ok("debug_step", json!({"kind": "into"})).await;
+    assert_eq!(
+        stopped_function(&v).as_deref(),
+        Some("shop::subtotal"),
+        "{v}"
+    );
+    assert_eq!(stopped_line(&v), Some(15), "{v}");
+    assert!(
+        v.contains("shop::checkout(items=") && v.contains("coupon=Some(\"yes\")"),
+        "{v}"
+    );
+    // A step over a line split into several statements lands on the next line.
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(16), "{v}");
+    assert_eq!(local(&v, "sum").as_deref(), Some("0"), "{v}");
+    let s = mcp
+        .ok(
+            "debug_set_variable",
+            json!({"name": "sum", "value": "sum + 1000"}),
+        )
+        .await;
+    assert!(s.contains("1000"), "{s}");
+    let e = mcp.ok("debug_evaluate", json!({"expression": "sum"})).await;
+    assert!(e.contains("= 1000"), "{e}");
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(17), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(16), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
+    eprintln!("{v}");
+    assert_eq!(
+        stopped_function(&v).as_deref(),
+        Some("shop::checkout"),
+        "{v}"
+    );
+    assert_eq!(local(&v, "(return)").as_deref(), Some("1650"), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    // 1650 - 165 = 1485; the exit code is 1485 % 256.
+    assert!(v.contains("EXITED with code 205"), "{v}");
+    mcp.close().await;
+}
