@@ -84,6 +84,7 @@ static QUIRKS: Quirks = Quirks {
     functions_by_source: false,
     whole_value_context: None,
     entry_function: None,
+    condition_error_stops: false,
 };
 
 /// The start of the lines gdb writes about itself on the stream that also
