@@ -15,6 +15,7 @@ pub mod js_debug;
 mod language;
 pub mod lldb;
 mod native_code;
+mod native_pure_calls;
 mod native_trace;
 pub mod side_effects;
 mod signature;

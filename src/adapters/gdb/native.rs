@@ -17,6 +17,10 @@ impl Language for GdbNative {
         parameters(lines, function, line)
     }
 
+    fn side_effect(&self, expression: &str) -> Option<String> {
+        crate::adapters::native_pure_calls::side_effect(expression)
+    }
+
     fn path_expression(&self, path: &str) -> Option<String> {
         c_like_path(&split_path(path))
     }

@@ -5,7 +5,6 @@
 
 mod conditions;
 mod native;
-pub mod pure_calls;
 mod remote;
 mod statics;
 

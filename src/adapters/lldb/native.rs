@@ -33,7 +33,7 @@ impl Language for Native {
     }
 
     fn side_effect(&self, expression: &str) -> Option<String> {
-        super::pure_calls::side_effect(expression)
+        crate::adapters::native_pure_calls::side_effect(expression)
     }
 
     /// lldb-dap's setVariable takes only literals; an assignment run in the

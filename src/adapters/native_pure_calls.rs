@@ -1,5 +1,5 @@
 //! The calls of C, C++ and Rust that cannot change the program, which run
-//! without `allow_side_effects`. lldb serves all three through one
+//! without `allow_side_effects`. lldb-dap and gdb serve all three through one
 //! language, and an expression does not say which it is written in: one
 //! is free to run when either language's rules find nothing in it.
 
