@@ -190,6 +190,7 @@ pub fn variables_with(
                     name: quirks.variable_name(var.name.clone()),
                     value: language.value_text(var.value.clone(), &var.type_name),
                     type_name: language.type_text(var.type_name.clone()),
+                    language: crate::adapters::value::LanguageOf(Some(language)),
                     ..var
                 }
             })
@@ -218,6 +219,7 @@ pub fn to_var(v: dap_types::Variable) -> Var {
         truncated,
         length: None,
         indexed: v.indexed_variables.map(|n| n as usize),
+        language: Default::default(),
     }
 }
 
@@ -274,6 +276,7 @@ pub async fn evaluate_up_to(
         length: None,
         hidden: false,
         indexed: resp.indexed_variables.map(|n| n as usize),
+        language: crate::adapters::value::LanguageOf(Some(language)),
     })
 }
 

@@ -101,6 +101,9 @@ pub struct Var {
     /// Python): kept for paths, left out of views.
     #[serde(skip)]
     pub hidden: bool,
+    /// The language it was read in, which builds its value tree.
+    #[serde(skip)]
+    pub language: crate::adapters::value::LanguageOf,
 }
 
 #[derive(Debug, Clone, Serialize)]

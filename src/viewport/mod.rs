@@ -4,7 +4,6 @@ mod config;
 mod json;
 mod ranked;
 pub mod redact;
-mod repr;
 pub mod safe_repr;
 mod signature;
 mod text;

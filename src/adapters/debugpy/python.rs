@@ -4,12 +4,39 @@
 
 use crate::adapters::language::{Language, SetVariable, is_ident, split_path};
 use crate::adapters::signature::{inside_parens, split_top_level};
+use crate::adapters::value::{Layout, Raw, Value};
+
+const SEQUENCES: &[&str] = &["list", "tuple", "set", "frozenset", "deque"];
+const MAPPINGS: &[&str] = &[
+    "dict",
+    "OrderedDict",
+    "defaultdict",
+    "Counter",
+    "mappingproxy",
+];
 
 pub struct Python;
 
 impl Language for Python {
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
+    }
+
+    /// A repr is a literal; children, read where it said too little, are
+    /// a collection's items or an object's attributes by the type.
+    fn value(&self, raw: &dyn Raw) -> Value {
+        let t = raw.type_name();
+        if t == "NoneType" {
+            return Value::nil("None");
+        }
+        let layout = match t {
+            "tuple" => Some(Layout::Seq('(', ')')),
+            "set" | "frozenset" => Some(Layout::Seq('{', '}')),
+            _ if SEQUENCES.contains(&t) => Some(Layout::Seq('[', ']')),
+            _ if MAPPINGS.contains(&t) => Some(Layout::Map),
+            _ => None,
+        };
+        crate::adapters::literal_value(raw, layout, &|c| self.value(c))
     }
 
     fn runs_modules(&self) -> bool {

@@ -5,6 +5,7 @@
 mod build_error;
 mod go;
 mod remote;
+mod typed;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

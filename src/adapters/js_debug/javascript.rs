@@ -2,6 +2,7 @@
 //! viewport's rules: strings in double quotes, arrays with their count
 //! after them, `global.` off frame names, the engine's internals hidden.
 
+use crate::adapters::value::{Raw, Value};
 use crate::adapters::{Language, c_like_path, split_path};
 
 pub struct JavaScript;
@@ -32,6 +33,13 @@ impl Language for JavaScript {
     /// js-debug's previews already say what the children would.
     fn needs_children(&self, _value: &str, truncated: bool) -> bool {
         truncated
+    }
+
+    fn value(&self, raw: &dyn Raw) -> Value {
+        match raw.text().trim() {
+            word @ ("null" | "undefined") if raw.children().is_none() => Value::nil(word),
+            _ => crate::adapters::literal_value(raw, None, &|c| self.value(c)),
+        }
     }
 
     fn length_expression(&self, expression: &str) -> Option<String> {

@@ -6,6 +6,7 @@
 mod native;
 mod remote;
 mod statics;
+mod value;
 
 use std::path::{Path, PathBuf};
 

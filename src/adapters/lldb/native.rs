@@ -24,6 +24,10 @@ impl Language for Native {
         parameters(lines, function, line)
     }
 
+    fn value(&self, raw: &dyn crate::adapters::value::Raw) -> crate::adapters::value::Value {
+        super::value::value(raw, &|c| self.value(c))
+    }
+
     fn static_locals(&self, lines: &[String], line: u64) -> Vec<String> {
         super::statics::static_locals(lines, line)
     }

@@ -1,0 +1,148 @@
+//! lldb's value texts for C, C++ and Rust read into the value tree: C
+//! strings behind pointers or in arrays, NULL, summaries that give only a
+//! size or a type's name, bytes as numbers, and formatter output that is
+//! recognisably broken said to be unreadable.
+
+use crate::adapters::value::{Count, Raw, Value, from_children, from_literal, text_value};
+
+pub fn value(raw: &dyn Raw, child: &dyn Fn(&dyn Raw) -> Value) -> Value {
+    let text = raw.text().trim();
+    let t = raw.type_name();
+    // `0x00005555 "origin"` is the C string the pointer points at.
+    if let Some(s) = pointed_string(text) {
+        return c_string(s, raw.truncated());
+    }
+    if is_null_pointer(t, text) {
+        return Value::nil("NULL");
+    }
+    if text.starts_with('"') {
+        return c_string(text, raw.truncated());
+    }
+    if let Some(n) = byte_number(t, text) {
+        return Value::atom(n.to_string());
+    }
+    if is_broken_summary(text) {
+        return Value::Unreadable {
+            what: crate::adapters::value::short_type(t),
+            why: "the adapter cannot read this value".into(),
+        };
+    }
+    if let Some(children) = raw.children() {
+        if let Some(map) = pairs_map(raw, &children, child) {
+            return map;
+        }
+        return from_children(raw, &children, None, child);
+    }
+    // A collection summarised by its size alone (`size=3`).
+    if let Some(n) = text.strip_prefix("size=").and_then(|n| n.parse().ok()) {
+        return Value::Seq {
+            type_name: t.to_string(),
+            open: '[',
+            close: ']',
+            items: vec![],
+            count: Count::Exact(n),
+        };
+    }
+    // A summary that is only the type's name says nothing more than it.
+    if !text.is_empty() && text == t {
+        return Value::unread_object(t);
+    }
+    // A C character is no string.
+    if text.starts_with('\'') {
+        return Value::atom(text);
+    }
+    from_literal(text, "", raw.truncated(), raw.length())
+}
+
+/// A std::map's or std::unordered_map's elements are pairs whose own
+/// children are `first` and `second`: it reads as a map.
+fn pairs_map(
+    raw: &dyn Raw,
+    children: &[&dyn Raw],
+    child: &dyn Fn(&dyn Raw) -> Value,
+) -> Option<Value> {
+    let members: Vec<&dyn Raw> = children.iter().copied().filter(|c| !c.hidden()).collect();
+    if members.is_empty() {
+        return None;
+    }
+    let entries = members
+        .iter()
+        .map(|m| {
+            let kids = m.children()?;
+            let first = kids.iter().find(|k| k.name() == "first")?;
+            let second = kids.iter().find(|k| k.name() == "second")?;
+            Some((child(*first), child(*second)))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Value::Map {
+        type_name: raw.type_name().to_string(),
+        count: Count::Exact(raw.indexed().unwrap_or(entries.len()).max(entries.len())),
+        entries,
+    })
+}
+
+/// A C string ends at its first NUL, whatever the array holds after it.
+fn c_string(quoted: &str, cut: bool) -> Value {
+    let (s, cut) = match quoted.find("\\0") {
+        Some(i) => (format!("{}\"", &quoted[..i]), false),
+        None => (quoted.to_string(), cut),
+    };
+    text_value(&s, cut, None).unwrap_or_else(|| Value::atom(s))
+}
+
+fn is_null_pointer(t: &str, text: &str) -> bool {
+    t.trim_end().ends_with('*')
+        && text
+            .strip_prefix("0x")
+            .is_some_and(|a| !a.is_empty() && a.chars().all(|c| c == '0'))
+}
+
+/// The quoted string after a pointer's address, as C strings show.
+fn pointed_string(value: &str) -> Option<&str> {
+    let rest = value.strip_prefix("0x")?;
+    let (addr, s) = rest.split_once(' ')?;
+    (addr.chars().all(|c| c.is_ascii_hexdigit()) && s.starts_with('"') && s.ends_with('"'))
+        .then_some(s)
+}
+
+/// Rust's `u8` and `i8` are numbers, though lldb writes them as C
+/// characters (`'\x02'`, `'A'`).
+fn byte_number(t: &str, text: &str) -> Option<i64> {
+    let signed = match t {
+        "u8" => false,
+        "i8" => true,
+        _ => return None,
+    };
+    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let byte: u8 = if let Some(hex) = inner.strip_prefix("\\x") {
+        u8::from_str_radix(hex, 16).ok()?
+    } else {
+        match inner {
+            "\\0" => 0,
+            "\\n" => b'\n',
+            "\\t" => b'\t',
+            "\\r" => b'\r',
+            "\\\\" => b'\\',
+            "\\'" => b'\'',
+            _ => {
+                let mut chars = inner.chars();
+                let c = chars.next()?;
+                if chars.next().is_some() || !c.is_ascii() {
+                    return None;
+                }
+                c as u8
+            }
+        }
+    };
+    Some(if signed {
+        i64::from(byte as i8)
+    } else {
+        i64::from(byte)
+    })
+}
+
+/// Rust's formatters under lldb read some enums' storage as a set of
+/// unit values (`{[0]:(), [1]:()}`): no program holds that.
+fn is_broken_summary(text: &str) -> bool {
+    text.starts_with("{[0]:()")
+}
