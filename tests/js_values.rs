@@ -20,6 +20,7 @@ fn shown(value: &str, type_name: &str) -> String {
         length: None,
         hidden: false,
         indexed: None,
+        language: pairdbg::adapters::value::LanguageOf(Some(js.language())),
     };
     render(&var, &ViewportConfig::default(), 0)
 }

@@ -314,7 +314,7 @@ fn caller_frames_show_their_arguments() {
         "{text}"
     );
     assert!(
-        text.contains("process_order(cart=<Cart: items=<list: 3 items>>, user=<User: id=482, tier=\"gold\">, tax_rate=0.08)"),
+        text.contains("process_order(cart=<Cart: items=[<Item>, <Item>, <Item>]>, user=<User: id=482, tier=\"gold\">, tax_rate=0.08)"),
         "the caller's arguments carry values: {text}"
     );
     insta::assert_snapshot!(text);

@@ -42,9 +42,9 @@ pub fn same_value(a: &Var, b: &Var) -> bool {
 }
 
 /// Renders a value tree at `depth`: the levels `locals_max_depth` opens
-/// are shown, and one level more wherever it fits the width.
+/// are shown, and up to two levels more wherever they fit the width.
 pub fn render_value(value: &Value, cfg: &ViewportConfig, depth: usize) -> String {
-    let levels = (cfg.locals_max_depth.max(1) + 1).saturating_sub(depth);
+    let levels = (cfg.locals_max_depth.max(1) + 2).saturating_sub(depth);
     let budget = limit_at(cfg, depth);
     if depth == 0 {
         Render { cfg }.show(value, budget, levels, true)
@@ -160,14 +160,7 @@ impl Render<'_> {
                     .iter()
                     .take(self.cfg.collection_preview_items)
                     .map(|(k, v)| {
-                        // A local's fields share its width; text in them
-                        // keeps a nested value's shorter leash.
-                        let room = match v {
-                            Value::Text { .. } | Value::Described { .. } => inner,
-                            _ if top => budget,
-                            _ => inner,
-                        };
-                        let v = self.best(v, room, levels - 1);
+                        let v = self.best(v, inner, levels - 1);
                         if k.is_empty() {
                             v
                         } else {
@@ -246,6 +239,7 @@ fn fit_fields(open: &str, close: &str, shown: Vec<String>, cut: bool, limit: usi
     if all.chars().count() <= limit {
         return all;
     }
+    let total = shown.len();
     let mut kept: Vec<String> = vec![];
     let mut used = open.chars().count() + close.chars().count() + 5;
     for field in shown {
@@ -255,6 +249,10 @@ fn fit_fields(open: &str, close: &str, shown: Vec<String>, cut: bool, limit: usi
         }
         used += w;
         kept.push(field);
+    }
+    // Too wide, though nothing was left out: `...` would claim more.
+    if kept.len() == total && !cut {
+        return all;
     }
     kept.push("...".into());
     format!("{open}{}{close}", kept.join(", "))

@@ -18,6 +18,7 @@ pub fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
         indexed: None,
         // As a read marks (or drops) them: the adapter's groups and dunders.
         hidden: !python().language().is_shown(name),
+        language: pairdbg::adapters::value::LanguageOf(Some(python().language())),
     }
 }
 

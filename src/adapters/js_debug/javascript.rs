@@ -38,7 +38,10 @@ impl Language for JavaScript {
     fn value(&self, raw: &dyn Raw) -> Value {
         match raw.text().trim() {
             word @ ("null" | "undefined") if raw.children().is_none() => Value::nil(word),
-            _ => crate::adapters::literal_value(raw, None, &|c| self.value(c)),
+            _ => objects(
+                crate::adapters::literal_value(raw, None, &|c| self.value(c)),
+                raw.type_name(),
+            ),
         }
     }
 
@@ -108,6 +111,56 @@ impl Language for JavaScript {
     fn is_runtime_frame(&self, _name: &str, file: Option<&str>) -> bool {
         file.is_some_and(|f| f.starts_with("<node_internals>") || f.starts_with("node:"))
     }
+}
+
+/// A preview's `{name: 'spike', n: 3}` is an object with those fields
+/// (named `type_name` where the adapter gave one), at any depth.
+fn objects(v: Value, type_name: &str) -> Value {
+    match v {
+        Value::Seq {
+            open: '{',
+            ref items,
+            count,
+            ..
+        } if !items.is_empty() && items.iter().all(|i| field(i).is_some()) => Value::Object {
+            type_name: type_name.to_string(),
+            fields: items
+                .iter()
+                .filter_map(field)
+                .map(|(k, v)| (k, objects(v, "")))
+                .collect(),
+            more: matches!(count, crate::adapters::value::Count::AtLeast(_)),
+        },
+        Value::Seq {
+            type_name: t,
+            open,
+            close,
+            items,
+            count,
+        } => Value::Seq {
+            type_name: t,
+            open,
+            close,
+            items: items.into_iter().map(|i| objects(i, "")).collect(),
+            count,
+        },
+        other => other,
+    }
+}
+
+/// `name: 'spike'` inside an object preview.
+fn field(item: &Value) -> Option<(String, Value)> {
+    let Value::Atom { text } = item else {
+        return None;
+    };
+    let (k, v) = text.split_once(": ")?;
+    let k = k.trim_matches(['\'', '"']);
+    crate::adapters::is_ident(k).then(|| {
+        (
+            k.to_string(),
+            crate::adapters::value::from_literal(v, "", false, None),
+        )
+    })
 }
 
 /// A js-debug value preview as the viewport writes values.
