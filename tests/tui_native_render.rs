@@ -60,6 +60,7 @@ fn stopped() -> Snapshot {
         hit: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

@@ -44,6 +44,7 @@ fn stopped() -> Snapshot {
         hit: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

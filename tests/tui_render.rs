@@ -115,6 +115,7 @@ fn stopped(reason: &str, line: u64, exception: Option<ExceptionDetails>) -> Snap
         hit: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

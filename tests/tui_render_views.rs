@@ -39,6 +39,7 @@ fn stopped(line: u64, locals: Vec<Var>) -> Snapshot {
         hit: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

@@ -191,6 +191,7 @@ pub async fn fetch_stop(
             hit: None,
             process: None,
             child: None,
+            connection: 0,
         },
         watches,
     ))

@@ -171,6 +171,10 @@ pub struct StopInfo {
     pub process: Option<String>,
     /// Its number for `child` arguments, when the session has children.
     pub child: Option<u32>,
+    /// The adapter connection it was read on. A restart makes a new one,
+    /// so stops of two runs never read as the same frame.
+    #[serde(skip)]
+    pub connection: u32,
 }
 
 impl Var {

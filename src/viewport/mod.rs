@@ -1,6 +1,7 @@
 //! The agent's view of a stop: pure functions of a snapshot.
 
 mod config;
+mod diff;
 mod json;
 mod ranked;
 pub mod redact;
