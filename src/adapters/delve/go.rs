@@ -70,6 +70,9 @@ impl Language for Go {
         if let Some(v) = super::typed::value(text, t) {
             return v;
         }
+        if let Some(n) = byte_number(text) {
+            return Value::atom(n);
+        }
         text_value(text, raw.truncated(), raw.length()).unwrap_or_else(|| Value::atom(text))
     }
 
@@ -122,6 +125,12 @@ impl Language for Go {
             _ => m.to_string(),
         }
     }
+}
+
+/// delve writes a byte with its hex beside it (`2 = 0x2`): the number.
+fn byte_number(text: &str) -> Option<&str> {
+    let (n, hex) = text.split_once(" = 0x")?;
+    (n.parse::<i64>().is_ok() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(n)
 }
 
 /// The bare name a frame's function has in its source: `Total` for
