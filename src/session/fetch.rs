@@ -236,7 +236,15 @@ async fn with_previews(
         .collect();
     for (i, res) in wanted.iter().zip(join_all(futs).await) {
         if let Ok(children) = res {
-            client.shapes.learn(&vars[*i], &children);
+            // Elements whose own children are read for the preview are
+            // shown by them, not by their type alone.
+            let language = client.language();
+            if !children
+                .iter()
+                .any(|c| language.needs_children_when_nested(&c.value, c.truncated))
+            {
+                client.shapes.learn(&vars[*i], &children);
+            }
             vars[*i].children = Some(children);
         }
     }

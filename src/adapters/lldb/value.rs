@@ -27,14 +27,18 @@ pub fn value(raw: &dyn Raw, child: &dyn Fn(&dyn Raw) -> Value) -> Value {
             why: "the adapter cannot read this value".into(),
         };
     }
+    // A collection summarised by its size (`size=3`).
+    let size: Option<usize> = text.strip_prefix("size=").and_then(|n| n.parse().ok());
+    if size == Some(0) {
+        return empty(t);
+    }
     if let Some(children) = raw.children() {
         if let Some(map) = pairs_map(raw, &children, child) {
-            return map;
+            return with_size(map, size);
         }
-        return from_children(raw, &children, None, child);
+        return with_size(from_children(raw, &children, None, child), size);
     }
-    // A collection summarised by its size alone (`size=3`).
-    if let Some(n) = text.strip_prefix("size=").and_then(|n| n.parse().ok()) {
+    if let Some(n) = size {
         return Value::Seq {
             type_name: t.to_string(),
             open: '[',
@@ -81,6 +85,60 @@ fn pairs_map(
     })
 }
 
+/// An empty collection: `{}` for a map, `[]` for the others.
+fn empty(t: &str) -> Value {
+    let short = crate::adapters::value::short_type(t);
+    if short.to_ascii_lowercase().ends_with("map") {
+        Value::Map {
+            type_name: t.to_string(),
+            entries: vec![],
+            count: Count::Exact(0),
+        }
+    } else {
+        Value::Seq {
+            type_name: t.to_string(),
+            open: '[',
+            close: ']',
+            items: vec![],
+            count: Count::Exact(0),
+        }
+    }
+}
+
+/// A collection's count is its summary's `size=N`, however many of its
+/// elements were read.
+fn with_size(v: Value, size: Option<usize>) -> Value {
+    match (v, size) {
+        (
+            Value::Seq {
+                type_name,
+                open,
+                close,
+                items,
+                ..
+            },
+            Some(n),
+        ) if n >= items.len() => Value::Seq {
+            type_name,
+            open,
+            close,
+            items,
+            count: Count::Exact(n),
+        },
+        (
+            Value::Map {
+                type_name, entries, ..
+            },
+            Some(n),
+        ) if n >= entries.len() => Value::Map {
+            type_name,
+            entries,
+            count: Count::Exact(n),
+        },
+        (v, _) => v,
+    }
+}
+
 /// A C string ends at its first NUL, whatever the array holds after it.
 fn c_string(quoted: &str, cut: bool) -> Value {
     let (s, cut) = match quoted.find("\\0") {
@@ -105,12 +163,12 @@ fn pointed_string(value: &str) -> Option<&str> {
         .then_some(s)
 }
 
-/// Rust's `u8` and `i8` are numbers, though lldb writes them as C
-/// characters (`'\x02'`, `'A'`).
+/// Rust's `u8` and `i8`, and C's `uint8_t` and `int8_t`, are numbers,
+/// though lldb writes them as characters (`'\x02'`, `'A'`).
 fn byte_number(t: &str, text: &str) -> Option<i64> {
     let signed = match t {
-        "u8" => false,
-        "i8" => true,
+        "u8" | "uint8_t" | "std::uint8_t" => false,
+        "i8" | "int8_t" | "std::int8_t" => true,
         _ => return None,
     };
     let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
