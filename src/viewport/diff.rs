@@ -182,7 +182,8 @@ mod tests {
             entries: vec![(text("k"), obj(n))],
             count: Count::Exact(1),
         };
-        let found = changes("m", &map("a"), &map("b"), 3);
+        let (a, b) = (map("a"), map("b"));
+        let found = changes("m", &a, &b, 3);
         assert_eq!(found[0].path, "m[\"k\"].name");
     }
 }

@@ -42,9 +42,10 @@ pub fn same_value(a: &Var, b: &Var) -> bool {
 }
 
 /// Renders a value tree at `depth`: the levels `locals_max_depth` opens
-/// are shown, and up to two levels more wherever they fit the width.
+/// are shown, and a collection's elements one level more wherever they fit
+/// the width.
 pub fn render_value(value: &Value, cfg: &ViewportConfig, depth: usize) -> String {
-    let levels = (cfg.locals_max_depth.max(1) + 2).saturating_sub(depth);
+    let levels = (cfg.locals_max_depth.max(1) + 1).saturating_sub(depth);
     let budget = limit_at(cfg, depth);
     if depth == 0 {
         Render { cfg }.show(value, budget, levels, true)
@@ -160,7 +161,15 @@ impl Render<'_> {
                     .iter()
                     .take(self.cfg.collection_preview_items)
                     .map(|(k, v)| {
-                        let v = self.best(v, inner, levels - 1);
+                        // A local's fields share its width; text in them
+                        // keeps a nested value's shorter leash.
+                        let room = match v {
+                            Value::Seq { .. } | Value::Map { .. } | Value::Object { .. } if top => {
+                                budget
+                            }
+                            _ => inner,
+                        };
+                        let v = self.best(v, room, levels - 1);
                         if k.is_empty() {
                             v
                         } else {

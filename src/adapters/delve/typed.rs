@@ -321,4 +321,52 @@ mod tests {
             assert_eq!(parse_typed(python), None, "{python}");
         }
     }
+
+    #[test]
+    fn delve_texts_become_values() {
+        use crate::adapters::value::testing::text;
+        assert_eq!(
+            value("main.Item {ID: 1, Name: \"hammer\"}", "").unwrap(),
+            Value::Object {
+                type_name: "Item".into(),
+                fields: vec![
+                    ("ID".into(), Value::atom("1")),
+                    ("Name".into(), text("hammer"))
+                ],
+                more: false
+            }
+        );
+        let shapes = value(
+            "[]main.Shape len: 2, cap: 2, [main.Rect {W: 2, H: 3},*main.Circle {R: 1.5}]",
+            "",
+        )
+        .unwrap();
+        let Value::Seq { items, count, .. } = shapes else {
+            panic!("a slice");
+        };
+        assert_eq!(count, Count::Exact(2));
+        assert!(
+            matches!(&items[1], Value::Pointer { target } if matches!(**target, Value::Object { ref type_name, .. } if type_name == "Circle"))
+        );
+        assert_eq!(
+            value("map[string]int [\"food\": -325, ]", "").unwrap(),
+            Value::Map {
+                type_name: "map[string]int".into(),
+                entries: vec![(text("food"), Value::atom("-325"))],
+                count: Count::Exact(1)
+            }
+        );
+        assert_eq!(value("*main.Item nil", "").unwrap(), Value::nil("nil"));
+        assert_eq!(
+            value("[]int len: 0, cap: 0, []", "").unwrap(),
+            Value::Seq {
+                type_name: "[]int".into(),
+                open: '[',
+                close: ']',
+                items: vec![],
+                count: Count::Exact(0)
+            }
+        );
+        assert_eq!(value("42", ""), None);
+    }
 }

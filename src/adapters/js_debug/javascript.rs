@@ -144,6 +144,9 @@ fn objects(v: Value, type_name: &str) -> Value {
             items: items.into_iter().map(|i| objects(i, "")).collect(),
             count,
         },
+        // A level the preview left out, as js-debug writes it.
+        Value::Unreadable { what, .. } if what == "dict or set" => Value::described("{...}"),
+        Value::Unreadable { what, .. } if what == "list" => Value::described("[...]"),
         other => other,
     }
 }
@@ -318,6 +321,25 @@ fn double_quoted(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn previews_become_values() {
+        use crate::adapters::value::testing::{text, var};
+        let v = |t: &str, s: &str| JavaScript.value(&var("x", t, &preview(s, t)));
+        assert_eq!(v("undefined", "undefined"), Value::nil("undefined"));
+        assert_eq!(v("string", "'spike'"), text("spike"));
+        assert_eq!(
+            v("Object", "{name: 'spike', n: 3}"),
+            Value::Object {
+                type_name: "Object".into(),
+                fields: vec![
+                    ("name".into(), text("spike")),
+                    ("n".into(), Value::atom("3"))
+                ],
+                more: false
+            }
+        );
+    }
 
     /// Values as js-debug v1.112 sent them (the recorded sessions).
     #[test]

@@ -204,3 +204,98 @@ fn byte_number(t: &str, text: &str) -> Option<i64> {
 fn is_broken_summary(text: &str) -> bool {
     text.starts_with("{[0]:()")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adapters::Language;
+    use crate::adapters::lldb::native::Native;
+    use crate::adapters::value::testing::{text, var};
+
+    #[test]
+    fn c_and_rust_values_read_as_what_they_hold() {
+        let v = |t: &str, s: &str| Native.value(&var("x", t, s));
+        assert_eq!(
+            v("const char *", "0x0000555555556004 \"origin\""),
+            text("origin")
+        );
+        assert_eq!(v("char[8]", "\"ab\\0\\0zz\""), text("ab"));
+        assert_eq!(v("item *", "0x0000000000000000"), Value::nil("NULL"));
+        assert_eq!(v("u8", "'\\x02'"), Value::atom("2"));
+        assert_eq!(v("uint8_t", "'A'"), Value::atom("65"));
+        assert_eq!(v("i8", "'\\xff'"), Value::atom("-1"));
+        assert_eq!(v("char", "'a'"), Value::atom("'a'"));
+        assert_eq!(v("int", "42"), Value::atom("42"));
+        assert_eq!(
+            v("alloc::vec::Vec<u32>", "size=0"),
+            Value::Seq {
+                type_name: "alloc::vec::Vec<u32>".into(),
+                open: '[',
+                close: ']',
+                items: vec![],
+                count: Count::Exact(0)
+            }
+        );
+        assert_eq!(
+            v("shop::Item", "shop::Item"),
+            Value::unread_object("shop::Item")
+        );
+        assert_eq!(
+            v("core::option::Option<u8>", "Some(3)"),
+            Value::Variant {
+                name: "Some".into(),
+                items: vec![Value::atom("3")]
+            }
+        );
+        assert!(matches!(
+            v("core::result::Result<i32, &str>", "{[0]:(), [1]:()}"),
+            Value::Unreadable { .. }
+        ));
+    }
+
+    #[test]
+    fn a_map_of_pairs_and_a_vector_of_structs() {
+        let pair = |i: usize, k: &str, n: &str| {
+            var(
+                &format!("[{i}]"),
+                "std::pair<const std::string, int>",
+                "std::pair<const std::string, int>",
+            )
+            .with(vec![
+                var("first", "std::string", k),
+                var("second", "int", n),
+            ])
+        };
+        let map = var("m", "std::map<std::string, int>", "size=2").with(vec![
+            pair(0, "\"food\"", "-325"),
+            pair(1, "\"rent\"", "1200"),
+        ]);
+        assert_eq!(
+            Native.value(&map),
+            Value::Map {
+                type_name: "std::map<std::string, int>".into(),
+                entries: vec![
+                    (text("food"), Value::atom("-325")),
+                    (text("rent"), Value::atom("1200"))
+                ],
+                count: Count::Exact(2)
+            }
+        );
+        let item = |i: usize| {
+            var(&format!("[{i}]"), "Item", "Item").with(vec![var("id", "int", &i.to_string())])
+        };
+        let items = var("items", "std::vector<Item>", "size=5").with(vec![item(0), item(1)]);
+        let Value::Seq { items, count, .. } = Native.value(&items) else {
+            panic!("a sequence");
+        };
+        assert_eq!(count, Count::Exact(5));
+        assert_eq!(
+            items[1],
+            Value::Object {
+                type_name: "Item".into(),
+                fields: vec![("id".into(), Value::atom("1"))],
+                more: false
+            }
+        );
+    }
+}

@@ -171,3 +171,76 @@ pub fn tree(raw: &dyn Raw, language: LanguageOf) -> Value {
         None => super::language::literal_value(raw, None, &|c| tree(c, language)),
     }
 }
+
+/// A variable as a test writes it, for the languages' unit tests.
+#[cfg(test)]
+pub mod testing {
+    use super::Raw;
+
+    #[derive(Default)]
+    pub struct TestVar {
+        pub name: String,
+        pub text: String,
+        pub type_name: String,
+        pub children: Option<Vec<TestVar>>,
+        pub truncated: bool,
+    }
+
+    pub fn var(name: &str, type_name: &str, text: &str) -> TestVar {
+        TestVar {
+            name: name.into(),
+            text: text.into(),
+            type_name: type_name.into(),
+            ..Default::default()
+        }
+    }
+
+    impl TestVar {
+        pub fn with(mut self, children: Vec<TestVar>) -> TestVar {
+            self.children = Some(children);
+            self
+        }
+    }
+
+    impl Raw for TestVar {
+        fn name(&self) -> &str {
+            &self.name
+        }
+        fn text(&self) -> &str {
+            &self.text
+        }
+        fn type_name(&self) -> &str {
+            &self.type_name
+        }
+        fn truncated(&self) -> bool {
+            self.truncated
+        }
+        fn length(&self) -> Option<usize> {
+            None
+        }
+        fn indexed(&self) -> Option<usize> {
+            None
+        }
+        fn hidden(&self) -> bool {
+            false
+        }
+        fn has_children(&self) -> bool {
+            self.children.is_some()
+        }
+        fn children(&self) -> Option<Vec<&dyn Raw>> {
+            self.children
+                .as_ref()
+                .map(|c| c.iter().map(|v| v as &dyn Raw).collect())
+        }
+    }
+
+    /// A string value, as every language's strings read.
+    pub fn text(s: &str) -> super::Value {
+        super::Value::Text {
+            text: s.into(),
+            prefix: String::new(),
+            cut: false,
+            length: None,
+        }
+    }
+}
