@@ -2,7 +2,7 @@
 //! viewport's rules: strings in double quotes, arrays with their count
 //! after them, `global.` off frame names, the engine's internals hidden.
 
-use crate::adapters::value::{Raw, Value};
+use crate::adapters::value::{Count, Layout, Raw, Value};
 use crate::adapters::{Language, c_like_path, split_path};
 
 pub struct JavaScript;
@@ -30,12 +30,34 @@ impl Language for JavaScript {
         c_like_path(&split_path(path))
     }
 
-    /// js-debug's previews already say what the children would.
-    fn needs_children(&self, _value: &str, truncated: bool) -> bool {
+    /// js-debug's previews say what the children would, but for the
+    /// objects inside an array (`[{...}, {...}]`): those are read, in the
+    /// stop's one batch, so its first elements show their fields.
+    fn needs_children(&self, value: &str, truncated: bool) -> bool {
+        truncated || counted_list(value).is_some_and(|(list, _)| list.contains("{...}"))
+    }
+
+    /// Nested, a value shows as its preview says.
+    fn needs_children_when_nested(&self, _value: &str, truncated: bool) -> bool {
         truncated
     }
 
     fn value(&self, raw: &dyn Raw) -> Value {
+        if let Some((list, n)) = counted_list(raw.text().trim()) {
+            let items = match raw.children() {
+                Some(children) => crate::adapters::value::from_children(
+                    raw,
+                    &children,
+                    Some(Layout::Seq('[', ']')),
+                    &|c| self.value(c),
+                ),
+                None => objects(
+                    crate::adapters::value::from_literal(list, raw.type_name(), false, None),
+                    "",
+                ),
+            };
+            return with_count(items, n);
+        }
         match raw.text().trim() {
             word @ ("null" | "undefined") if raw.children().is_none() => Value::nil(word),
             _ => objects(
@@ -147,6 +169,38 @@ fn objects(v: Value, type_name: &str) -> Value {
         // A level the preview left out, as js-debug writes it.
         Value::Unreadable { what, .. } if what == "dict or set" => Value::described("{...}"),
         Value::Unreadable { what, .. } if what == "list" => Value::described("[...]"),
+        other => other,
+    }
+}
+
+/// `[1, 2, 3] (3 items)`, as `preview` writes an array: the list and
+/// its length.
+fn counted_list(text: &str) -> Option<(&str, usize)> {
+    let (list, count) = text.rsplit_once(" (")?;
+    let n = count
+        .strip_suffix(" items)")
+        .or_else(|| count.strip_suffix(" item)"))?
+        .parse()
+        .ok()?;
+    (list.starts_with('[') && list.ends_with(']')).then_some((list, n))
+}
+
+/// A sequence holding `n` items, however many of them were read.
+fn with_count(v: Value, n: usize) -> Value {
+    match v {
+        Value::Seq {
+            type_name,
+            open,
+            close,
+            items,
+            ..
+        } if n >= items.len() => Value::Seq {
+            type_name,
+            open,
+            close,
+            items,
+            count: Count::Exact(n),
+        },
         other => other,
     }
 }
