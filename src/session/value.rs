@@ -34,10 +34,6 @@ impl Raw for Var {
         self.hidden
     }
 
-    fn has_children(&self) -> bool {
-        self.reference > 0
-    }
-
     fn children(&self) -> Option<Vec<&dyn Raw>> {
         self.children
             .as_ref()

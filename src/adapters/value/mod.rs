@@ -115,8 +115,6 @@ pub trait Raw {
     fn indexed(&self) -> Option<usize>;
     /// Not the program's own (kept for paths, left out of values).
     fn hidden(&self) -> bool;
-    /// Whether the adapter has children to give for it.
-    fn has_children(&self) -> bool;
     /// The children read, if they were.
     fn children(&self) -> Option<Vec<&dyn Raw>>;
 }
@@ -223,9 +221,6 @@ pub mod testing {
         }
         fn hidden(&self) -> bool {
             false
-        }
-        fn has_children(&self) -> bool {
-            self.children.is_some()
         }
         fn children(&self) -> Option<Vec<&dyn Raw>> {
             self.children
