@@ -22,6 +22,7 @@ fn shown(value: &str, type_name: &str) -> String {
         composed: false,
         indexed: None,
         not_read: None,
+        language: pairdbg::adapters::value::LanguageOf(Some(js.language())),
     };
     render(&var, &ViewportConfig::default(), 0)
 }
@@ -29,7 +30,7 @@ fn shown(value: &str, type_name: &str) -> String {
 #[test]
 fn recorded_values_render_by_the_viewport_rules() {
     assert_eq!(shown("'spike'", "string"), "\"spike\"");
-    assert_eq!(shown("(3) [1, 2, 3]", "Array"), "[1, 2, 3] (3 items)");
+    assert_eq!(shown("(3) [1, 2, 3]", "Array"), "[1, 2, 3]");
     // A plain object is an object with fields, as every language's are.
     assert_eq!(
         shown("{name: 'spike', n: 3}", "Object"),
@@ -42,4 +43,10 @@ fn recorded_values_render_by_the_viewport_rules() {
     assert_eq!(shown("undefined", "undefined"), "undefined");
     assert_eq!(shown("null", "object"), "null");
     assert_eq!(shown("3", "number"), "3");
+    // An array says its count when it shows less than all of it.
+    assert_eq!(shown("(0) []", "Array"), "[]");
+    assert_eq!(
+        shown("(7) [1, 2, 3, 4, 5, 6, 7]", "Array"),
+        "[1, 2, 3, 4, 5, ... (7 items)]"
+    );
 }

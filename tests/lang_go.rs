@@ -36,7 +36,7 @@ async fn agent_debugs_the_go_demo() {
     );
     assert_eq!(
         local(&v, "cart").as_deref(),
-        Some("<Cart: Items=<[]Item: 3 items>>"),
+        Some("<Cart: Items=[<Item>, <Item>, <Item>]>"),
         "{v}"
     );
     assert_eq!(local(&v, "taxRate").as_deref(), Some("8"), "{v}");

@@ -149,7 +149,7 @@ async fn a_launch_stops_in_the_program_on_its_child_connection_and_ends_with_it(
     assert_eq!(local(&text, "x").as_deref(), Some("0"), "{text}");
     assert_eq!(
         local(&text, "items").as_deref(),
-        Some("[1, 2, 3] (3 items)"),
+        Some("[1, 2, 3]"),
         "{text}"
     );
     assert_eq!(

@@ -10,7 +10,7 @@ use serde_json::json;
 
 const PROG: &str = "\
 def check(n, password):
-    doubled = n * 2
+    doubled = n * 2; tags = ['x'] * n
     return doubled
 
 
@@ -47,6 +47,11 @@ async fn debug_journal_gives_the_agent_its_hand_off_card() {
     assert!(first < second, "{card}");
     assert!(card[first..second].contains("- `doubled = 8`"), "{card}");
     assert!(card[second..].contains("- `doubled = 10`"), "{card}");
+    // Values as the person and the agent saw them, not the adapter's text.
+    assert!(
+        card[first..second].contains("- `tags = [\"x\", \"x\", \"x\", \"x\"]`"),
+        "{card}"
+    );
     assert!(
         card.contains("- agent: hypothesis: doubled is right for both calls"),
         "{card}"

@@ -20,6 +20,11 @@ fn local(name: &str, t: &str, value: &str) -> Var {
         value: value.into(),
         type_name: t.into(),
         evaluate_name: Some(name.into()),
+        language: pairdbg::adapters::value::LanguageOf(Some(
+            pairdbg::adapters::for_language("c")
+                .expect("lldb-dap is registered")
+                .language(),
+        )),
         ..Default::default()
     }
 }
@@ -56,6 +61,7 @@ fn stopped() -> Snapshot {
         condition_error: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

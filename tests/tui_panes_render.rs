@@ -45,6 +45,7 @@ fn stopped() -> Snapshot {
         condition_error: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

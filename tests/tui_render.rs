@@ -116,6 +116,7 @@ fn stopped(reason: &str, line: u64, exception: Option<ExceptionDetails>) -> Snap
         condition_error: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

@@ -40,6 +40,7 @@ fn stopped(line: u64, locals: Vec<Var>) -> Snapshot {
         condition_error: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }

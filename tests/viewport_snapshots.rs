@@ -60,6 +60,7 @@ fn stopped(reason: &str, line: u64, locals: Vec<Var>) -> Snapshot {
         condition_error: None,
         process: None,
         child: None,
+        connection: 0,
     });
     s
 }
@@ -315,11 +316,69 @@ fn caller_frames_show_their_arguments() {
         "{text}"
     );
     assert!(
-        text.contains("process_order(cart=<Cart: items=<list: 3 items>>, user=<User: id=482, tier=\"gold\">, tax_rate=0.08)"),
+        text.contains("process_order(cart=<Cart: items=[<Item>, <Item>, <Item>]>, user=<User: id=482, tier=\"gold\">, tax_rate=0.08)"),
         "the caller's arguments carry values: {text}"
     );
     insta::assert_snapshot!(text);
     let json = render_json(&s, &cfg);
     assert_eq!(json["stack"][1]["args"]["tax_rate"], "0.08", "{json:#}");
     assert_eq!(json["stack"][0]["args"]["subtotal"], "119.94", "{json:#}");
+}
+
+fn with_parts(subtotal: &str, sixth: &str) -> Vec<Var> {
+    let mut locals = order_locals(subtotal);
+    locals.push(var(
+        "parts",
+        "list",
+        &format!("['1', '2', '3', '4', '5', '6', '{sixth}', '8']"),
+        12,
+    ));
+    locals
+}
+
+#[test]
+fn diff_mode_names_a_change_inside_a_container() {
+    let before = stopped("step", 43, with_parts("69.97", ""));
+    let after = stopped("step", 42, with_parts("69.97", "167"));
+    let cfg = ViewportConfig {
+        diff_mode: true,
+        ..Default::default()
+    };
+    let text = render_text(
+        &after,
+        &cfg,
+        Extras {
+            previous: before.stop.as_ref(),
+            notes_after_epoch: 0,
+        },
+    );
+    // The preview shows the first five items alike; the values differ.
+    assert!(text.contains("(same frame)"), "{text}");
+    assert!(
+        text.contains("  parts  = [\"1\", \"2\", \"3\", \"4\", \"5\", ... (8 items)]\n      parts[6]: \"\" → \"167\"\n"),
+        "{text}"
+    );
+    assert!(text.contains("(10 locals unchanged)"), "{text}");
+}
+
+#[test]
+fn diff_mode_after_a_restart_shows_everything() {
+    let mut before = stopped("step", 42, order_locals("89.95"));
+    let mut after = stopped("step", 42, order_locals("89.95"));
+    before.stop.as_mut().unwrap().connection = 1;
+    after.stop.as_mut().unwrap().connection = 2;
+    let cfg = ViewportConfig {
+        diff_mode: true,
+        ..Default::default()
+    };
+    let text = render_text(
+        &after,
+        &cfg,
+        Extras {
+            previous: before.stop.as_ref(),
+            notes_after_epoch: 0,
+        },
+    );
+    assert!(!text.contains("(same frame)"), "{text}");
+    assert!(text.contains("subtotal  = 89.95"), "{text}");
 }

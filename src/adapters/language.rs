@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::value::{Layout, Raw, Value, from_children, from_literal, text_value};
+
 /// How a variable gets a new value.
 #[derive(Debug, Clone, Copy)]
 pub enum SetVariable {
@@ -67,6 +69,12 @@ pub trait Language: Send + Sync {
     /// reads values (double-quoted strings, counts after collections).
     fn value_text(&self, value: String, _type_name: &str) -> String {
         value
+    }
+
+    /// The value tree of what the adapter sent for a variable: its text,
+    /// its type and the children read. Every renderer works on this.
+    fn value(&self, raw: &dyn Raw) -> Value {
+        literal_value(raw, None, &|c| self.value(c))
     }
 
     /// A variable's type as the viewport should read it; an empty one says
@@ -396,4 +404,21 @@ pub fn split_path(path: &str) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// A value from a literal text (a string, `[1, 2]`, `Item(a=1)`), or from
+/// its children where they were read; `layout` says how the children of a
+/// container of this type are laid out, where the type tells.
+pub fn literal_value(
+    raw: &dyn Raw,
+    layout: Option<Layout>,
+    child: &dyn Fn(&dyn Raw) -> Value,
+) -> Value {
+    if let Some(text) = text_value(raw.text().trim(), raw.truncated(), raw.length()) {
+        return text;
+    }
+    match raw.children() {
+        Some(children) => from_children(raw, &children, layout, child),
+        None => from_literal(raw.text(), raw.type_name(), raw.truncated(), raw.length()),
+    }
 }

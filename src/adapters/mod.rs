@@ -20,6 +20,7 @@ mod native_trace;
 pub mod side_effects;
 mod signature;
 mod spec;
+pub mod value;
 mod which;
 
 use std::fmt;
@@ -36,8 +37,8 @@ pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
-    FoundFunction, Language, LogPiece, Part, SetVariable, c_like_path, is_ident, parse_log_message,
-    split_path,
+    FoundFunction, Language, LogPiece, Part, SetVariable, c_like_path, is_ident, literal_value,
+    parse_log_message, split_path,
 };
 pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
 pub use which::which;

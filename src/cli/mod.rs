@@ -147,6 +147,7 @@ pub fn main() -> std::process::ExitCode {
     };
     logging::init();
     crate::session::journal::set_stop_renderer(journal_viewport);
+    crate::session::journal::set_value_renderer(journal_value);
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -212,6 +213,10 @@ fn journal_viewport(snap: &crate::session::Snapshot) -> String {
         notes_after_epoch: u64::MAX,
     };
     crate::viewport::render_text(snap, &Default::default(), extras)
+}
+
+fn journal_value(v: &crate::session::types::Var) -> String {
+    crate::viewport::value::render(v, &Default::default(), 0)
 }
 
 /// The launch the TUI starts with: a launch.json configuration, the given

@@ -227,6 +227,7 @@ pub async fn fetch_stop(
             condition_error: None,
             process: None,
             child: None,
+            connection: 0,
         },
         watches,
     ))
@@ -272,7 +273,15 @@ async fn with_previews(
     for (i, res) in wanted.iter().zip(join_all(futs).await) {
         match res {
             Ok(children) => {
-                client.shapes.learn(&vars[*i], &children);
+                // Elements whose own children are read for the preview are
+                // shown by them, not by their type alone.
+                let language = client.language();
+                if !children
+                    .iter()
+                    .any(|c| language.needs_children_when_nested(&c.value, c.truncated))
+                {
+                    client.shapes.learn(&vars[*i], &children);
+                }
                 vars[*i].children = Some(children);
             }
             // The value alone does not say what it is (that is why its

@@ -45,6 +45,7 @@ pub mod terminal;
 pub mod trace;
 pub mod types;
 pub mod validate;
+mod value;
 pub mod var_path;
 
 pub use api::AnyBreakpoint;

@@ -190,6 +190,7 @@ pub fn variables_with(
                     name: quirks.variable_name(var.name.clone()),
                     value: language.value_text(var.value.clone(), &var.type_name),
                     type_name: language.type_text(var.type_name.clone()),
+                    language: crate::adapters::value::LanguageOf(Some(language)),
                     ..var
                 }
             })
@@ -220,6 +221,7 @@ pub fn to_var(v: dap_types::Variable) -> Var {
         length: None,
         indexed: v.indexed_variables.map(|n| n as usize),
         not_read: None,
+        language: Default::default(),
     }
 }
 
@@ -311,6 +313,7 @@ fn evaluated(client: &Link, expression: &str, body: Value, cap: usize) -> Result
         composed: false,
         indexed: resp.indexed_variables.map(|n| n as usize),
         not_read: None,
+        language: crate::adapters::value::LanguageOf(Some(language)),
     })
 }
 

@@ -57,6 +57,7 @@ impl ElementShapes {
                 name: format!("[{i}]"),
                 value: element.clone(),
                 type_name: element.clone(),
+                language: collection.language,
                 ..Var::default()
             })
             .collect();

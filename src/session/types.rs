@@ -110,6 +110,9 @@ pub struct Var {
     /// kept for expanding it.
     #[serde(skip)]
     pub composed: bool,
+    /// The language it was read in, which builds its value tree.
+    #[serde(skip)]
+    pub language: crate::adapters::value::LanguageOf,
 }
 
 impl Var {
@@ -191,6 +194,10 @@ pub struct StopInfo {
     pub process: Option<String>,
     /// Its number for `child` arguments, when the session has children.
     pub child: Option<u32>,
+    /// The adapter connection it was read on. A restart makes a new one,
+    /// so stops of two runs never read as the same frame.
+    #[serde(skip)]
+    pub connection: u32,
 }
 
 impl Var {

@@ -1,10 +1,10 @@
 //! The agent's view of a stop: pure functions of a snapshot.
 
 mod config;
+mod diff;
 mod json;
 mod ranked;
 pub mod redact;
-mod repr;
 pub mod safe_repr;
 mod signature;
 mod text;

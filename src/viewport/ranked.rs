@@ -88,7 +88,7 @@ fn ranked(
                 !prev
                     .locals
                     .iter()
-                    .any(|p| p.name == v.name && render(p, cfg, 0) == render(v, cfg, 0))
+                    .any(|p| p.name == v.name && super::value::same_value(p, v))
             })
             .map(|(i, _)| i)
             .collect();

@@ -5,8 +5,13 @@ use std::fmt::Write;
 use crate::session::types::{Frame, Origin, RunState, Snapshot, StopInfo, Var, WatchValue};
 
 use super::ViewportConfig;
+use super::diff;
 use super::signature;
-use super::value::{render, truncate};
+use super::value::{render, render_value, truncate};
+use crate::adapters::value::Value;
+
+/// Places inside one value that diff mode names.
+const DIFF_PLACES: usize = 3;
 
 /// What the renderer needs beyond the snapshot.
 #[derive(Debug, Default, Clone, Copy)]
@@ -40,8 +45,10 @@ pub fn render_text(snap: &Snapshot, cfg: &ViewportConfig, extras: Extras) -> Str
 }
 
 fn same_frame(a: &StopInfo, b: &StopInfo) -> bool {
-    // Another process's frame is never the same one, whatever its ids.
-    if a.child != b.child {
+    // Another process's frame is never the same one, whatever its ids,
+    // nor is a frame of an earlier run (a restart reads on a new
+    // connection).
+    if a.child != b.child || a.connection != b.connection {
         return false;
     }
     match (a.frames.first(), b.frames.first()) {
@@ -211,18 +218,38 @@ fn render_diff(
     {
         let _ = writeln!(out, " →{}│ {}", top.line, code.trim());
     }
-    let before: Vec<(String, String)> = visible(&prev.locals)
+    let before: Vec<(&str, Value)> = visible(&prev.locals)
         .iter()
-        .map(|v| (v.name.clone(), render(v, cfg, 0)))
+        .map(|v| (v.name.as_str(), v.tree()))
         .collect();
-    let now: Vec<(String, String)> = visible(&stop.locals)
-        .iter()
-        .map(|v| (v.name.clone(), render(v, cfg, 0)))
-        .collect();
+    let now: Vec<&Var> = visible(&stop.locals);
     let changed: Vec<(String, String)> = now
         .iter()
-        .filter(|(n, v)| !before.iter().any(|(bn, bv)| bn == n && bv == v))
-        .cloned()
+        .filter_map(|v| {
+            let tree = v.tree();
+            let shown = render_value(&tree, cfg, 0);
+            let Some((_, old)) = before.iter().find(|(n, _)| *n == v.name) else {
+                return Some((v.name.clone(), shown));
+            };
+            let found = diff::changes(&v.name, old, &tree, DIFF_PLACES);
+            if found.is_empty() {
+                return None;
+            }
+            // Where inside the value it changed, when not the whole.
+            let places: String = found
+                .iter()
+                .filter(|c| c.path != v.name)
+                .map(|c| {
+                    format!(
+                        "\n      {}: {} → {}",
+                        c.path,
+                        render_value(c.before, cfg, 1),
+                        render_value(c.now, cfg, 1)
+                    )
+                })
+                .collect();
+            Some((v.name.clone(), format!("{shown}{places}")))
+        })
         .collect();
     let unchanged = now.len() - changed.len();
     if changed.is_empty() {

@@ -20,6 +20,7 @@ pub fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
         hidden: !python().language().is_shown(name),
         not_read: None,
         composed: false,
+        language: pairdbg::adapters::value::LanguageOf(Some(python().language())),
     }
 }
 

@@ -168,6 +168,17 @@ pub fn build_c(src: &Path, bin: &Path) {
     assert!(st.success(), "cc failed on {}", src.display());
 }
 
+/// A C++ program, built with `c++ -g -O0`.
+pub fn build_cpp(src: &Path, bin: &Path) {
+    let st = Command::new("c++")
+        .args(["-g", "-O0", "-o"])
+        .arg(bin)
+        .arg(src)
+        .status()
+        .expect("run c++");
+    assert!(st.success(), "c++ failed on {}", src.display());
+}
+
 /// The Rust demo, built with cargo into `ws/target`; returns the binary.
 pub fn build_rust_demo(ws: &Path) -> PathBuf {
     let demo = repo_root().join("assets/demo/rust");

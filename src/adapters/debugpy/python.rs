@@ -4,12 +4,39 @@
 
 use crate::adapters::language::{Language, SetVariable, is_ident, split_path};
 use crate::adapters::signature::{inside_parens, split_top_level};
+use crate::adapters::value::{Layout, Raw, Value};
+
+const SEQUENCES: &[&str] = &["list", "tuple", "set", "frozenset", "deque"];
+const MAPPINGS: &[&str] = &[
+    "dict",
+    "OrderedDict",
+    "defaultdict",
+    "Counter",
+    "mappingproxy",
+];
 
 pub struct Python;
 
 impl Language for Python {
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
+    }
+
+    /// A repr is a literal; children, read where it said too little, are
+    /// a collection's items or an object's attributes by the type.
+    fn value(&self, raw: &dyn Raw) -> Value {
+        let t = raw.type_name();
+        if t == "NoneType" {
+            return Value::nil("None");
+        }
+        let layout = match t {
+            "tuple" => Some(Layout::Seq('(', ')')),
+            "set" | "frozenset" => Some(Layout::Seq('{', '}')),
+            _ if SEQUENCES.contains(&t) => Some(Layout::Seq('[', ']')),
+            _ if MAPPINGS.contains(&t) => Some(Layout::Map),
+            _ => None,
+        };
+        crate::adapters::literal_value(raw, layout, &|c| self.value(c))
     }
 
     fn runs_modules(&self) -> bool {
@@ -285,6 +312,81 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn reprs_and_children_become_values() {
+        use crate::adapters::value::testing::{text, var};
+        use crate::adapters::value::{Count, Value};
+        let v = |t: &str, s: &str| Python.value(&var("x", t, s));
+        assert_eq!(v("NoneType", "None"), Value::nil("None"));
+        assert_eq!(v("str", "'gold'"), text("gold"));
+        assert_eq!(
+            v("list", "[]"),
+            Value::Seq {
+                type_name: "list".into(),
+                open: '[',
+                close: ']',
+                items: vec![],
+                count: Count::Exact(0)
+            }
+        );
+        assert_eq!(
+            v("dict", "{'food': -325}"),
+            Value::Map {
+                type_name: "dict".into(),
+                entries: vec![(text("food"), Value::atom("-325"))],
+                count: Count::Exact(1)
+            }
+        );
+        assert_eq!(
+            v("Item", "Item(id=1, name='hammer')"),
+            Value::Object {
+                type_name: "Item".into(),
+                fields: vec![
+                    ("id".into(), Value::atom("1")),
+                    ("name".into(), text("hammer"))
+                ],
+                more: false
+            }
+        );
+        assert!(matches!(
+            v("list", "[1, 2, ...]"),
+            Value::Seq {
+                count: Count::AtLeast(2),
+                ..
+            }
+        ));
+        assert!(matches!(v("list", "[...]"), Value::Unreadable { .. }));
+        assert_eq!(
+            v("generator", "<generator object f at 0x7f>"),
+            Value::described("<generator f>")
+        );
+        let user = var("user", "__main__.User", "<__main__.User object at 0x1>")
+            .with(vec![var("id", "int", "482"), var("tier", "str", "'gold'")]);
+        assert_eq!(
+            Python.value(&user),
+            Value::Object {
+                type_name: "__main__.User".into(),
+                fields: vec![
+                    ("id".into(), Value::atom("482")),
+                    ("tier".into(), text("gold"))
+                ],
+                more: false
+            }
+        );
+        let cut = var("l", "list", "[0, 1, ...]").with(
+            (0..3)
+                .map(|i| var(&i.to_string(), "int", &i.to_string()))
+                .collect(),
+        );
+        assert!(matches!(
+            Python.value(&cut),
+            Value::Seq {
+                count: Count::Exact(3),
+                ..
+            }
+        ));
+    }
 
     fn lines(text: &str) -> Vec<String> {
         text.lines().map(str::to_string).collect()

@@ -4,6 +4,7 @@
 
 use crate::adapters::language::{Language, SetVariable, c_like_path, split_path};
 use crate::adapters::native_trace::{self, Dialect};
+use crate::adapters::value::{Layout, Raw, Value, text_value};
 
 pub struct Go;
 
@@ -45,6 +46,34 @@ impl Language for Go {
 
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
+    }
+
+    /// delve's text names the type and holds the fields and first items;
+    /// children, where read, are a map's entries, a slice's elements or a
+    /// struct's fields by the type.
+    fn value(&self, raw: &dyn Raw) -> Value {
+        let t = raw.type_name();
+        if let Some(children) = raw.children() {
+            let bare = t.trim_start_matches('*');
+            let layout = if bare.starts_with("map[") {
+                Layout::Map
+            } else if bare.starts_with('[') {
+                Layout::Seq('[', ']')
+            } else {
+                Layout::Object
+            };
+            return crate::adapters::value::from_children(raw, &children, Some(layout), &|c| {
+                self.value(c)
+            });
+        }
+        let text = raw.text().trim();
+        if let Some(v) = super::typed::value(text, t) {
+            return v;
+        }
+        if let Some(n) = byte_number(text) {
+            return Value::atom(n);
+        }
+        text_value(text, raw.truncated(), raw.length()).unwrap_or_else(|| Value::atom(text))
     }
 
     fn side_effect(&self, expression: &str) -> Option<String> {
@@ -106,6 +135,12 @@ impl Language for Go {
             _ => m.to_string(),
         }
     }
+}
+
+/// delve writes a byte with its hex beside it (`2 = 0x2`): the number.
+fn byte_number(text: &str) -> Option<&str> {
+    let (n, hex) = text.split_once(" = 0x")?;
+    (n.parse::<i64>().is_ok() && hex.chars().all(|c| c.is_ascii_hexdigit())).then_some(n)
 }
 
 /// The bare name a frame's function has in its source: `Total` for

@@ -7,6 +7,7 @@ mod conditions;
 mod go;
 mod pure_calls;
 mod remote;
+mod typed;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -2,6 +2,7 @@
 //! viewport's rules: strings in double quotes, arrays with their count
 //! after them, `global.` off frame names, the engine's internals hidden.
 
+use crate::adapters::value::{Count, Layout, Raw, Value};
 use crate::adapters::{Language, c_like_path, split_path};
 
 pub struct JavaScript;
@@ -37,9 +38,41 @@ impl Language for JavaScript {
         Some(super::pure_calls::probe(expression))
     }
 
-    /// js-debug's previews already say what the children would.
-    fn needs_children(&self, _value: &str, truncated: bool) -> bool {
+    /// js-debug's previews say what the children would, but for the
+    /// objects inside an array (`[{...}, {...}]`): those are read, in the
+    /// stop's one batch, so its first elements show their fields.
+    fn needs_children(&self, value: &str, truncated: bool) -> bool {
+        truncated || counted_list(value).is_some_and(|(list, _)| list.contains("{...}"))
+    }
+
+    /// Nested, a value shows as its preview says.
+    fn needs_children_when_nested(&self, _value: &str, truncated: bool) -> bool {
         truncated
+    }
+
+    fn value(&self, raw: &dyn Raw) -> Value {
+        if let Some((list, n)) = counted_list(raw.text().trim()) {
+            let items = match raw.children() {
+                Some(children) => crate::adapters::value::from_children(
+                    raw,
+                    &children,
+                    Some(Layout::Seq('[', ']')),
+                    &|c| self.value(c),
+                ),
+                None => objects(
+                    crate::adapters::value::from_literal(list, raw.type_name(), false, None),
+                    "",
+                ),
+            };
+            return with_count(items, n);
+        }
+        match raw.text().trim() {
+            word @ ("null" | "undefined") if raw.children().is_none() => Value::nil(word),
+            _ => objects(
+                crate::adapters::literal_value(raw, None, &|c| self.value(c)),
+                raw.type_name(),
+            ),
+        }
     }
 
     fn length_expression(&self, expression: &str) -> Option<String> {
@@ -108,6 +141,91 @@ impl Language for JavaScript {
     fn is_runtime_frame(&self, _name: &str, file: Option<&str>) -> bool {
         file.is_some_and(|f| f.starts_with("<node_internals>") || f.starts_with("node:"))
     }
+}
+
+/// A preview's `{name: 'spike', n: 3}` is an object with those fields
+/// (named `type_name` where the adapter gave one), at any depth.
+fn objects(v: Value, type_name: &str) -> Value {
+    match v {
+        Value::Seq {
+            open: '{',
+            ref items,
+            count,
+            ..
+        } if !items.is_empty() && items.iter().all(|i| field(i).is_some()) => Value::Object {
+            type_name: type_name.to_string(),
+            fields: items
+                .iter()
+                .filter_map(field)
+                .map(|(k, v)| (k, objects(v, "")))
+                .collect(),
+            more: matches!(count, crate::adapters::value::Count::AtLeast(_)),
+        },
+        Value::Seq {
+            type_name: t,
+            open,
+            close,
+            items,
+            count,
+        } => Value::Seq {
+            type_name: t,
+            open,
+            close,
+            items: items.into_iter().map(|i| objects(i, "")).collect(),
+            count,
+        },
+        // A level the preview left out, as js-debug writes it.
+        Value::Unreadable { what, .. } if what == "dict or set" => Value::described("{...}"),
+        Value::Unreadable { what, .. } if what == "list" => Value::described("[...]"),
+        other => other,
+    }
+}
+
+/// `[1, 2, 3] (3 items)`, as `preview` writes an array: the list and
+/// its length.
+fn counted_list(text: &str) -> Option<(&str, usize)> {
+    let (list, count) = text.rsplit_once(" (")?;
+    let n = count
+        .strip_suffix(" items)")
+        .or_else(|| count.strip_suffix(" item)"))?
+        .parse()
+        .ok()?;
+    (list.starts_with('[') && list.ends_with(']')).then_some((list, n))
+}
+
+/// A sequence holding `n` items, however many of them were read.
+fn with_count(v: Value, n: usize) -> Value {
+    match v {
+        Value::Seq {
+            type_name,
+            open,
+            close,
+            items,
+            ..
+        } if n >= items.len() => Value::Seq {
+            type_name,
+            open,
+            close,
+            items,
+            count: Count::Exact(n),
+        },
+        other => other,
+    }
+}
+
+/// `name: 'spike'` inside an object preview.
+fn field(item: &Value) -> Option<(String, Value)> {
+    let Value::Atom { text } = item else {
+        return None;
+    };
+    let (k, v) = text.split_once(": ")?;
+    let k = k.trim_matches(['\'', '"']);
+    crate::adapters::is_ident(k).then(|| {
+        (
+            k.to_string(),
+            crate::adapters::value::from_literal(v, "", false, None),
+        )
+    })
 }
 
 /// A js-debug value preview as the viewport writes values.
@@ -265,6 +383,25 @@ fn double_quoted(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn previews_become_values() {
+        use crate::adapters::value::testing::{text, var};
+        let v = |t: &str, s: &str| JavaScript.value(&var("x", t, &preview(s, t)));
+        assert_eq!(v("undefined", "undefined"), Value::nil("undefined"));
+        assert_eq!(v("string", "'spike'"), text("spike"));
+        assert_eq!(
+            v("Object", "{name: 'spike', n: 3}"),
+            Value::Object {
+                type_name: "Object".into(),
+                fields: vec![
+                    ("name".into(), text("spike")),
+                    ("n".into(), Value::atom("3"))
+                ],
+                more: false
+            }
+        );
+    }
 
     /// Values as js-debug v1.112 sent them (the recorded sessions).
     #[test]

@@ -7,6 +7,7 @@ mod conditions;
 mod native;
 mod remote;
 mod statics;
+mod value;
 
 use std::path::{Path, PathBuf};
 

@@ -24,6 +24,10 @@ impl Language for Native {
         parameters(lines, function, line)
     }
 
+    fn value(&self, raw: &dyn crate::adapters::value::Raw) -> crate::adapters::value::Value {
+        super::value::value(raw, &|c| self.value(c))
+    }
+
     fn static_locals(&self, lines: &[String], line: u64) -> Vec<String> {
         super::statics::static_locals(lines, line)
     }
@@ -58,10 +62,12 @@ impl Language for Native {
             || (is_type_name(v) && !is_std_internal(v))
     }
 
-    /// Nested, a struct shows as its type and a collection by its
-    /// `size=N`, both in the text lldb gave: only a cut value is read.
-    fn needs_children_when_nested(&self, _value: &str, truncated: bool) -> bool {
-        truncated
+    /// Nested, a collection shows by its `size=N`; a struct or a pair
+    /// whose summary is only its type is read, in the same batch as its
+    /// siblings, so a list shows its first elements' fields.
+    fn needs_children_when_nested(&self, value: &str, truncated: bool) -> bool {
+        let v = value.trim();
+        truncated || (is_type_name(v) && (!is_std_internal(v) || v.starts_with("std::pair<")))
     }
 
     /// lldb's clang errors carry a prefix (`<user expression 0>:1:1: `)

@@ -443,6 +443,7 @@ impl Engine {
         let e = self;
         match res {
             Ok((mut stop, watches)) => {
+                stop.connection = conn;
                 if e.hits.is_fresh() && e.unwanted_exception(&stop) {
                     tracing::debug!("resuming an exception no breakpoint wants");
                     e.send_resume("continue");

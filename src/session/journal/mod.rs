@@ -37,6 +37,25 @@ pub fn set_stop_renderer(render: StopRenderer) {
     let _ = RENDERER.set(render);
 }
 
+/// How a value reads to the person and the agent, given by the front
+/// ends' side: the journal keeps what they saw, not the adapter's text.
+pub type ValueRenderer = fn(&crate::session::types::Var) -> String;
+
+static VALUE_RENDERER: OnceLock<ValueRenderer> = OnceLock::new();
+
+/// Sets how values are written into journals, once per process.
+pub fn set_value_renderer(render: ValueRenderer) {
+    let _ = VALUE_RENDERER.set(render);
+}
+
+/// A value as shown; the adapter's text where no renderer was set.
+fn shown_value(v: &crate::session::types::Var) -> String {
+    VALUE_RENDERER
+        .get()
+        .map(|r| r(v))
+        .unwrap_or_else(|| v.value.clone())
+}
+
 enum Entry {
     Command {
         at: u64,

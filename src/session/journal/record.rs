@@ -140,7 +140,7 @@ impl StopRecord {
                 .take(LOCALS_KEPT)
                 .map(|v| ValueRecord {
                     name: v.name.clone(),
-                    value: cut(&v.value),
+                    value: cut(&super::shown_value(v)),
                     type_name: v.type_name.clone(),
                 })
                 .collect(),

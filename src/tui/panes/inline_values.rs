@@ -8,7 +8,7 @@ use ratatui::text::Span;
 use crate::session::types::Var;
 use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;
-use crate::viewport::value::render as render_value;
+use crate::viewport::value::{render as render_value, same_value};
 
 /// Values longer than this are cut: the line's own text comes first.
 const VALUE_CHARS: usize = 40;
@@ -111,10 +111,8 @@ pub fn annotate<'a>(
             continue;
         };
         let value = render_value(v, &cfg, 0);
-        let changed = previous.is_some_and(|p| {
-            !p.iter()
-                .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)
-        });
+        let changed =
+            previous.is_some_and(|p| !p.iter().any(|o| o.name == v.name && same_value(o, v)));
         spans.push(Span::styled(
             if spans.is_empty() { "   " } else { ", " },
             theme.dim,

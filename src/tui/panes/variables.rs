@@ -15,7 +15,7 @@ use crate::session::types::{RunState, Snapshot, StopInfo, Var};
 use crate::tui::state::{Focus, UiState};
 use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;
-use crate::viewport::value::render as render_value;
+use crate::viewport::value::{render as render_value, same_value};
 
 /// Children shown per expanded value; the rest is summarised.
 pub const PAGE: usize = 200;
@@ -190,10 +190,8 @@ pub fn render(
             }
             let value = render_value(v, &cfg, 0);
             let changed = r.depth == 0
-                && previous.is_some_and(|p| {
-                    !p.iter()
-                        .any(|o| o.name == v.name && render_value(o, &cfg, 0) == value)
-                });
+                && previous
+                    .is_some_and(|p| !p.iter().any(|o| o.name == v.name && same_value(o, v)));
             let loading = ui.loading.contains(&r.path);
             // Open (▾) only once its children are there to show.
             let marker = match (v.reference > 0, r.expanded) {

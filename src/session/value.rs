@@ -1,0 +1,55 @@
+//! A variable as its language reads it: the neutral value tree that every
+//! renderer works on.
+
+use crate::adapters::value::{self, Raw, Value};
+
+use super::types::Var;
+
+impl Raw for Var {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn text(&self) -> &str {
+        &self.value
+    }
+
+    fn type_name(&self) -> &str {
+        &self.type_name
+    }
+
+    fn truncated(&self) -> bool {
+        self.truncated
+    }
+
+    fn length(&self) -> Option<usize> {
+        self.length
+    }
+
+    fn indexed(&self) -> Option<usize> {
+        self.indexed
+    }
+
+    fn hidden(&self) -> bool {
+        self.hidden
+    }
+
+    fn children(&self) -> Option<Vec<&dyn Raw>> {
+        self.children
+            .as_ref()
+            .map(|c| c.iter().map(|v| v as &dyn Raw).collect())
+    }
+}
+
+impl Var {
+    /// Its value tree, built by the language it was read in.
+    pub fn tree(&self) -> Value {
+        if let Some(reason) = &self.not_read {
+            return Value::described(format!("<not read: {reason}>"));
+        }
+        if self.composed {
+            return Value::described(self.value.clone());
+        }
+        value::tree(self, self.language)
+    }
+}
