@@ -211,6 +211,23 @@ impl SessionHandle {
             .read(since, max_bytes, true)
     }
 
+    /// Output between two cursors with each run's part headed when the read
+    /// reaches back before the current run.
+    pub fn read_output_runs(&self, since: u64, until: u64, max_bytes: usize) -> OutputRead {
+        self.output
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .read_runs(since, until, max_bytes, true)
+    }
+
+    /// How many runs the program has had (a restart begins one), and the
+    /// bytes of run `n` (from 1) when it has one.
+    pub fn output_run(&self, n: Option<usize>) -> (usize, Option<(u64, u64)>) {
+        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let runs = buf.run_count();
+        (runs, buf.run_range(n.unwrap_or(runs)))
+    }
+
     /// How many bytes of output the program has written in all, kept or not.
     pub fn output_end(&self) -> u64 {
         self.output.lock().unwrap_or_else(|p| p.into_inner()).end()

@@ -387,7 +387,36 @@ impl PairdbgServer {
                 ));
             }
         }
-        let r = s.read_output(p.since.unwrap_or(0), max);
+        let (runs, range) = s.output_run(p.run);
+        let all = p.all.unwrap_or(false);
+        let Some((run_start, run_end)) = range else {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid(
+                    "run",
+                    format!(
+                        "{} is not a run; use 1 to {runs}",
+                        p.run.unwrap_or_default()
+                    ),
+                ),
+            ));
+        };
+        if all && p.run.is_some() {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid("all", "pass either run or all: true, not both"),
+            ));
+        }
+        // An agent that kept its cursor across a restart reads on from it;
+        // one without a cursor reads the run it asked for, the current one
+        // by default.
+        let (since, until) = match (p.since, all) {
+            (_, true) => (p.since.unwrap_or(0), u64::MAX),
+            (Some(since), false) if p.run.is_none() => (since, u64::MAX),
+            (Some(since), false) => (since.max(run_start), run_end),
+            (None, false) => (run_start, run_end),
+        };
+        let r = s.read_output_runs(since, until, max);
         let mut body = String::new();
         if r.dropped > 0 {
             body.push_str(&format!(
@@ -399,8 +428,13 @@ impl PairdbgServer {
         if !body.ends_with('\n') {
             body.push('\n');
         }
+        let earlier = if runs > 1 && !all && p.since.is_none() && p.run.is_none() {
+            format!("; run {runs}, earlier runs: run 1 to {} or all: true", runs - 1)
+        } else {
+            String::new()
+        };
         body.push_str(&format!(
-            "(next since={}{})",
+            "(next since={}{}{earlier})",
             r.next,
             if r.more { ", more available" } else { "" }
         ));
