@@ -211,7 +211,7 @@ pub struct SourceParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct OutputParams {
-    /// program (default), trace.
+    /// program (default), debugger (the adapter's own console), trace.
     pub stream: Option<String>,
     /// Cursor.
     pub since: Option<u64>,

@@ -1,5 +1,7 @@
-//! The program's output: a ring buffer capped in bytes, read through an
-//! absolute cursor so readers never see a byte twice or silently miss one.
+//! The program's output, and apart from it the debugger's own console (the
+//! adapter's lines about itself): each a ring buffer capped in bytes, read
+//! through an absolute cursor so readers never see a byte twice or silently
+//! miss one.
 
 use std::collections::VecDeque;
 
@@ -24,7 +26,7 @@ struct Chunk {
 }
 
 #[derive(Debug)]
-pub struct OutputBuffer {
+pub struct Ring {
     chunks: VecDeque<Chunk>,
     /// Per stream: its last chunk left a line unfinished.
     open_line: [bool; 3],
@@ -33,6 +35,72 @@ pub struct OutputBuffer {
     end: u64,
     /// Where each run of the program begins: a restart starts a new one.
     runs: Vec<u64>,
+}
+
+/// Who wrote a line: the program, or the debugger about itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speaker {
+    Program,
+    Debugger,
+}
+
+/// The program's output and the debugger's console, kept apart so that
+/// the program's holds only what the program wrote.
+#[derive(Debug)]
+pub struct OutputBuffer {
+    program: Ring,
+    debugger: Ring,
+}
+
+impl Default for OutputBuffer {
+    fn default() -> Self {
+        Self::with_cap(OUTPUT_CAP_BYTES)
+    }
+}
+
+impl std::ops::Deref for OutputBuffer {
+    type Target = Ring;
+    fn deref(&self) -> &Ring {
+        &self.program
+    }
+}
+
+impl std::ops::DerefMut for OutputBuffer {
+    fn deref_mut(&mut self) -> &mut Ring {
+        &mut self.program
+    }
+}
+
+impl OutputBuffer {
+    pub fn with_cap(cap: usize) -> Self {
+        OutputBuffer {
+            program: Ring::with_cap(cap),
+            debugger: Ring::with_cap(cap),
+        }
+    }
+
+    /// A line the debugger wrote about itself, not the program.
+    pub fn push_debugger(&mut self, text: &str) {
+        self.debugger.push(Stream::Console, text);
+    }
+
+    /// The debugger's console.
+    pub fn debugger(&self) -> &Ring {
+        &self.debugger
+    }
+
+    pub fn of(&self, speaker: Speaker) -> &Ring {
+        match speaker {
+            Speaker::Program => &self.program,
+            Speaker::Debugger => &self.debugger,
+        }
+    }
+
+    /// What comes next in both belongs to a new run of the program.
+    pub fn begin_run(&mut self) {
+        self.program.begin_run();
+        self.debugger.begin_run();
+    }
 }
 
 /// A run of one stream's output.
@@ -54,15 +122,9 @@ pub struct OutputRead {
     pub more: bool,
 }
 
-impl Default for OutputBuffer {
-    fn default() -> Self {
-        Self::with_cap(OUTPUT_CAP_BYTES)
-    }
-}
-
-impl OutputBuffer {
+impl Ring {
     pub fn with_cap(cap: usize) -> Self {
-        OutputBuffer {
+        Ring {
             chunks: VecDeque::new(),
             open_line: [false; 3],
             bytes: 0,
@@ -298,7 +360,7 @@ mod tests {
 
     #[test]
     fn cursor_reads_continue_where_they_stopped() {
-        let mut b = OutputBuffer::with_cap(1000);
+        let mut b = Ring::with_cap(1000);
         b.push(Stream::Stdout, "hello\n");
         b.push(Stream::Stderr, "oops\n");
         let r = b.read(0, 7, false);
@@ -312,7 +374,7 @@ mod tests {
 
     #[test]
     fn stderr_is_marked_once_per_line_whatever_the_chunks() {
-        let mut b = OutputBuffer::with_cap(1000);
+        let mut b = Ring::with_cap(1000);
         b.push(Stream::Stderr, "Traceback: ^^^");
         b.push(Stream::Stdout, "out\n");
         b.push(Stream::Stderr, "^^^\nValueError: ba");
@@ -338,7 +400,7 @@ mod tests {
 
     #[test]
     fn cap_drops_oldest_and_reports_it() {
-        let mut b = OutputBuffer::with_cap(10);
+        let mut b = Ring::with_cap(10);
         for _ in 0..5 {
             b.push(Stream::Stdout, "abcd");
         }
@@ -350,7 +412,7 @@ mod tests {
 
     #[test]
     fn a_chunk_bigger_than_the_cap_keeps_its_tail() {
-        let mut b = OutputBuffer::with_cap(4);
+        let mut b = Ring::with_cap(4);
         b.push(Stream::Stdout, "0123456789");
         assert_eq!(b.read(0, 100, false).text, "6789");
         assert_eq!(b.end(), 10);
@@ -358,7 +420,7 @@ mod tests {
 
     #[test]
     fn a_read_from_an_earlier_run_heads_each_run() {
-        let mut b = OutputBuffer::with_cap(1000);
+        let mut b = Ring::with_cap(1000);
         b.push(Stream::Stdout, "one\n");
         b.begin_run();
         b.push(Stream::Stdout, "two");
@@ -382,7 +444,7 @@ mod tests {
 
     #[test]
     fn tail_lines() {
-        let mut b = OutputBuffer::with_cap(1000);
+        let mut b = Ring::with_cap(1000);
         b.push(Stream::Stdout, "a\nb\n");
         b.push(Stream::Stdout, "c\n");
         assert_eq!(b.tail_lines(2), vec!["b", "c"]);

@@ -8,7 +8,7 @@ use crate::agent::budget::{self, Fit};
 use crate::mcp::format::{VALUE_CHARS, err, ok, ok_fit, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
-use crate::session::output::OUTPUT_CAP_BYTES;
+use crate::session::output::{OUTPUT_CAP_BYTES, Speaker};
 use crate::session::{SessionError, VariablesQuery};
 use crate::viewport::frame_call;
 use crate::viewport::{redact, render_json};
@@ -374,20 +374,23 @@ impl PairdbgServer {
             Ok(b) => b.map_or(max, |b| max.min(b.saturating_sub(160).max(1))),
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
-        match p.stream.as_deref() {
-            None | Some("program") => {}
+        let speaker = match p.stream.as_deref() {
+            None | Some("program") => Speaker::Program,
+            Some("debugger") => Speaker::Debugger,
             Some("trace") => return Ok(self.trace_output(&s, p.since.unwrap_or(0), max)),
             Some(other) => {
                 return Ok(err(
                     Some(&s.snapshot()),
                     &SessionError::invalid(
                         "stream",
-                        format!("{other:?} is not a stream; use \"program\" or \"trace\""),
+                        format!(
+                            "{other:?} is not a stream; use \"program\", \"debugger\" or \"trace\""
+                        ),
                     ),
                 ));
             }
-        }
-        let (runs, range) = s.output_run(p.run);
+        };
+        let (runs, range) = s.output_run(speaker, p.run);
         let all = p.all.unwrap_or(false);
         let Some((run_start, run_end)) = range else {
             return Ok(err(
@@ -416,7 +419,7 @@ impl PairdbgServer {
             (Some(since), false) => (since.max(run_start), run_end),
             (None, false) => (run_start, run_end),
         };
-        let r = s.read_output_runs(since, until, max);
+        let r = s.read_output_runs(speaker, since, until, max);
         let mut body = String::new();
         if r.dropped > 0 {
             body.push_str(&format!(

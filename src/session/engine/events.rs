@@ -101,6 +101,7 @@ impl Engine {
             DapEvent::Output { category, output } => {
                 let adapter = self.config.adapter;
                 if let Some((condition, error)) = adapter.condition_error(&output) {
+                    self.push_debugger(&output);
                     return self.on_condition_error(&condition, &error);
                 }
                 let output = match self.take_trace_hits(&output) {
@@ -110,17 +111,22 @@ impl Engine {
                 };
                 if let Some(code) = adapter.exit_code_from_output(&output) {
                     self.conn.pending_exit_code = Some(code);
-                    return;
+                    return self.push_debugger(&output);
                 }
-                if adapter.is_own_output(&output) {
-                    return;
+                let starting = self.snap.state == RunState::Starting;
+                if adapter.is_own_output(&output)
+                    || (starting && adapter.is_start_output(&output))
+                {
+                    return self.push_debugger(&output);
                 }
+                // DAP's `console` (and `important`) is the debugger's own
+                // voice: formatter errors, banners, its view of the process.
+                // The program speaks on stdout and stderr.
                 let stream = match category.as_str() {
                     "stdout" => Stream::Stdout,
                     "stderr" => Stream::Stderr,
                     "telemetry" => return,
-                    _ if self.config.adapter.quirks().is_console_noise(&output) => return,
-                    _ => Stream::Console,
+                    _ => return self.push_debugger(&output),
                 };
                 self.push_output(stream, &output);
             }
@@ -178,6 +184,16 @@ impl Engine {
             std::borrow::Cow::Borrowed(text)
         };
         lock(&self.output).push(stream, &text);
+        self.emit(SessionEvent::Output);
+    }
+
+    /// A line of the debugger's console: kept apart from the program's
+    /// output, and without the banners it prints at every start.
+    pub(super) fn push_debugger(&mut self, text: &str) {
+        if self.config.adapter.quirks().is_console_noise(text) {
+            return;
+        }
+        lock(&self.output).push_debugger(text);
         self.emit(SessionEvent::Output);
     }
 
