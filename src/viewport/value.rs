@@ -56,6 +56,10 @@ pub fn render(v: &Var, cfg: &ViewportConfig, depth: usize) -> String {
     if is_null_pointer(v) {
         return "NULL".into();
     }
+    // A getter not run yet: reading it runs the program's code.
+    if v.value == crate::session::reads::LAZY_VALUE && v.children.is_none() && v.reference > 0 {
+        return v.value.clone();
+    }
     if v.value.starts_with('"') && v.value.contains("\\0") {
         return render_string(&c_string(&v.value), v.truncated, None, limit);
     }
