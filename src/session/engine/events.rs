@@ -397,6 +397,7 @@ impl Engine {
                 // A stop read again (after a variable was set) is no new hit.
                 if e.hits.is_fresh() {
                     e.count_hits_at(&stop);
+                    e.count_line_once(&stop);
                 }
                 let steps_left = std::mem::take(&mut e.conn.steps_left);
                 e.snap.stop_note = e.stop_note(&stop, steps_left);
