@@ -39,6 +39,16 @@ impl Language for JavaScript {
         INTERNAL_GROUPS.contains(&name)
     }
 
+    /// js-debug has no function breakpoints: the function is found in the
+    /// source.
+    fn find_function(
+        &self,
+        root: &std::path::Path,
+        function: &str,
+    ) -> Option<Result<crate::adapters::FoundFunction, String>> {
+        Some(super::functions::find_function(root, function))
+    }
+
     fn path_expression(&self, path: &str) -> Option<String> {
         c_like_path(&split_path(path))
     }

@@ -3,6 +3,7 @@
 //! launch, and the child connection where the program really runs.
 
 pub mod install;
+mod functions;
 mod javascript;
 mod launch;
 mod remote;
