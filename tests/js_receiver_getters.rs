@@ -37,7 +37,10 @@ async fn a_methods_this_is_listed_and_a_getter_reads_on_request() {
                 {"file": "prog.js", "line": 6}, {"file": "prog.js", "line": 11}]}),
         )
         .await;
-    assert!(v.contains("── STOPPED at prog.js:6 (Circle.grow) ──"), "{v}");
+    assert!(
+        v.contains("── STOPPED at prog.js:6 (Circle.grow) ──"),
+        "{v}"
+    );
     // The getter is not run to show the stop: it could change the program.
     assert_eq!(
         local(&v, "this").as_deref(),
@@ -45,7 +48,10 @@ async fn a_methods_this_is_listed_and_a_getter_reads_on_request() {
         "{v}"
     );
     let this = mcp.ok("debug_variables", json!({"expand": "this"})).await;
-    assert!(this.contains("  area = (...)  ▸ expand=this.area"), "{this}");
+    assert!(
+        this.contains("  area = (...)  ▸ expand=this.area"),
+        "{this}"
+    );
     let area = mcp
         .ok("debug_variables", json!({"expand": "this.area"}))
         .await;

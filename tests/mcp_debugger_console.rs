@@ -35,7 +35,10 @@ async fn delves_own_lines_are_the_debuggers_not_the_programs() {
     .await;
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED with code 0"), "{v}");
-    assert!(!v.contains("Building"), "the exit's last output is the program's: {v}");
+    assert!(
+        !v.contains("Building"),
+        "the exit's last output is the program's: {v}"
+    );
 
     let out = mcp.output_containing("answer 42").await;
     let lines: Vec<&str> = out.lines().collect();
@@ -45,11 +48,16 @@ async fn delves_own_lines_are_the_debuggers_not_the_programs() {
     }
 
     let said = mcp.ok("debug_output", json!({"stream": "debugger"})).await;
-    assert!(said.contains("DAP server listening at: 127.0.0.1:"), "{said}");
+    assert!(
+        said.contains("DAP server listening at: 127.0.0.1:"),
+        "{said}"
+    );
     assert!(said.contains("Building "), "{said}");
     assert!(!said.contains("answer 42"), "{said}");
 
-    let bad = mcp.fails("debug_output", json!({"stream": "console"})).await;
+    let bad = mcp
+        .fails("debug_output", json!({"stream": "console"}))
+        .await;
     assert!(bad.contains("\"debugger\""), "{bad}");
     mcp.close().await;
 }

@@ -85,7 +85,12 @@ async fn finds_class_methods_and_says_when_case_was_ignored() {
         "No match for \"GROW\" in its case; ignoring case:\nshapes.js:3  grow(by) {"
     );
     let out = mcp.ok("debug_find", json!({"pattern": "circle"})).await;
-    assert!(out.starts_with("No match for \"circle\" in its case; ignoring case:\nshapes.js:1  class Circle {"), "{out}");
+    assert!(
+        out.starts_with(
+            "No match for \"circle\" in its case; ignoring case:\nshapes.js:1  class Circle {"
+        ),
+        "{out}"
+    );
     mcp.close().await;
 }
 

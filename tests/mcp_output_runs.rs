@@ -25,13 +25,19 @@ async fn output_after_a_restart_is_the_new_runs_and_the_old_one_is_kept() {
     mcp.ok("debug_launch", json!({"program": "prog.py"})).await;
     let first = mcp.output_containing("run 1 says hi").await;
     assert!(first.contains("run 1 says hi"), "{first}");
-    assert!(!first.contains("── run"), "one run needs no heading: {first}");
+    assert!(
+        !first.contains("── run"),
+        "one run needs no heading: {first}"
+    );
 
     mcp.ok("debug_restart", json!({})).await;
     let out = mcp.output_containing("run 2 says hi").await;
     assert!(out.contains("run 2 says hi"), "{out}");
     assert!(!out.contains("run 1 says hi"), "{out}");
-    assert!(out.contains("earlier runs: run 1 to 1 or all: true"), "{out}");
+    assert!(
+        out.contains("earlier runs: run 1 to 1 or all: true"),
+        "{out}"
+    );
 
     let old = mcp.ok("debug_output", json!({"run": 1})).await;
     assert!(

@@ -36,10 +36,11 @@ async fn a_method_and_a_function_are_found_in_the_source_and_stop() {
             json!({"program": "prog.js", "breakpoints": [{"function": "Circle.grow"}]}),
         )
         .await;
-    assert!(v.contains("── STOPPED at prog.js:4 (Circle.grow) ──"), "{v}");
-    let f = mcp
-        .ok("breakpoint_set", json!({"function": "plain"}))
-        .await;
+    assert!(
+        v.contains("── STOPPED at prog.js:4 (Circle.grow) ──"),
+        "{v}"
+    );
+    let f = mcp.ok("breakpoint_set", json!({"function": "plain"})).await;
     assert!(
         f.contains("found in the source (def plain at prog.js:8)"),
         "{f}"

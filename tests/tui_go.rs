@@ -258,10 +258,14 @@ async fn tab_indented_go_keeps_its_indentation_and_its_method_names() {
     assert!(s.contains("11         return 3 * c.R * c.R"), "{s}");
     assert!(s.contains("10     if c.R > 0 {"), "{s}");
     assert!(s.contains("main.(*Circle).Area"), "{s}");
-    let said: Vec<&str> = s.lines().filter(|l| l.contains("DAP server listening")).collect();
+    let said: Vec<&str> = s
+        .lines()
+        .filter(|l| l.contains("DAP server listening"))
+        .collect();
     assert!(!said.is_empty(), "the console shows delve's lines: {s}");
     assert!(
-        said.iter().all(|l| l.contains("debugger: DAP server listening")),
+        said.iter()
+            .all(|l| l.contains("debugger: DAP server listening")),
         "only as the debugger's: {s}"
     );
 }

@@ -205,7 +205,13 @@ mod tests {
             ("ts", Class, "User", "export class User {", true),
             ("js", Function, "grow", "  grow(by) {", true),
             ("ts", Function, "area", "  get area(): number {", true),
-            ("ts", Function, "load", "  private async loadAll<T>(id: string): Promise<T> {", true),
+            (
+                "ts",
+                Function,
+                "load",
+                "  private async loadAll<T>(id: string): Promise<T> {",
+                true,
+            ),
             ("js", Function, "if", "    if (n > 0) {", false),
             ("js", Function, "it", "  it('adds', function() {", false),
             ("js", Function, "grow", "  c.grow(1);", false),
@@ -224,7 +230,9 @@ mod tests {
     fn case_is_ignored_only_when_asked() {
         let line = "def calculate_discount(user):";
         assert!(!finds("py", Function, "Discount", line));
-        assert!(definition_cased("py", Function, "Discount", true).is_some_and(|r| r.is_match(line)));
+        assert!(
+            definition_cased("py", Function, "Discount", true).is_some_and(|r| r.is_match(line))
+        );
     }
 
     #[test]

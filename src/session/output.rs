@@ -325,7 +325,11 @@ impl Ring {
 }
 
 fn run_heading(n: usize, runs: usize) -> String {
-    let which = if n == runs { "this run" } else { "an earlier run" };
+    let which = if n == runs {
+        "this run"
+    } else {
+        "an earlier run"
+    };
     format!("── run {n} of {runs} ({which}) ──\n")
 }
 

@@ -89,7 +89,7 @@ impl Patterns {
             ))
             .ok()?,
             method: Regex::new(&format!(
-                r"^\s+((public|private|protected|static|async|override|get|set)\s+)*\*?{n}\s*(<[^>]*>)?\([^;]*$"
+                r"^\s+((public|private|protected|static|async|override|get|set)\s+)*\*?{n}\s*(<[^>]*>)?\([^;()]*\)\s*(:\s*[^{{=;]+)?\{{"
             ))
             .ok()?,
             class: Regex::new(r"^\s*(export\s+)?(default\s+)?(abstract\s+)?class\s+([\w$]+)").ok()?,

@@ -18,7 +18,9 @@ fn is_no_receiver(value: &str) -> bool {
 /// of its fields: `Circle`.
 fn is_bare_class_name(value: &str) -> bool {
     value.starts_with(|c: char| c.is_ascii_uppercase())
-        && value.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        && value
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
         && !matches!(value, "NaN" | "Infinity")
 }
 
@@ -32,7 +34,8 @@ impl Language for JavaScript {
     /// `this` is shown where it is a receiver (a method's object); a plain
     /// function's is `undefined` or the global object, which no one looks for.
     fn is_shown(&self, name: &str, value: &str) -> bool {
-        !(name == "this" && is_no_receiver(value)) && !self.is_hidden_group(name)
+        let no_receiver = name == "this" && is_no_receiver(value);
+        !(no_receiver || self.is_hidden_group(name))
     }
 
     fn is_hidden_group(&self, name: &str) -> bool {

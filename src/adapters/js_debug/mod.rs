@@ -2,8 +2,8 @@
 //! installed server, spawning it on a port it announces, the `pwa-node`
 //! launch, and the child connection where the program really runs.
 
-pub mod install;
 mod functions;
+pub mod install;
 mod javascript;
 mod launch;
 mod remote;

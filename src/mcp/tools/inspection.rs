@@ -432,7 +432,10 @@ impl PairdbgServer {
             body.push('\n');
         }
         let earlier = if runs > 1 && !all && p.since.is_none() && p.run.is_none() {
-            format!("; run {runs}, earlier runs: run 1 to {} or all: true", runs - 1)
+            format!(
+                "; run {runs}, earlier runs: run 1 to {} or all: true",
+                runs - 1
+            )
         } else {
             String::new()
         };

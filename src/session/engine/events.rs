@@ -114,8 +114,7 @@ impl Engine {
                     return self.push_debugger(&output);
                 }
                 let starting = self.snap.state == RunState::Starting;
-                if adapter.is_own_output(&output)
-                    || (starting && adapter.is_start_output(&output))
+                if adapter.is_own_output(&output) || (starting && adapter.is_start_output(&output))
                 {
                     return self.push_debugger(&output);
                 }

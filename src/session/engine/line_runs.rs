@@ -37,13 +37,7 @@ fn runs_below(began: &[Place], now: &[Place]) -> bool {
     if at.0 == top.0 {
         return false;
     }
-    (1..now.len()).any(|d| {
-        now[d] == *top
-            && now[d..]
-                .iter()
-                .zip(began)
-                .all(|(a, b)| a == b)
-    })
+    (1..now.len()).any(|d| now[d] == *top && now[d..].iter().zip(began).all(|(a, b)| a == b))
 }
 
 impl LineRuns {
