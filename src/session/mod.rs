@@ -73,6 +73,8 @@ pub enum SessionEvent {
     },
     Continued,
     Output,
+    /// The debugger said something about itself (its own console).
+    DebuggerOutput,
     Exited {
         exit_code: Option<i64>,
         tail: Vec<String>,

@@ -193,7 +193,7 @@ impl Engine {
             return;
         }
         lock(&self.output).push_debugger(text);
-        self.emit(SessionEvent::Output);
+        self.emit(SessionEvent::DebuggerOutput);
     }
 
     /// The root connection closed: the session ends with it.
