@@ -270,3 +270,48 @@ async fn stop_on_entry_stops_at_main() {
     assert!(v.contains("EXITED"), "{v}");
     mcp.close().await;
 }
+
+const SHAPES: &str = "package main
+
+import \"fmt\"
+
+type Circle struct {
+\tR float64
+}
+
+func (c *Circle) Area() float64 {
+\tif c.R > 0 {
+\t\treturn 3 * c.R * c.R
+\t}
+\treturn 0
+}
+
+func main() {
+\tc := &Circle{R: 2}
+\tfmt.Println(\"area\", c.Area())
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_method_frame_keeps_its_receiver() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/shapes\n\ngo 1.19\n"),
+        ("main.go", SHAPES),
+    ]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "breakpoints": [{"file": "main.go", "line": 11}]}),
+        )
+        .await;
+    assert!(
+        v.contains("── STOPPED at main.go:11 (main.(*Circle).Area) ──"),
+        "{v}"
+    );
+    assert!(v.contains("→ main.go:11  main.(*Circle).Area("), "{v}");
+    mcp.close().await;
+}

@@ -31,7 +31,7 @@ async fn finds_definitions_and_text_in_the_workspace() {
         .await;
     assert_eq!(
         out.trim(),
-        "app/order.py:4  def calculate_discount(user, subtotal):",
+        "app/order.py:4  def calculate_discount(user, subtotal):\n(matched in its case)",
         "a definition, not its call, and nothing from build output"
     );
     let out = mcp
@@ -49,11 +49,48 @@ async fn finds_definitions_and_text_in_the_workspace() {
     let out = mcp
         .ok("debug_find", json!({"pattern": "no_such_name"}))
         .await;
-    assert!(out.contains("No match") && out.contains("2 files"), "{out}");
+    assert!(
+        out.contains("No match") && out.contains("2 files, in any case"),
+        "{out}"
+    );
     let msg = mcp
         .fails("debug_find", json!({"pattern": "x", "max_results": 500}))
         .await;
     assert!(msg.contains("max_results") && msg.contains("200"), "{msg}");
+    mcp.close().await;
+}
+
+/// A class's methods are definitions too; a name in another case is found
+/// when nothing matches in its own, and the answer says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finds_class_methods_and_says_when_case_was_ignored() {
+    let ws = workspace(&[(
+        "shapes.js",
+        "class Circle {\n  constructor(r) { this.r = r; }\n  grow(by) {\n    if (by > 0) {\n      this.r += by;\n    }\n  }\n}\nnew Circle(1).grow(2);\n",
+    )]);
+    let mcp = mcp_in(ws.path()).await;
+    let out = mcp
+        .ok("debug_find", json!({"pattern": "grow", "kind": "function"}))
+        .await;
+    assert_eq!(
+        out.trim(),
+        "shapes.js:3  grow(by) {\n(matched in its case)",
+        "the method, not its call"
+    );
+    let out = mcp
+        .ok("debug_find", json!({"pattern": "GROW", "kind": "function"}))
+        .await;
+    assert_eq!(
+        out.trim(),
+        "No match for \"GROW\" in its case; ignoring case:\nshapes.js:3  grow(by) {"
+    );
+    let out = mcp.ok("debug_find", json!({"pattern": "circle"})).await;
+    assert!(
+        out.starts_with(
+            "No match for \"circle\" in its case; ignoring case:\nshapes.js:1  class Circle {"
+        ),
+        "{out}"
+    );
     mcp.close().await;
 }
 

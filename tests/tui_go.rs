@@ -215,3 +215,57 @@ async fn a_go_program_with_no_breakpoint_stops_at_its_main() {
         .await;
     t.keys(&["q", "y"]);
 }
+
+const SHAPES: &str = "package main
+
+import \"fmt\"
+
+type Circle struct {
+\tR float64
+}
+
+func (c *Circle) Area() float64 {
+\tif c.R > 0 {
+\t\treturn 3 * c.R * c.R
+\t}
+\treturn 0
+}
+
+func main() {
+\tc := &Circle{R: 2}
+\tfmt.Println(\"area\", c.Area())
+}
+";
+
+/// gofmt indents with tabs; the pane shows them as four columns each. The
+/// stack names the method with its receiver, and delve's own lines are in
+/// the console, apart from the program's output.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tab_indented_go_keeps_its_indentation_and_its_method_names() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/shapes\n\ngo 1.19\n"),
+        ("main.go", SHAPES),
+    ]);
+    let t = Tmux::start("go-tabs", ws.path(), &["--break", "main.go:11", "--", "."]);
+    let s = t
+        .wait_for("the stop in the method", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(11)
+        })
+        .await;
+    assert!(s.contains("11         return 3 * c.R * c.R"), "{s}");
+    assert!(s.contains("10     if c.R > 0 {"), "{s}");
+    assert!(s.contains("main.(*Circle).Area"), "{s}");
+    let said: Vec<&str> = s
+        .lines()
+        .filter(|l| l.contains("DAP server listening"))
+        .collect();
+    assert!(!said.is_empty(), "the console shows delve's lines: {s}");
+    assert!(
+        said.iter()
+            .all(|l| l.contains("debugger: DAP server listening")),
+        "only as the debugger's: {s}"
+    );
+}

@@ -131,7 +131,7 @@ fn ui_at(line: usize) -> UiState {
     ui.push_output(Stream::Stdout, "Order total for user 482: 141.53\n");
     ui.push_output(Stream::Stderr, "warning: discount is negative\n");
     ui.console.push(ConsoleEntry {
-        input: "subtotal * 2".into(),
+        input: Some("subtotal * 2".into()),
         output: Ok("239.88  (float)".into()),
     });
     ui

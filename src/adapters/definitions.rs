@@ -20,6 +20,16 @@ pub const SOURCE_EXTENSIONS: &[&str] = &[
 /// The pattern that finds a `kind` definition whose name contains `name`
 /// in a file with extension `ext`; None for a file pairdbg cannot read.
 pub fn definition(ext: &str, kind: DefinitionKind, name: &str) -> Option<Regex> {
+    definition_cased(ext, kind, name, false)
+}
+
+/// As `definition`, the name's case ignored when `ignore_case`.
+pub fn definition_cased(
+    ext: &str,
+    kind: DefinitionKind,
+    name: &str,
+    ignore_case: bool,
+) -> Option<Regex> {
     let n = format!(r"\w*{}\w*", regex::escape(name));
     let pattern = match (family(ext)?, kind) {
         (Family::Python, DefinitionKind::Function) => format!(r"^\s*(async\s+)?def\s+{n}\s*\("),
@@ -42,14 +52,22 @@ pub fn definition(ext: &str, kind: DefinitionKind, name: &str) -> Option<Regex> 
         (Family::C, DefinitionKind::Class) => {
             format!(r"^\s*(typedef\s+)?(struct|class|union|enum)\s+{n}\s*(\{{|:|$)")
         }
+        // A class's method is indented and written `name(…) {`, with no
+        // space before its parenthesis (a statement's `if (x) {` has one)
+        // and no call in its parameters (a callback's `it('x', function() {`).
         (Family::Script, DefinitionKind::Function) => format!(
-            r"^\s*((export\s+)?(async\s+)?function\s*\*?\s*{n}\s*\(|(export\s+)?(const|let|var)\s+{n}\s*=\s*(async\s+)?(\(|\w+\s*=>|function))"
+            r"^\s*((export\s+)?(async\s+)?function\s*\*?\s*{n}\s*\(|(export\s+)?(const|let|var)\s+{n}\s*=\s*(async\s+)?(\(|\w+\s*=>|function))|^\s+((public|private|protected|static|async|override|get|set)\s+)*\*?{n}(<[^>]*>)?\([^;()]*\)\s*(:\s*[^{{=;]+)?\{{"
         ),
         (Family::Script, DefinitionKind::Class) => {
             format!(
                 r"^\s*(export\s+)?(default\s+)?(abstract\s+)?(class|interface|type|enum)\s+{n}\b"
             )
         }
+    };
+    let pattern = if ignore_case {
+        format!("(?i){pattern}")
+    } else {
+        pattern
     };
     Regex::new(&pattern).ok()
 }
@@ -185,6 +203,18 @@ mod tests {
                 true,
             ),
             ("ts", Class, "User", "export class User {", true),
+            ("js", Function, "grow", "  grow(by) {", true),
+            ("ts", Function, "area", "  get area(): number {", true),
+            (
+                "ts",
+                Function,
+                "load",
+                "  private async loadAll<T>(id: string): Promise<T> {",
+                true,
+            ),
+            ("js", Function, "if", "    if (n > 0) {", false),
+            ("js", Function, "it", "  it('adds', function() {", false),
+            ("js", Function, "grow", "  c.grow(1);", false),
         ];
         for (ext, kind, name, line, want) in cases {
             assert_eq!(
@@ -194,6 +224,15 @@ mod tests {
             );
         }
         assert!(definition("rb", Function, "x").is_none());
+    }
+
+    #[test]
+    fn case_is_ignored_only_when_asked() {
+        let line = "def calculate_discount(user):";
+        assert!(!finds("py", Function, "Discount", line));
+        assert!(
+            definition_cased("py", Function, "Discount", true).is_some_and(|r| r.is_match(line))
+        );
     }
 
     #[test]

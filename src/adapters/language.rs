@@ -22,8 +22,9 @@ pub trait Language: Send + Sync {
     /// request at a stop.
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>>;
 
-    /// Whether a variable is the program's own, worth showing.
-    fn is_shown(&self, name: &str) -> bool {
+    /// Whether a variable is the program's own, worth showing; `value` is
+    /// the adapter's text for it.
+    fn is_shown(&self, name: &str, _value: &str) -> bool {
         !self.is_hidden_group(name)
     }
 

@@ -376,6 +376,11 @@ pub trait Adapter: Send + Sync + 'static {
     fn is_own_output(&self, _line: &str) -> bool {
         false
     }
+    /// Whether output the adapter sends as the program's, before the program
+    /// has started, is its own (the build it runs first).
+    fn is_start_output(&self, _output: &str) -> bool {
+        false
+    }
     /// Checks that a breakpoint condition parses in the program's language,
     /// answering the parser's message when not; None where the adapter
     /// itself reports bad conditions (or nothing can check them).

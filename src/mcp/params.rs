@@ -215,10 +215,14 @@ pub struct SourceParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct OutputParams {
-    /// program (default), trace.
+    /// program (default), debugger (the adapter's own console), trace.
     pub stream: Option<String>,
     /// Cursor.
     pub since: Option<u64>,
+    /// Run to read, from 1 (a restart begins the next); default the current.
+    pub run: Option<usize>,
+    /// Every run kept, each headed.
+    pub all: Option<bool>,
     pub max_bytes: Option<usize>,
     pub max_tokens: Option<usize>,
     pub session_id: Option<String>,

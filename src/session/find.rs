@@ -32,6 +32,8 @@ pub struct Found {
     /// The search stopped early (`MAX_FILES`, or the walk's own cap): the
     /// count of `more` is a lower bound.
     pub files_capped: bool,
+    /// The pattern matched whatever the case.
+    pub ignore_case: bool,
 }
 
 pub const MAX_PATTERN: usize = 200;
@@ -45,6 +47,17 @@ const LINE_CHARS: usize = 120;
 /// Searches `root` for `pattern`: plain text in source files, or the
 /// definitions whose name contains it.
 pub fn find(root: &Path, pattern: &str, kind: FindKind, cap: usize) -> Result<Found, SessionError> {
+    find_cased(root, pattern, kind, cap, false)
+}
+
+/// As `find`, the pattern's case ignored when `ignore_case`.
+pub fn find_cased(
+    root: &Path,
+    pattern: &str,
+    kind: FindKind,
+    cap: usize,
+    ignore_case: bool,
+) -> Result<Found, SessionError> {
     if pattern.trim().is_empty() {
         return Err(SessionError::invalid("pattern", "must not be empty"));
     }
@@ -71,6 +84,7 @@ pub fn find(root: &Path, pattern: &str, kind: FindKind, cap: usize) -> Result<Fo
     let (files, walk_capped) = source_files(root);
     let mut found = Found {
         files_capped: walk_capped,
+        ignore_case,
         ..Found::default()
     };
     for path in files {
@@ -130,11 +144,14 @@ fn search_file(
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let matcher = match kind {
         FindKind::Text => None,
-        FindKind::Definition(k) => match definitions::definition(ext, k, pattern) {
-            Some(re) => Some(re),
-            None => return,
-        },
+        FindKind::Definition(k) => {
+            match definitions::definition_cased(ext, k, pattern, found.ignore_case) {
+                Some(re) => Some(re),
+                None => return,
+            }
+        }
     };
+    let lower = pattern.to_lowercase();
     let rel = path
         .strip_prefix(root)
         .unwrap_or(path)
@@ -142,6 +159,7 @@ fn search_file(
         .into_owned();
     for (i, line) in text.lines().enumerate() {
         let hit = match &matcher {
+            None if found.ignore_case => line.to_lowercase().contains(&lower),
             None => line.contains(pattern),
             Some(re) => re.is_match(line),
         };

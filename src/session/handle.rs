@@ -10,7 +10,7 @@ use super::config::LaunchConfig;
 use super::connector::{SharedConnector, Spawn};
 use super::engine::{Engine, EngineParts};
 use super::error::SessionError;
-use super::output::{OutputBuffer, OutputRead};
+use super::output::{OutputBuffer, OutputRead, Speaker};
 use super::trace::{TraceLog, TraceRead};
 use super::types::{Origin, RunState, Snapshot};
 use super::{Activity, ControlMode, SessionEvent};
@@ -215,6 +215,39 @@ impl SessionHandle {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .read(since, max_bytes, true)
+    }
+
+    /// Output between two cursors with each run's part headed when the read
+    /// reaches back before the current run.
+    pub fn read_output_runs(
+        &self,
+        speaker: Speaker,
+        since: u64,
+        until: u64,
+        max_bytes: usize,
+    ) -> OutputRead {
+        self.output
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .of(speaker)
+            .read_runs(since, until, max_bytes, true)
+    }
+
+    /// How many runs the program has had (a restart begins one), and the
+    /// bytes of run `n` (from 1) when it has one.
+    pub fn output_run(&self, speaker: Speaker, n: Option<usize>) -> (usize, Option<(u64, u64)>) {
+        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let ring = buf.of(speaker);
+        let runs = ring.run_count();
+        (runs, ring.run_range(n.unwrap_or(runs)))
+    }
+
+    /// The debugger's console from a cursor, for a controller that shows
+    /// it apart from the program's output (the TUI); also the cursor after.
+    pub fn read_debugger_console(&self, since: u64, max_bytes: usize) -> (String, u64) {
+        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let r = buf.debugger().read(since, max_bytes, false);
+        (r.text, r.next)
     }
 
     /// How many bytes of output the program has written in all, kept or not.

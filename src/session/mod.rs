@@ -75,6 +75,8 @@ pub enum SessionEvent {
     },
     Continued,
     Output,
+    /// The debugger said something about itself (its own console).
+    DebuggerOutput,
     Exited {
         exit_code: Option<i64>,
         tail: Vec<String>,

@@ -1,5 +1,7 @@
-//! The program's output: a ring buffer capped in bytes, read through an
-//! absolute cursor so readers never see a byte twice or silently miss one.
+//! The program's output, and apart from it the debugger's own console (the
+//! adapter's lines about itself): each a ring buffer capped in bytes, read
+//! through an absolute cursor so readers never see a byte twice or silently
+//! miss one.
 
 use std::collections::VecDeque;
 
@@ -24,13 +26,81 @@ struct Chunk {
 }
 
 #[derive(Debug)]
-pub struct OutputBuffer {
+pub struct Ring {
     chunks: VecDeque<Chunk>,
     /// Per stream: its last chunk left a line unfinished.
     open_line: [bool; 3],
     bytes: usize,
     cap: usize,
     end: u64,
+    /// Where each run of the program begins: a restart starts a new one.
+    runs: Vec<u64>,
+}
+
+/// Who wrote a line: the program, or the debugger about itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speaker {
+    Program,
+    Debugger,
+}
+
+/// The program's output and the debugger's console, kept apart so that
+/// the program's holds only what the program wrote.
+#[derive(Debug)]
+pub struct OutputBuffer {
+    program: Ring,
+    debugger: Ring,
+}
+
+impl Default for OutputBuffer {
+    fn default() -> Self {
+        Self::with_cap(OUTPUT_CAP_BYTES)
+    }
+}
+
+impl std::ops::Deref for OutputBuffer {
+    type Target = Ring;
+    fn deref(&self) -> &Ring {
+        &self.program
+    }
+}
+
+impl std::ops::DerefMut for OutputBuffer {
+    fn deref_mut(&mut self) -> &mut Ring {
+        &mut self.program
+    }
+}
+
+impl OutputBuffer {
+    pub fn with_cap(cap: usize) -> Self {
+        OutputBuffer {
+            program: Ring::with_cap(cap),
+            debugger: Ring::with_cap(cap),
+        }
+    }
+
+    /// A line the debugger wrote about itself, not the program.
+    pub fn push_debugger(&mut self, text: &str) {
+        self.debugger.push(Stream::Console, text);
+    }
+
+    /// The debugger's console.
+    pub fn debugger(&self) -> &Ring {
+        &self.debugger
+    }
+
+    pub fn of(&self, speaker: Speaker) -> &Ring {
+        match speaker {
+            Speaker::Program => &self.program,
+            Speaker::Debugger => &self.debugger,
+        }
+    }
+
+    /// What comes next in both belongs to a new run of the program.
+    pub fn begin_run(&mut self) {
+        self.program.begin_run();
+        self.debugger.begin_run();
+    }
 }
 
 /// A run of one stream's output.
@@ -52,20 +122,15 @@ pub struct OutputRead {
     pub more: bool,
 }
 
-impl Default for OutputBuffer {
-    fn default() -> Self {
-        Self::with_cap(OUTPUT_CAP_BYTES)
-    }
-}
-
-impl OutputBuffer {
+impl Ring {
     pub fn with_cap(cap: usize) -> Self {
-        OutputBuffer {
+        Ring {
             chunks: VecDeque::new(),
             open_line: [false; 3],
             bytes: 0,
             cap,
             end: 0,
+            runs: vec![0],
         }
     }
 
@@ -101,6 +166,32 @@ impl OutputBuffer {
 
     pub fn end(&self) -> u64 {
         self.end
+    }
+
+    /// What comes next belongs to a new run of the program.
+    pub fn begin_run(&mut self) {
+        for open in &mut self.open_line {
+            *open = false;
+        }
+        self.runs.push(self.end);
+    }
+
+    /// How many runs the buffer has seen, this one included.
+    pub fn run_count(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// The bytes of run `n` (counted from 1): its first and the one after
+    /// its last.
+    pub fn run_range(&self, n: usize) -> Option<(u64, u64)> {
+        let start = *self.runs.get(n.checked_sub(1)?)?;
+        let end = self.runs.get(n).copied().unwrap_or(self.end);
+        Some((start, end))
+    }
+
+    /// The run (counted from 1) that the byte at `pos` belongs to.
+    pub fn run_at(&self, pos: u64) -> usize {
+        self.runs.partition_point(|s| *s <= pos).max(1)
     }
 
     pub fn start(&self) -> u64 {
@@ -164,6 +255,58 @@ impl OutputBuffer {
         }
     }
 
+    /// Reads from `since` up to `until`, at most `max_bytes` of output. A read
+    /// that reaches back before the current run heads each run's part, so
+    /// an earlier run's lines are never taken for this run's.
+    pub fn read_runs(
+        &self,
+        since: u64,
+        until: u64,
+        max_bytes: usize,
+        mark_stderr: bool,
+    ) -> OutputRead {
+        let dropped = self.start().saturating_sub(since);
+        let until = until.min(self.end);
+        let mut pos = since.max(self.start()).min(until);
+        let runs = self.run_count();
+        let first = self.run_at(pos);
+        let mut text = String::new();
+        let mut room = max_bytes;
+        let headed = first < runs;
+        for n in first..=runs {
+            let Some((start, end)) = self.run_range(n) else {
+                break;
+            };
+            if start >= until && n > first {
+                break;
+            }
+            let to = end.min(until);
+            pos = pos.max(start);
+            if headed {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text.push_str(&run_heading(n, runs));
+            }
+            if pos < to && room > 0 {
+                let want = room.min((to - pos) as usize);
+                let r = self.read(pos, want, mark_stderr);
+                room -= r.text.len().min(room);
+                text.push_str(&r.text);
+                pos = r.next;
+            }
+            if pos < to {
+                break;
+            }
+        }
+        OutputRead {
+            text,
+            next: pos,
+            dropped,
+            more: pos < until,
+        }
+    }
+
     /// The last `n` lines of the program's output.
     pub fn tail_lines(&self, n: usize) -> Vec<String> {
         let mut tail = String::new();
@@ -179,6 +322,15 @@ impl OutputBuffer {
             .map(|s| s.to_string())
             .collect()
     }
+}
+
+fn run_heading(n: usize, runs: usize) -> String {
+    let which = if n == runs {
+        "this run"
+    } else {
+        "an earlier run"
+    };
+    format!("── run {n} of {runs} ({which}) ──\n")
 }
 
 /// Marks each stderr line once, at its start; a piece that continues a line
@@ -212,7 +364,7 @@ mod tests {
 
     #[test]
     fn cursor_reads_continue_where_they_stopped() {
-        let mut b = OutputBuffer::with_cap(1000);
+        let mut b = Ring::with_cap(1000);
         b.push(Stream::Stdout, "hello\n");
         b.push(Stream::Stderr, "oops\n");
         let r = b.read(0, 7, false);
@@ -226,7 +378,7 @@ mod tests {
 
     #[test]
     fn stderr_is_marked_once_per_line_whatever_the_chunks() {
-        let mut b = OutputBuffer::with_cap(1000);
+        let mut b = Ring::with_cap(1000);
         b.push(Stream::Stderr, "Traceback: ^^^");
         b.push(Stream::Stdout, "out\n");
         b.push(Stream::Stderr, "^^^\nValueError: ba");
@@ -252,7 +404,7 @@ mod tests {
 
     #[test]
     fn cap_drops_oldest_and_reports_it() {
-        let mut b = OutputBuffer::with_cap(10);
+        let mut b = Ring::with_cap(10);
         for _ in 0..5 {
             b.push(Stream::Stdout, "abcd");
         }
@@ -264,15 +416,39 @@ mod tests {
 
     #[test]
     fn a_chunk_bigger_than_the_cap_keeps_its_tail() {
-        let mut b = OutputBuffer::with_cap(4);
+        let mut b = Ring::with_cap(4);
         b.push(Stream::Stdout, "0123456789");
         assert_eq!(b.read(0, 100, false).text, "6789");
         assert_eq!(b.end(), 10);
     }
 
     #[test]
+    fn a_read_from_an_earlier_run_heads_each_run() {
+        let mut b = Ring::with_cap(1000);
+        b.push(Stream::Stdout, "one\n");
+        b.begin_run();
+        b.push(Stream::Stdout, "two");
+        assert_eq!(b.run_range(2), Some((4, 7)));
+        let current = b.read_runs(4, u64::MAX, 100, false);
+        assert_eq!(current.text, "two");
+        let all = b.read_runs(0, u64::MAX, 100, false);
+        assert_eq!(
+            all.text,
+            "── run 1 of 2 (an earlier run) ──\none\n── run 2 of 2 (this run) ──\ntwo"
+        );
+        assert_eq!(all.next, 7);
+        let first = b.read_runs(0, 4, 100, false);
+        assert_eq!(first.text, "── run 1 of 2 (an earlier run) ──\none\n");
+        assert!(!first.more);
+        let cut = b.read_runs(0, u64::MAX, 2, false);
+        assert_eq!(cut.text, "── run 1 of 2 (an earlier run) ──\non");
+        assert_eq!(cut.next, 2);
+        assert!(cut.more);
+    }
+
+    #[test]
     fn tail_lines() {
-        let mut b = OutputBuffer::with_cap(1000);
+        let mut b = Ring::with_cap(1000);
         b.push(Stream::Stdout, "a\nb\n");
         b.push(Stream::Stdout, "c\n");
         assert_eq!(b.tail_lines(2), vec!["b", "c"]);

@@ -183,7 +183,7 @@ pub fn variables_with(
             .filter(|v| !language.is_hidden_group(&v.name) && !quirks.hides_variable(&v.name))
             .filter(|v| !(quirks.hide_internal_variables && is_internal(v)))
             .map(|v| {
-                let hidden = !language.is_shown(&v.name);
+                let hidden = !language.is_shown(&v.name, &v.value);
                 let var = to_var(v);
                 Var {
                     hidden,
@@ -207,13 +207,26 @@ fn is_internal(v: &dap_types::Variable) -> bool {
 }
 
 pub fn to_var(v: dap_types::Variable) -> Var {
-    let (value, truncated) = cap(v.value);
+    // A lazy variable (a getter) runs code when read, so it is read only
+    // when asked for: its one child is the value. What the adapter sends
+    // until then is not the value (js-debug: the getter's source).
+    let lazy = v.variables_reference > 0 && is_lazy(&v);
+    let (value, truncated) = if lazy {
+        (LAZY_VALUE.to_string(), false)
+    } else {
+        cap(v.value)
+    };
+    let type_name = if lazy {
+        String::new()
+    } else {
+        v.type_.unwrap_or_default()
+    };
     Var {
         hidden: false,
         composed: false,
         name: v.name,
         value,
-        type_name: v.type_.unwrap_or_default(),
+        type_name,
         reference: v.variables_reference as i64,
         evaluate_name: v.evaluate_name,
         children: None,
@@ -223,6 +236,16 @@ pub fn to_var(v: dap_types::Variable) -> Var {
         not_read: None,
         language: Default::default(),
     }
+}
+
+/// A lazy variable's value until it is read, as editors show it.
+pub const LAZY_VALUE: &str = "(...)";
+
+fn is_lazy(v: &dap_types::Variable) -> bool {
+    v.presentation_hint
+        .as_ref()
+        .and_then(|h| h.lazy)
+        .unwrap_or(false)
 }
 
 fn cap(s: String) -> (String, bool) {

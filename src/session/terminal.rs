@@ -212,6 +212,7 @@ impl Pty {
         for line in text.split_inclusive('\n') {
             // The adapter's own lines, where the program shares its stdio.
             if line.ends_with('\n') && adapter.is_own_output(line) {
+                out.push_debugger(line);
                 continue;
             }
             out.push(self.stream, line);

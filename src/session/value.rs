@@ -47,7 +47,12 @@ impl Var {
         if let Some(reason) = &self.not_read {
             return Value::described(format!("<not read: {reason}>"));
         }
-        if self.composed {
+        // A value composed from its parts, or a getter not run yet (reading
+        // it runs the program's code), is shown as it stands.
+        let lazy = self.value == super::reads::LAZY_VALUE
+            && self.children.is_none()
+            && self.reference > 0;
+        if self.composed || lazy {
             return Value::described(self.value.clone());
         }
         value::tree(self, self.language)

@@ -38,7 +38,9 @@ impl Focus {
 
 #[derive(Debug, Clone)]
 pub struct ConsoleEntry {
-    pub input: String,
+    /// What was evaluated; None for a line the debugger wrote about itself,
+    /// which the console shows apart from the program's output.
+    pub input: Option<String>,
     pub output: Result<String, String>,
 }
 

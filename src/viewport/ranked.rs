@@ -67,7 +67,7 @@ fn ranked(
         None => head.push_str("── STOPPED (no frames) ──"),
     }
     rows.push((Row::Head, head));
-    rows.push((Row::Head, format!("Reason: {}", stop.reason)));
+    rows.push((Row::Head, format!("Reason: {}", super::text::reason(stop))));
     if let Some(e) = &stop.exception {
         let msg = super::value::truncate(&e.message, cfg.string_truncate_length);
         rows.push((Row::Head, format!("Exception: {}: {msg}", e.type_name)));

@@ -44,6 +44,18 @@ pub fn render_text(snap: &Snapshot, cfg: &ViewportConfig, extras: Extras) -> Str
     out
 }
 
+/// The stop's reason, and for a breakpoint's hit which breakpoint and
+/// which hit: `breakpoint #1, hit 2`.
+pub fn reason(stop: &StopInfo) -> String {
+    match &stop.hit {
+        Some(h) if h.kind == crate::session::hits::HitKind::Blocking => match h.breakpoint_id {
+            Some(id) => format!("{} #{id}, hit {}", stop.reason, h.hit_count),
+            None => stop.reason.clone(),
+        },
+        _ => stop.reason.clone(),
+    }
+}
+
 fn same_frame(a: &StopInfo, b: &StopInfo) -> bool {
     // Another process's frame is never the same one, whatever its ids,
     // nor is a frame of an earlier run (a restart reads on a new
@@ -82,7 +94,7 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
             let _ = writeln!(out, "── STOPPED (no frames) ──");
         }
     }
-    let _ = writeln!(out, "Reason: {}", stop.reason);
+    let _ = writeln!(out, "Reason: {}", reason(stop));
     if let (Some(name), Some(child)) = (&stop.process, stop.child) {
         let _ = writeln!(out, "Process: {name} (child={child})");
     }
@@ -209,7 +221,7 @@ fn render_diff(
         top.line
     );
     if stop.reason != "step" {
-        let _ = writeln!(out, "Reason: {}", stop.reason);
+        let _ = writeln!(out, "Reason: {}", reason(stop));
     }
     if let Some(code) = stop
         .source

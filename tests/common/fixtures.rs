@@ -17,7 +17,7 @@ pub fn var(name: &str, t: &str, value: &str, reference: i64) -> Var {
         length: None,
         indexed: None,
         // As a read marks (or drops) them: the adapter's groups and dunders.
-        hidden: !python().language().is_shown(name),
+        hidden: !python().language().is_shown(name, value),
         not_read: None,
         composed: false,
         language: pairdbg::adapters::value::LanguageOf(Some(python().language())),

@@ -55,7 +55,7 @@ impl Language for Python {
         super::cause_chain::parse(value)
     }
 
-    fn is_shown(&self, name: &str) -> bool {
+    fn is_shown(&self, name: &str, _value: &str) -> bool {
         !self.is_hidden_group(name) && !name.starts_with("__")
     }
 

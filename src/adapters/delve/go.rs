@@ -76,6 +76,12 @@ impl Language for Go {
         text_value(text, raw.truncated(), raw.length()).unwrap_or_else(|| Value::atom(text))
     }
 
+    /// delve names a frame as Go does, without parameters: a method's
+    /// parentheses hold its receiver (`main.(*Circle).Area`) and stay.
+    fn frame_name(&self, raw: &str) -> String {
+        raw.trim().to_string()
+    }
+
     fn side_effect(&self, expression: &str) -> Option<String> {
         crate::adapters::side_effects::scan(expression, &super::pure_calls::GO)
     }
@@ -252,6 +258,13 @@ mod tests {
         );
         let syntax = "[%!e(*scanner.Error=&{{ 0 1 1} expected operand, found '{'})]";
         assert_eq!(delve_error_text(syntax), "expected operand, found '{'");
+    }
+
+    #[test]
+    fn method_frames_keep_their_receiver() {
+        assert_eq!(Go.frame_name("main.(*Circle).Area"), "main.(*Circle).Area");
+        assert_eq!(Go.frame_name("main.Rect.Area"), "main.Rect.Area");
+        assert_eq!(Go.frame_name("main.main.func1"), "main.main.func1");
     }
 
     fn lines(text: &str) -> Vec<String> {

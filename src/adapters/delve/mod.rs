@@ -186,6 +186,11 @@ impl Adapter for Delve {
         }
     }
 
+    /// It tells of the build it runs as if the program wrote it.
+    fn is_start_output(&self, output: &str) -> bool {
+        output.starts_with("Building ") || output.starts_with("Build Error: ")
+    }
+
     fn is_own_output(&self, line: &str) -> bool {
         let l = line.trim_end();
         l.starts_with("DAP server listening at:")
@@ -344,6 +349,8 @@ mod tests {
         assert!(d.is_own_output("DAP server listening at: 127.0.0.1:4000\n"));
         assert!(d.is_own_output("2026-11-22T15:05:41Z error layer=dap recovered panic\n"));
         assert!(!d.is_own_output("Order total for user 482: 141.53\n"));
+        assert!(d.is_start_output("Building ./cmd/shop\n"));
+        assert!(!d.is_start_output("Order total for user 482: 141.53\n"));
     }
 
     #[test]

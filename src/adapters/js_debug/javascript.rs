@@ -10,6 +10,21 @@ pub struct JavaScript;
 /// Children js-debug lists that are the engine's, not the program's.
 const INTERNAL_GROUPS: &[&str] = &["[[Prototype]]", "[[Scopes]]", "[[FunctionLocation]]"];
 
+/// A `this` that is no object the function was called on.
+fn is_no_receiver(value: &str) -> bool {
+    value == "undefined" || value == "global" || value == "globalThis" || value == "Window"
+}
+
+/// js-debug gives a method's `this` as its class name alone, no preview
+/// of its fields: `Circle`.
+fn is_bare_class_name(value: &str) -> bool {
+    value.starts_with(|c: char| c.is_ascii_uppercase())
+        && value
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        && !matches!(value, "NaN" | "Infinity")
+}
+
 impl Language for JavaScript {
     /// Not read from the source: each read of a caller's locals costs
     /// js-debug tens of milliseconds.
@@ -17,13 +32,25 @@ impl Language for JavaScript {
         None
     }
 
-    /// `this` is the receiver every frame has, seldom what a person looks for.
-    fn is_shown(&self, name: &str) -> bool {
-        name != "this" && !self.is_hidden_group(name)
+    /// `this` is shown where it is a receiver (a method's object); a plain
+    /// function's is `undefined` or the global object, which no one looks for.
+    fn is_shown(&self, name: &str, value: &str) -> bool {
+        let no_receiver = name == "this" && is_no_receiver(value);
+        !(no_receiver || self.is_hidden_group(name))
     }
 
     fn is_hidden_group(&self, name: &str) -> bool {
         INTERNAL_GROUPS.contains(&name)
+    }
+
+    /// js-debug has no function breakpoints: the function is found in the
+    /// source.
+    fn find_function(
+        &self,
+        root: &std::path::Path,
+        function: &str,
+    ) -> Option<Result<crate::adapters::FoundFunction, String>> {
+        Some(super::functions::find_function(root, function))
     }
 
     fn path_expression(&self, path: &str) -> Option<String> {
@@ -39,10 +66,13 @@ impl Language for JavaScript {
     }
 
     /// js-debug's previews say what the children would, but for the
-    /// objects inside an array (`[{...}, {...}]`): those are read, in the
-    /// stop's one batch, so its first elements show their fields.
+    /// objects inside an array (`[{...}, {...}]`), and a method's `this`,
+    /// which comes as its class name alone: those are read, in the stop's
+    /// one batch, so they show their fields.
     fn needs_children(&self, value: &str, truncated: bool) -> bool {
-        truncated || counted_list(value).is_some_and(|(list, _)| list.contains("{...}"))
+        truncated
+            || is_bare_class_name(value)
+            || counted_list(value).is_some_and(|(list, _)| list.contains("{...}"))
     }
 
     /// Nested, a value shows as its preview says.
@@ -479,9 +509,14 @@ mod tests {
             parts("not a type: x", ""),
             ("not a type: x".into(), String::new())
         );
-        assert!(!js.is_shown("this") && !js.is_shown("[[Prototype]]"));
+        assert!(js.is_shown("this", "Circle"));
+        assert!(!js.is_shown("this", "global") && !js.is_shown("this", "undefined"));
+        assert!(!js.is_shown("[[Prototype]]", "Object"));
+        assert!(js.needs_children("Circle", false));
+        assert!(!js.needs_children("{id: 482}", false));
+        assert!(!js.needs_children("NaN", false) && !js.needs_children("\"Circle\"", false));
         assert!(js.is_hidden_group("[[Prototype]]") && !js.is_hidden_group("this"));
-        assert!(js.is_shown("items"));
+        assert!(js.is_shown("items", "(3) [1, 2, 3]"));
         assert_eq!(
             js.path_expression("info.items[0]").as_deref(),
             Some("info.items[0]")

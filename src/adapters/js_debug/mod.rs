@@ -3,6 +3,7 @@
 //! launch, and the child connection where the program really runs.
 
 mod conditions;
+mod functions;
 pub mod install;
 mod javascript;
 mod launch;

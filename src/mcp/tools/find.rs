@@ -43,7 +43,16 @@ impl PairdbgServer {
         let root = self.workspace.root.clone();
         let pattern = p.pattern.clone();
         let cap = p.max_results.unwrap_or(DEFAULT_RESULTS);
-        let res = tokio::task::spawn_blocking(move || find::find(&root, &pattern, kind, cap)).await;
+        // Exact case first; only when nothing matches so, the case is
+        // ignored, and the answer says which it was.
+        let res = tokio::task::spawn_blocking(move || {
+            let exact = find::find(&root, &pattern, kind, cap)?;
+            if !exact.hits.is_empty() {
+                return Ok(exact);
+            }
+            find::find_cased(&root, &pattern, kind, cap, true)
+        })
+        .await;
         let mut found = match res {
             Ok(Ok(f)) => f,
             Ok(Err(e)) => return Ok(err(None, &e)),
@@ -71,14 +80,22 @@ impl PairdbgServer {
             };
         }
         let mut text = String::new();
+        if found.ignore_case && !found.hits.is_empty() {
+            text.push_str(&format!(
+                "No match for {:?} in its case; ignoring case:\n",
+                p.pattern
+            ));
+        }
         for h in &found.hits {
             text.push_str(&format!("{}:{}  {}\n", h.file, h.line, h.text));
         }
         if found.hits.is_empty() {
             text.push_str(&format!(
-                "No match for {:?} in {} files.\n",
+                "No match for {:?} in {} files, in any case.\n",
                 p.pattern, found.files_searched
             ));
+        } else if !found.ignore_case {
+            text.push_str("(matched in its case)\n");
         }
         if found.more > 0 {
             let bound = if found.files_capped { " at least" } else { "" };

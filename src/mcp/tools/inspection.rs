@@ -9,7 +9,7 @@ use crate::agent::side_effects::Gate;
 use crate::mcp::format::{VALUE_CHARS, err, ok, ok_fit, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
-use crate::session::output::OUTPUT_CAP_BYTES;
+use crate::session::output::{OUTPUT_CAP_BYTES, Speaker};
 use crate::session::{SessionError, VariablesQuery};
 use crate::viewport::frame_call;
 use crate::viewport::{redact, render_json};
@@ -381,20 +381,52 @@ impl PairdbgServer {
             Ok(b) => b.map_or(max, |b| max.min(b.saturating_sub(160).max(1))),
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
-        match p.stream.as_deref() {
-            None | Some("program") => {}
+        let speaker = match p.stream.as_deref() {
+            None | Some("program") => Speaker::Program,
+            Some("debugger") => Speaker::Debugger,
             Some("trace") => return Ok(self.trace_output(&s, p.since.unwrap_or(0), max)),
             Some(other) => {
                 return Ok(err(
                     Some(&s.snapshot()),
                     &SessionError::invalid(
                         "stream",
-                        format!("{other:?} is not a stream; use \"program\" or \"trace\""),
+                        format!(
+                            "{other:?} is not a stream; use \"program\", \"debugger\" or \"trace\""
+                        ),
                     ),
                 ));
             }
+        };
+        let (runs, range) = s.output_run(speaker, p.run);
+        let all = p.all.unwrap_or(false);
+        let Some((run_start, run_end)) = range else {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid(
+                    "run",
+                    format!(
+                        "{} is not a run; use 1 to {runs}",
+                        p.run.unwrap_or_default()
+                    ),
+                ),
+            ));
+        };
+        if all && p.run.is_some() {
+            return Ok(err(
+                Some(&s.snapshot()),
+                &SessionError::invalid("all", "pass either run or all: true, not both"),
+            ));
         }
-        let r = s.read_output(p.since.unwrap_or(0), max);
+        // An agent that kept its cursor across a restart reads on from it;
+        // one without a cursor reads the run it asked for, the current one
+        // by default.
+        let (since, until) = match (p.since, all) {
+            (_, true) => (p.since.unwrap_or(0), u64::MAX),
+            (Some(since), false) if p.run.is_none() => (since, u64::MAX),
+            (Some(since), false) => (since.max(run_start), run_end),
+            (None, false) => (run_start, run_end),
+        };
+        let r = s.read_output_runs(speaker, since, until, max);
         let mut body = String::new();
         if r.dropped > 0 {
             body.push_str(&format!(
@@ -406,8 +438,16 @@ impl PairdbgServer {
         if !body.ends_with('\n') {
             body.push('\n');
         }
+        let earlier = if runs > 1 && !all && p.since.is_none() && p.run.is_none() {
+            format!(
+                "; run {runs}, earlier runs: run 1 to {} or all: true",
+                runs - 1
+            )
+        } else {
+            String::new()
+        };
         body.push_str(&format!(
-            "(next since={}{})",
+            "(next since={}{}{earlier})",
             r.next,
             if r.more { ", more available" } else { "" }
         ));

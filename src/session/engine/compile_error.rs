@@ -14,7 +14,13 @@ impl Engine {
 
     /// Where the adapter's build of the program broke, after a failed launch.
     pub(super) fn build_error(&self) -> Option<CompileError> {
-        let tail = lock(&self.output).tail_lines(40).join("\n");
+        // The adapter may tell the build's errors on its console or as if
+        // the program wrote them.
+        let out = lock(&self.output);
+        let mut tail = out.debugger().tail_lines(40);
+        tail.extend(out.tail_lines(40));
+        drop(out);
+        let tail = tail.join("\n");
         let found = self.config.adapter.build_error(&tail)?;
         self.existing(found)
     }

@@ -106,6 +106,9 @@ pub struct Conn {
     pub instruction_steps: bool,
     /// The program runs on the session's terminal (`Spawned::on_terminal`).
     pub on_terminal: bool,
+    /// Where each thread's last breakpoint line began executing, so that
+    /// the line's other locations count no new hit.
+    pub line_runs: super::line_runs::LineRuns,
 }
 
 impl Default for Conn {
@@ -148,6 +151,7 @@ impl Default for Conn {
             run_to: None,
             instruction_steps: false,
             on_terminal: false,
+            line_runs: Default::default(),
         }
     }
 }

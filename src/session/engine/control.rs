@@ -407,7 +407,11 @@ impl Engine {
             x.hits = 0;
         }
         self.hits = Default::default();
-        lock(&self.output).push(Stream::Console, "--- restarted ---\n");
+        {
+            let mut out = lock(&self.output);
+            out.push(Stream::Console, "--- restarted ---\n");
+            out.begin_run();
+        }
         self.touch(
             Some(origin),
             format!("{} restarted the program", origin.noun()),

@@ -107,9 +107,11 @@ impl Engine {
             DapEvent::Output { category, output } => {
                 let adapter = self.config.adapter;
                 if let Some((condition, error)) = adapter.condition_error(&output) {
+                    self.push_debugger(&output);
                     return self.on_condition_report(condition, error);
                 }
                 if self.condition_detail(&output) {
+                    self.push_debugger(&output);
                     return;
                 }
                 let output = match self.take_trace_hits(&output) {
@@ -119,17 +121,21 @@ impl Engine {
                 };
                 if let Some(code) = adapter.exit_code_from_output(&output) {
                     self.conn.pending_exit_code = Some(code);
-                    return;
+                    return self.push_debugger(&output);
                 }
-                if adapter.is_own_output(&output) {
-                    return;
+                let starting = self.snap.state == RunState::Starting;
+                if adapter.is_own_output(&output) || (starting && adapter.is_start_output(&output))
+                {
+                    return self.push_debugger(&output);
                 }
+                // DAP's `console` (and `important`) is the debugger's own
+                // voice: formatter errors, banners, its view of the process.
+                // The program speaks on stdout and stderr.
                 let stream = match category.as_str() {
                     "stdout" => Stream::Stdout,
                     "stderr" => Stream::Stderr,
                     "telemetry" => return,
-                    _ if self.config.adapter.quirks().is_console_noise(&output) => return,
-                    _ => Stream::Console,
+                    _ => return self.push_debugger(&output),
                 };
                 self.push_output(stream, &output);
             }
@@ -260,6 +266,16 @@ impl Engine {
                     .join(", ")
             ),
         }
+    }
+
+    /// A line of the debugger's console: kept apart from the program's
+    /// output, and without the banners it prints at every start.
+    pub(super) fn push_debugger(&mut self, text: &str) {
+        if self.config.adapter.quirks().is_console_noise(text) {
+            return;
+        }
+        lock(&self.output).push_debugger(text);
+        self.emit(SessionEvent::DebuggerOutput);
     }
 
     /// The root connection closed: the session ends with it.
@@ -463,6 +479,7 @@ impl Engine {
                 // A stop read again (after a variable was set) is no new hit.
                 if e.hits.is_fresh() {
                     e.count_hits_at(&stop);
+                    e.count_line_once(&stop);
                 }
                 let steps_left = std::mem::take(&mut e.conn.steps_left);
                 e.snap.stop_note = e.stop_note(&stop, steps_left);

@@ -20,6 +20,7 @@ mod exceptions;
 mod functions;
 mod hits;
 mod inspect;
+mod line_runs;
 mod native;
 mod opening;
 mod purity;

@@ -197,8 +197,10 @@ impl Engine {
         self.drain_events();
         self.drain_terminal();
         let out = lock(&self.output);
-        let read = out.read(0, 16 * 1024, false);
-        let text = read.text.trim();
+        let said = out.debugger().read(0, 16 * 1024, false).text;
+        let wrote = out.read(0, 16 * 1024, false).text;
+        let text = format!("{said}{wrote}");
+        let text = text.trim();
         if text.is_empty() {
             String::new()
         } else {
@@ -221,11 +223,13 @@ impl Engine {
                         Ok(0) | Err(_) => break,
                         Ok(_) => {
                             let text = String::from_utf8_lossy(&buf).into_owned();
-                            if adapter.is_own_output(&text) {
-                                continue;
-                            }
+                            let own = adapter.is_own_output(&text);
                             let apply: Apply = Box::new(move |e: &mut Engine| {
-                                e.push_output(stream, &text);
+                                if own {
+                                    e.push_debugger(&text);
+                                } else {
+                                    e.push_output(stream, &text);
+                                }
                             });
                             if tx.send(apply).is_err() {
                                 break;

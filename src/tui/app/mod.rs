@@ -213,7 +213,9 @@ impl App {
                 }
                 ev = session_events.recv() => {
                     match ev {
-                        Ok(SessionEvent::Output) => self.read_output(),
+                        Ok(SessionEvent::Output | SessionEvent::DebuggerOutput) => {
+                            self.read_output()
+                        }
                         Ok(SessionEvent::Activity) => self.ui.activity = self.session.activity(),
                         Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                             self.read_output();

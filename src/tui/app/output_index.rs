@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 
 use super::App;
 use crate::session::output::Stream;
+use crate::tui::state::ConsoleEntry;
 
 #[derive(Default)]
 pub(super) struct OutputIndex {
@@ -17,7 +18,14 @@ pub(super) struct OutputIndex {
     at_line_start: bool,
     /// Bytes the buffer dropped before its oldest line.
     dropped: u64,
+    /// The offset after the last byte read of the debugger's console.
+    debugger_end: u64,
+    /// The debugger's console line not finished yet.
+    debugger_partial: String,
 }
+
+/// The console keeps this many of the debugger's lines and answers.
+const CONSOLE_KEEP: usize = 500;
 
 impl OutputIndex {
     pub(super) fn new() -> Self {
@@ -80,6 +88,33 @@ impl App {
             }
         }
         self.output.trim(self.session.output_start());
+        self.read_debugger_console();
+    }
+
+    /// The debugger's console lines go to the console pane, line by line.
+    fn read_debugger_console(&mut self) {
+        let (text, next) = self
+            .session
+            .read_debugger_console(self.output.debugger_end, 1 << 20);
+        self.output.debugger_end = next;
+        if text.is_empty() {
+            return;
+        }
+        let partial = &mut self.output.debugger_partial;
+        partial.push_str(&text);
+        let Some(done) = partial.rfind('\n') else {
+            return;
+        };
+        let rest = partial.split_off(done + 1);
+        let lines = std::mem::replace(partial, rest);
+        for line in lines.lines().filter(|l| !l.trim().is_empty()) {
+            self.ui.console.push(ConsoleEntry {
+                input: None,
+                output: Ok(line.trim_end().to_string()),
+            });
+        }
+        let over = self.ui.console.len().saturating_sub(CONSOLE_KEEP);
+        self.ui.console.drain(..over);
     }
 
     /// Fills the lines the output pane shows, for `rows` rows.

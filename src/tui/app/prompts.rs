@@ -189,7 +189,7 @@ impl App {
                 Err(e) => Err(e.to_string()),
             };
             Some(UiEvent::Console(ConsoleEntry {
-                input: expression,
+                input: Some(expression),
                 output,
             }))
         });

@@ -1,4 +1,5 @@
-//! The console: evaluate in the selected frame, with history.
+//! The console: evaluate in the selected frame, with history; between the
+//! answers, what the debugger said about itself.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -16,9 +17,17 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
     let rows = inner.height as usize;
     let mut lines: Vec<Line> = vec![];
     for e in &ui.console {
+        let Some(input) = &e.input else {
+            let said = e.output.as_ref().unwrap_or_else(|m| m);
+            lines.push(Line::from(vec![
+                Span::styled("debugger: ", theme.dim),
+                Span::styled(said.clone(), theme.dim),
+            ]));
+            continue;
+        };
         lines.push(Line::from(vec![
             Span::styled("› ", theme.dim),
-            Span::styled(e.input.clone(), theme.text),
+            Span::styled(input.clone(), theme.text),
         ]));
         match &e.output {
             Ok(v) => lines.push(Line::from(Span::styled(v.clone(), theme.text))),

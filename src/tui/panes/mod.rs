@@ -15,6 +15,7 @@ pub mod program_cursor;
 pub mod source;
 pub mod stack;
 pub mod status;
+pub mod tabs;
 pub mod thread_rows;
 pub mod traceback;
 pub mod variables;

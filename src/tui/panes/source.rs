@@ -113,7 +113,7 @@ pub fn render(
                 .collect(),
             None => vec![Span::styled(sf.lines[n - 1].clone(), theme.text)],
         };
-        spans.extend(super::clip::shift(code, ui.hscroll));
+        spans.extend(super::clip::shift(super::tabs::expand(code), ui.hscroll));
         if let Some((range, vars, previous)) = &inline
             && range.contains(&n)
         {

@@ -1,0 +1,210 @@
+//! JavaScript and TypeScript functions found in the workspace's source,
+//! for breakpoints by function: js-debug has no function breakpoints, so
+//! `name` or `Class.method` becomes a line breakpoint on the body's first
+//! line.
+
+use std::path::{Path, PathBuf};
+
+use regex::Regex;
+
+use crate::adapters::FoundFunction;
+
+const EXTENSIONS: &[&str] = &["js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx"];
+
+pub fn find_function(root: &Path, function: &str) -> Result<FoundFunction, String> {
+    let parts: Vec<&str> = function.split('.').collect();
+    if parts.iter().any(|p| !is_js_ident(p)) {
+        return Err(format!(
+            "{function:?} is not a JavaScript name such as f or Class.method"
+        ));
+    }
+    let (name, class) = match parts.as_slice() {
+        [.., c, n] => (*n, Some(*c)),
+        [n] => (*n, None),
+        [] => return Err("the name is empty".into()),
+    };
+    let patterns = Patterns::new(name).ok_or_else(|| format!("{name:?} cannot be searched"))?;
+    let (files, _) = crate::workspace_files::files(root, true, |p| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| EXTENSIONS.contains(&e))
+    });
+    let mut found = vec![];
+    for p in files.iter().map(PathBuf::as_path) {
+        let Ok(text) = std::fs::read_to_string(p) else {
+            continue;
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        for def in patterns.definitions(&lines, class) {
+            found.push(FoundFunction {
+                file: p.to_path_buf(),
+                def_line: def as u64 + 1,
+                body_line: body_line(&lines, def) as u64 + 1,
+            });
+        }
+    }
+    match found.len() {
+        0 => Err(format!(
+            "no function {function} in the workspace's JavaScript or TypeScript files"
+        )),
+        1 => Ok(found.remove(0)),
+        _ => Err(format!(
+            "{function} is defined {} times: {}; give file and line, or Class.method",
+            found.len(),
+            found
+                .iter()
+                .map(|f| format!(
+                    "{}:{}",
+                    f.file.strip_prefix(root).unwrap_or(&f.file).display(),
+                    f.def_line
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+fn is_js_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+struct Patterns {
+    /// `function name(`, `const name = (…) =>`, `name = function`.
+    function: Regex,
+    /// A method in a class body: `name(…) {`, `async name(`, `static name(`.
+    method: Regex,
+    class: Regex,
+}
+
+impl Patterns {
+    fn new(name: &str) -> Option<Patterns> {
+        let n = regex::escape(name);
+        Some(Patterns {
+            function: Regex::new(&format!(
+                r"^\s*(export\s+)?(default\s+)?(async\s+)?function\s*\*?\s*{n}\s*[<(]|^\s*(export\s+)?(const|let|var)\s+{n}\s*(:[^=]+)?=\s*(async\s+)?(function\b|\(|[\w$]+\s*=>)"
+            ))
+            .ok()?,
+            method: Regex::new(&format!(
+                r"^\s+((public|private|protected|static|async|override|get|set)\s+)*\*?{n}\s*(<[^>]*>)?\([^;()]*\)\s*(:\s*[^{{=;]+)?\{{"
+            ))
+            .ok()?,
+            class: Regex::new(r"^\s*(export\s+)?(default\s+)?(abstract\s+)?class\s+([\w$]+)").ok()?,
+        })
+    }
+
+    /// 0-based lines that define the function: a method of `class` when
+    /// given, else a function at any level or a method of any class.
+    fn definitions(&self, lines: &[&str], class: Option<&str>) -> Vec<usize> {
+        let mut out = vec![];
+        if class.is_none() {
+            out.extend((0..lines.len()).filter(|&i| self.function.is_match(lines[i])));
+        }
+        let mut i = 0;
+        while i < lines.len() {
+            let named = self
+                .class
+                .captures(lines[i])
+                .and_then(|c| c.get(4))
+                .is_some_and(|m| class.is_none_or(|c| m.as_str() == c));
+            if !named {
+                i += 1;
+                continue;
+            }
+            let end = block_end(lines, i);
+            out.extend((i + 1..end).filter(|&j| self.method.is_match(lines[j])));
+            i = end.max(i + 1);
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// The line where the block opened on line `start` closes, by counting
+/// braces outside strings and comments no further than a line's text.
+fn block_end(lines: &[&str], start: usize) -> usize {
+    let mut depth = 0i64;
+    let mut opened = false;
+    for (i, line) in lines.iter().enumerate().skip(start) {
+        let code = line.split("//").next().unwrap_or(line);
+        for c in code.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        if opened && depth <= 0 {
+            return i;
+        }
+    }
+    lines.len()
+}
+
+/// The first line of the body: the definition's own line when the body
+/// starts on it (`get area() { return … }`), else the next line with code.
+fn body_line(lines: &[&str], def: usize) -> usize {
+    let line = lines[def];
+    let after_brace = line.rfind('{').map(|at| line[at + 1..].trim());
+    if after_brace.is_some_and(|rest| !rest.is_empty() && rest != "}") {
+        return def;
+    }
+    (def + 1..lines.len())
+        .find(|&i| {
+            let t = lines[i].trim();
+            !t.is_empty() && !t.starts_with("//") && t != "{"
+        })
+        .unwrap_or(def)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = "class Circle {
+  constructor(r) { this.r = r; }
+  get area() { return 3 * this.r * this.r; }
+  grow(by) {
+    const next = this.r + by;
+    return next;
+  }
+}
+function plain(n) {
+  if (n > 0) {
+    return n;
+  }
+}
+const arrow = (x) => {
+  return x * 2;
+};
+";
+
+    fn defs(name: &str, class: Option<&str>) -> Vec<(usize, usize)> {
+        let lines: Vec<&str> = SRC.lines().collect();
+        Patterns::new(name)
+            .unwrap()
+            .definitions(&lines, class)
+            .into_iter()
+            .map(|d| (d + 1, body_line(&lines, d) + 1))
+            .collect()
+    }
+
+    #[test]
+    fn functions_methods_and_arrows_are_found_with_their_bodies() {
+        assert_eq!(defs("plain", None), [(9, 10)]);
+        assert_eq!(defs("arrow", None), [(14, 15)]);
+        assert_eq!(defs("grow", Some("Circle")), [(4, 5)]);
+        assert_eq!(defs("area", Some("Circle")), [(3, 3)]);
+        // A bare name finds a method too; a method is found only in its
+        // class, and a call is no definition.
+        assert_eq!(defs("grow", None), [(4, 5)]);
+        assert!(defs("grow", Some("Square")).is_empty());
+        assert!(defs("next", None).is_empty());
+    }
+}
