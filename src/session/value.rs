@@ -49,9 +49,8 @@ impl Var {
         }
         // A value composed from its parts, or a getter not run yet (reading
         // it runs the program's code), is shown as it stands.
-        let lazy = self.value == super::reads::LAZY_VALUE
-            && self.children.is_none()
-            && self.reference > 0;
+        let lazy =
+            self.value == super::reads::LAZY_VALUE && self.children.is_none() && self.reference > 0;
         if self.composed || lazy {
             return Value::described(self.value.clone());
         }

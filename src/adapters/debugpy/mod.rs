@@ -111,7 +111,10 @@ impl Adapter for Debugpy {
             return remote::spawn(spec, r);
         }
         let python = find_python(spec.interpreter.as_deref(), &spec.workspace)?;
-        let cmd = adapter_command(&python, spec.nodelay)?;
+        let mut cmd = adapter_command(&python, spec.nodelay)?;
+        if let (Target::Attach(_), Some(dir)) = (&spec.target, super::gdb::alone_on_path()) {
+            cmd.env("PATH", with_first_on_path(&dir));
+        }
         let (process, stdin, stdout) = AdapterProcess::spawn(cmd)
             .map_err(|e| AdapterError::NotFound(format!("cannot start debugpy: {e}")))?;
         let start = match spec.target {
@@ -315,7 +318,15 @@ pub fn adapter_command(python: &Path, nodelay: bool) -> Result<Command, AdapterE
     Ok(cmd)
 }
 
-/// debugpy's attach by pid injects itself with gdb.
+/// PATH with `dir` first.
+fn with_first_on_path(dir: &Path) -> std::ffi::OsString {
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(std::env::split_paths(&rest)))
+        .unwrap_or(rest)
+}
+
+/// debugpy's attach by pid injects itself with the `gdb` first on PATH:
+/// pairdbg's own, where it has one.
 fn attach_arguments(pid: u32, spec: &LaunchSpec) -> Value {
     json!({
         "type": "debugpy",

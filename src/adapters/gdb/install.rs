@@ -146,6 +146,26 @@ fn run(cmd: &mut Command, what: &str) -> Result<(), AdapterError> {
     )))
 }
 
+/// A directory holding only pairdbg's own gdb, as `gdb`, for tools that run
+/// whatever `gdb` is first on PATH (debugpy's attach by pid injects itself
+/// with it). Older gdbs, Debian's 13 among them, fail to call into a
+/// process on some machines ("Couldn't write extended state status").
+/// None when pairdbg has no gdb of its own.
+pub fn alone_on_path() -> Option<PathBuf> {
+    let gdb = venv_dir()?.join("bin/gdb");
+    if !gdb.is_file() {
+        return None;
+    }
+    let dir = crate::paths::data_dir()?.join("adapters").join("gdb-alone");
+    let link = dir.join("gdb");
+    if std::fs::read_link(&link).ok().as_deref() != Some(gdb.as_path()) {
+        std::fs::create_dir_all(&dir).ok()?;
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&gdb, &link).ok()?;
+    }
+    Some(dir)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

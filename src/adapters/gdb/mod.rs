@@ -4,6 +4,8 @@
 //! parses expressions as C++.
 
 mod install;
+
+pub use install::alone_on_path;
 mod native;
 
 use std::path::Path;
