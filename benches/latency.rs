@@ -1,5 +1,5 @@
 //! Latency and size figures for docs/benchmarks.md. Run with
-//! `cargo bench --bench latency` (add `-- python`, `-- lldb`, `-- go` or `-- node` for one
+//! `cargo bench --bench latency` (add `-- python`, `-- gdb`, `-- lldb`, `-- go` or `-- node` for one
 //! adapter); every figure is a median over repeated runs in this one
 //! process, so ratios compare like with like.
 
@@ -74,12 +74,11 @@ impl McpSession {
         .expect("spawn");
         let client = ().serve(transport).await.expect("initialize");
         let t = Instant::now();
-        let first = call(
-            &client,
-            "debug_launch",
-            json!({"program": demo.program, "breakpoints": [{"file": demo.source, "line": demo.break_line}], "viewport_config": {"diff_mode": diff}}),
-        )
-        .await;
+        let mut launch = json!({"program": demo.program, "breakpoints": [{"file": demo.source, "line": demo.break_line}], "viewport_config": {"diff_mode": diff}});
+        if demo.choose_adapter {
+            launch["adapter"] = json!(demo.adapter.name());
+        }
+        let first = call(&client, "debug_launch", launch).await;
         let launch_ms = ms(t.elapsed());
         assert!(first.contains("STOPPED"), "{first}");
         McpSession {
@@ -169,8 +168,11 @@ async fn main() {
     if only.as_deref().is_none_or(|o| o == "python") {
         python_figures().await;
     }
+    if only.as_deref().is_none_or(|o| o == "gdb") {
+        rust_figures("gdb").await;
+    }
     if only.as_deref().is_none_or(|o| o == "lldb") {
-        lldb_figures().await;
+        rust_figures("lldb-dap").await;
     }
     if only.as_deref().is_none_or(|o| o == "go") {
         go::run().await;
@@ -180,18 +182,19 @@ async fn main() {
     }
 }
 
-/// lldb-dap on the Rust demo, rustc's formatters loaded on both sides (the
-/// raw client spawns the adapter exactly as pairdbg does).
-async fn lldb_figures() {
-    let adapter = adapters::for_language("rust").expect("rust");
+/// An adapter on the Rust demo, rustc's pretty printers or formatters
+/// loaded on both sides (the raw client spawns the adapter exactly as
+/// pairdbg does).
+async fn rust_figures(name: &str) {
+    let adapter = adapters::by_name_or_language(name).expect("a known adapter");
     adapter
         .probe(&LaunchSpec::for_workspace(&root()))
         .await
-        .expect("lldb-dap installed (pairdbg adapters install rust)");
+        .unwrap_or_else(|e| panic!("{name} is not installed: {e}"));
     let ws = tempfile::tempdir().expect("tempdir");
     let demo = Demo::rust(adapter, ws.path());
     // Steps that stay in subtotal's loop: 17 → 16 → 17 → 16 → 17 → 16.
-    const LLDB_STEPS: usize = 5;
+    const RUST_STEPS: usize = 5;
     let (mut raw_startup, mut raw_steps, mut raw_same) = (vec![], vec![], vec![]);
     let (mut mcp_launch, mut mcp_steps, mut full_bytes) = (vec![], vec![], vec![]);
     for round in 0..ROUNDS {
@@ -207,7 +210,7 @@ async fn lldb_figures() {
         raw_startup.push(raw.startup_ms);
         mcp_launch.push(mcp.launch_ms);
         full_bytes.push(mcp.first_bytes);
-        for _ in 0..LLDB_STEPS {
+        for _ in 0..RUST_STEPS {
             let (floor, same) = raw.step(demo.extra_reads).await;
             raw_steps.push(floor);
             raw_same.push(same);
@@ -225,7 +228,7 @@ async fn lldb_figures() {
     let launch = median(mcp_launch.clone());
     let full_tok = full_bytes.iter().map(|b| b / 4).max().unwrap_or(0);
     println!();
-    println!("lldb-dap, the Rust demo (assets/demo/rust), rustc's formatters loaded:");
+    println!("{name}, the Rust demo (assets/demo/rust), rustc's formatters loaded:");
     println!("| figure | median | samples | goal |");
     println!("|---|---|---|---|");
     println!(
@@ -249,7 +252,7 @@ async fn lldb_figures() {
         step / same
     );
     println!(
-        "| lldb-dap start-up to first stop (raw client) | {start:.1} ms | {} | — |",
+        "| {name} start-up to first stop (raw client) | {start:.1} ms | {} | — |",
         raw_startup.len()
     );
     println!(

@@ -33,15 +33,29 @@ async fn the_tool_list_fits_its_budget_and_says_what_each_tool_does() {
             .unwrap_or_else(|| panic!("{n} is listed"))
             .clone()
     };
+    // The hints as a client reads them: a missing one is the spec's
+    // default (destructive, not idempotent).
+    let hint = |a: &serde_json::Value, name: &str, default: bool| -> serde_json::Value {
+        match &a[name] {
+            serde_json::Value::Null => default.into(),
+            v => v.clone(),
+        }
+    };
     for t in &tools {
         let a = &t["annotations"];
         assert!(a.is_object(), "{} has annotations: {t}", t["name"]);
-        let read_only = a["readOnlyHint"] == true;
         assert!(
-            read_only || (a["destructiveHint"].is_boolean() && a["idempotentHint"].is_boolean()),
-            "{}: a tool that changes things says whether it destroys and whether it repeats: {a}",
+            a["readOnlyHint"] == true || a.get("readOnlyHint").is_none(),
+            "{}: {a}",
             t["name"]
         );
+        for name in ["destructiveHint", "idempotentHint"] {
+            assert!(
+                a[name].is_null() || a[name].is_boolean(),
+                "{}: {name} is a boolean where given: {a}",
+                t["name"]
+            );
+        }
         assert!(
             t["inputSchema"].get("$defs").is_none(),
             "{}: definitions are inlined",
@@ -63,12 +77,17 @@ async fn the_tool_list_fits_its_budget_and_says_what_each_tool_does() {
         "debug_restart",
         "debug_set_variable",
     ] {
-        assert_eq!(named(n)["annotations"]["destructiveHint"], true, "{n}");
+        let a = named(n)["annotations"].clone();
+        assert_eq!(a["readOnlyHint"], serde_json::Value::Null, "{n}");
+        assert_eq!(hint(&a, "destructiveHint", true), true, "{n}");
     }
     for n in ["debug_step", "debug_continue", "breakpoint_set"] {
         let a = named(n)["annotations"].clone();
         assert_eq!(
-            (a["destructiveHint"].clone(), a["idempotentHint"].clone()),
+            (
+                hint(&a, "destructiveHint", true),
+                hint(&a, "idempotentHint", false)
+            ),
             (false.into(), false.into()),
             "{n}"
         );

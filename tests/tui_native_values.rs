@@ -6,7 +6,9 @@ mod common;
 
 use std::process::Command;
 
-use common::native::{BIG_C, build_c, lldb_available};
+use common::native::{
+    BIG_C, build_c, build_rust_values, gdb_available, lldb_available, rust_values_line,
+};
 use common::tmux::{Tmux, current_line};
 use common::*;
 
@@ -127,5 +129,45 @@ async fn c_huge_arrays_and_statics_show_in_the_variables_pane() {
         row("big").is_some_and(|r| r.contains("(200000 item")),
         "{s}"
     );
+    t.keys(&["q", "y"]);
+}
+
+/// The variables pane on gdb reads each Rust value as Rust writes it: the
+/// cases lldb-dap read as another variant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rust_values_read_as_rust_in_the_variables_pane() {
+    if !gdb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_values(ws.path());
+    let line = rust_values_line("println!(\"{:?} {:?} {:?} {:?} {:?}\"");
+    let at = format!("src/main.rs:{line}");
+    let t = Tmux::start("rustvalues", ws.path(), &["--break", &at, "--", "./values"]);
+    t.wait_for("the breakpoint stop", |s| {
+        current_line(s) == Some(line as u32)
+    })
+    .await;
+    // The variables pane, zoomed to the whole width.
+    t.keys(&["Tab", "Tab", "z"]);
+    let expected = [
+        "none = None",
+        "some = Some(\"yes\")",
+        "found = Some(Item { id: 42, name: \"saw\" })",
+        "ok = Ok(3)",
+        "err = Err(\"bad\")",
+        "c_tool = Cat::Tool",
+        "c_food = Cat::Food { perishable: true, days: 6 }",
+        "c_gad = Cat::Gadget(\"FM\", 2)",
+        "results = [Ok(2)]",
+        "small = 2",
+    ];
+    let s = t
+        .wait_for("every value", |s| {
+            let flat = squash(s);
+            expected.iter().all(|e| flat.contains(e))
+        })
+        .await;
+    assert!(!s.contains("Gadget(\"\""), "a wrong variant: {s}");
     t.keys(&["q", "y"]);
 }

@@ -29,6 +29,8 @@ pub struct Demo {
     pub break_line: u64,
     pub filters: Vec<String>,
     pub extra_reads: &'static [&'static str],
+    /// The launch names its adapter: the language has more than one.
+    pub choose_adapter: bool,
 }
 
 impl Demo {
@@ -41,6 +43,7 @@ impl Demo {
             break_line: BREAK_LINE,
             filters: vec!["uncaught".into()],
             extra_reads: &["user"],
+            choose_adapter: false,
         }
     }
 
@@ -70,6 +73,7 @@ impl Demo {
                 .map(|s| s.to_string())
                 .collect(),
             extra_reads: &["items", "item"],
+            choose_adapter: true,
         }
     }
 }
@@ -96,6 +100,8 @@ pub struct RawSession {
     events: UnboundedReceiver<Event>,
     proc: AdapterProcess,
     thread: i64,
+    /// Scopes the viewport never reads (registers, globals).
+    skipped_scopes: &'static [&'static str],
     pub startup_ms: f64,
 }
 
@@ -162,6 +168,7 @@ impl RawSession {
             events,
             proc,
             thread,
+            skipped_scopes: adapter.quirks().skipped_scopes,
             startup_ms: ms(t0.elapsed()),
         }
     }
@@ -189,15 +196,31 @@ impl RawSession {
             .await
             .expect("scopes");
         let r = sc["scopes"][0]["variablesReference"].as_i64().unwrap_or(0);
-        let vars = c
+        let first = c
             .request("variables", Some(json!({"variablesReference": r})))
             .await
             .expect("variables");
         let floor = ms(t.elapsed());
+        // The viewport reads every scope that holds locals (gdb lists a
+        // function's arguments apart from its other locals).
+        let mut vars: Vec<serde_json::Value> =
+            first["variables"].as_array().cloned().unwrap_or_default();
+        let skipped = self.skipped_scopes;
+        for scope in sc["scopes"].as_array().into_iter().flatten().skip(1) {
+            let name = scope["name"].as_str().unwrap_or("");
+            let r = scope["variablesReference"].as_i64().unwrap_or(0);
+            if r > 0 && !skipped.iter().any(|s| name.starts_with(s)) {
+                let more = c
+                    .request("variables", Some(json!({"variablesReference": r})))
+                    .await
+                    .expect("variables");
+                vars.extend(more["variables"].as_array().cloned().unwrap_or_default());
+            }
+        }
         for name in extra_reads {
-            let r = vars["variables"]
-                .as_array()
-                .and_then(|a| a.iter().find(|v| v["name"] == *name))
+            let r = vars
+                .iter()
+                .find(|v| v["name"] == *name)
                 .and_then(|v| v["variablesReference"].as_i64())
                 .unwrap_or(0);
             if r > 0 {

@@ -75,7 +75,7 @@ pub trait Language: Send + Sync {
     /// The value tree of what the adapter sent for a variable: its text,
     /// its type and the children read. Every renderer works on this.
     fn value(&self, raw: &dyn Raw) -> Value {
-        literal_value(raw, None, &|c| self.value(c))
+        literal_value(raw, None, &|c| crate::adapters::value::child_value(c, self))
     }
 
     /// A variable's type as the viewport should read it; an empty one says

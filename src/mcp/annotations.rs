@@ -49,18 +49,21 @@ pub fn effect(tool: &str) -> Effect {
         .map_or(Effect::Acts, |(_, e)| *e)
 }
 
-/// The hints for `tool`. A read-only tool carries only `readOnlyHint`:
-/// the spec gives the other two meaning only when it is false, which is
-/// its default, so the others leave it out (every tools/list costs tokens).
+/// The hints for `tool`, each left out where it is the spec's default
+/// (`destructiveHint` true, `idempotentHint` false, both read only when
+/// `readOnlyHint` is false): every tools/list costs tokens.
 pub fn annotations(tool: &str) -> ToolAnnotations {
     let a = ToolAnnotations::new();
     match effect(tool) {
         Effect::Reads => a.read_only(true),
         Effect::Sets => a.destructive(false).idempotent(true),
-        Effect::Acts => a.destructive(false).idempotent(false),
-        Effect::Destroys => a.destructive(true).idempotent(matches!(
+        Effect::Acts => a.destructive(false),
+        Effect::Destroys => match matches!(
             tool,
             "breakpoint_remove" | "debug_terminate" | "debug_set_variable"
-        )),
+        ) {
+            true => a.idempotent(true),
+            false => a,
+        },
     }
 }

@@ -48,7 +48,7 @@ pub struct LaunchParams {
     pub cwd: Option<String>,
     pub env: Option<BTreeMap<String, String>>,
     pub language: Option<String>,
-    /// gdb or lldb-dap (C, C++, Rust); default: the language's.
+    /// gdb or lldb-dap.
     pub adapter: Option<String>,
     pub python: Option<String>,
     pub stop_on_entry: Option<bool>,
@@ -69,7 +69,7 @@ pub struct AttachParams {
     pub host: Option<String>,
     pub port: Option<u32>,
     pub language: Option<String>,
-    /// gdb or lldb-dap (C, C++, Rust); default: the language's.
+    /// gdb or lldb-dap.
     pub adapter: Option<String>,
     pub program: Option<String>,
     pub path_mappings: Option<Vec<PathMappingParam>>,

@@ -39,21 +39,23 @@ impl Raw for Var {
             .as_ref()
             .map(|c| c.iter().map(|v| v as &dyn Raw).collect())
     }
+
+    /// Not read in time; composed from its parts by its language; or a
+    /// getter not run yet (reading it runs the program's code): shown as
+    /// it stands.
+    fn settled(&self) -> Option<Value> {
+        if let Some(reason) = &self.not_read {
+            return Some(Value::described(format!("<not read: {reason}>")));
+        }
+        let lazy =
+            self.value == super::reads::LAZY_VALUE && self.children.is_none() && self.reference > 0;
+        (self.composed || lazy).then(|| Value::described(self.value.clone()))
+    }
 }
 
 impl Var {
     /// Its value tree, built by the language it was read in.
     pub fn tree(&self) -> Value {
-        if let Some(reason) = &self.not_read {
-            return Value::described(format!("<not read: {reason}>"));
-        }
-        // A value composed from its parts, or a getter not run yet (reading
-        // it runs the program's code), is shown as it stands.
-        let lazy =
-            self.value == super::reads::LAZY_VALUE && self.children.is_none() && self.reference > 0;
-        if self.composed || lazy {
-            return Value::described(self.value.clone());
-        }
         value::tree(self, self.language)
     }
 }

@@ -36,7 +36,9 @@ impl Language for Python {
             _ if MAPPINGS.contains(&t) => Some(Layout::Map),
             _ => None,
         };
-        crate::adapters::literal_value(raw, layout, &|c| self.value(c))
+        crate::adapters::literal_value(raw, layout, &|c| {
+            crate::adapters::value::child_value(c, self)
+        })
     }
 
     fn runs_modules(&self) -> bool {

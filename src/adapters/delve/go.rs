@@ -63,7 +63,7 @@ impl Language for Go {
                 Layout::Object
             };
             return crate::adapters::value::from_children(raw, &children, Some(layout), &|c| {
-                self.value(c)
+                crate::adapters::value::child_value(c, self)
             });
         }
         let text = raw.text().trim();

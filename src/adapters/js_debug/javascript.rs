@@ -87,7 +87,7 @@ impl Language for JavaScript {
                     raw,
                     &children,
                     Some(Layout::Seq('[', ']')),
-                    &|c| self.value(c),
+                    &|c| crate::adapters::value::child_value(c, self),
                 ),
                 None => objects(
                     crate::adapters::value::from_literal(list, raw.type_name(), false, None),
@@ -99,7 +99,9 @@ impl Language for JavaScript {
         match raw.text().trim() {
             word @ ("null" | "undefined") if raw.children().is_none() => Value::nil(word),
             _ => objects(
-                crate::adapters::literal_value(raw, None, &|c| self.value(c)),
+                crate::adapters::literal_value(raw, None, &|c| {
+                    crate::adapters::value::child_value(c, self)
+                }),
                 raw.type_name(),
             ),
         }

@@ -25,7 +25,7 @@ impl Language for Native {
     }
 
     fn value(&self, raw: &dyn crate::adapters::value::Raw) -> crate::adapters::value::Value {
-        super::value::value(raw, &|c| self.value(c))
+        super::value::value(raw, &|c| crate::adapters::value::child_value(c, self))
     }
 
     fn static_locals(&self, lines: &[String], line: u64) -> Vec<String> {

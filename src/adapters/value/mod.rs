@@ -117,6 +117,17 @@ pub trait Raw {
     fn hidden(&self) -> bool;
     /// The children read, if they were.
     fn children(&self) -> Option<Vec<&dyn Raw>>;
+    /// A value decided before any language reads it (one not read in
+    /// time, or composed from its parts), which no language reads again.
+    fn settled(&self) -> Option<Value> {
+        None
+    }
+}
+
+/// A child's value, for a language building its parent's: as settled, or
+/// as the language builds it.
+pub fn child_value<L: super::Language + ?Sized>(raw: &dyn Raw, language: &L) -> Value {
+    raw.settled().unwrap_or_else(|| language.value(raw))
 }
 
 /// A type with its module or package path dropped: `__main__.User` →
@@ -164,6 +175,9 @@ impl std::fmt::Debug for LanguageOf {
 /// The value tree of `raw`, built by its language; with none known, by
 /// the literal grammar most adapters' texts follow.
 pub fn tree(raw: &dyn Raw, language: LanguageOf) -> Value {
+    if let Some(v) = raw.settled() {
+        return v;
+    }
     match language.0 {
         Some(l) => l.value(raw),
         None => super::language::literal_value(raw, None, &|c| tree(c, language)),
