@@ -115,6 +115,17 @@ async fn a_rust_condition_stops_only_where_it_holds() {
     );
     let e = mcp.ok("debug_evaluate", json!({"expression": "*id"})).await;
     assert!(e.contains("= 42"), "{e}");
+    // A condition that does not parse is refused when set, not hit.
+    let e = mcp
+        .fails(
+            "breakpoint_set",
+            json!({"file": "src/main.rs", "line": rust_values_line(needle), "condition": "*id >== 42"}),
+        )
+        .await;
+    assert!(
+        e.contains("does not compile") && e.contains("unexpected token"),
+        "{e}"
+    );
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED with code 0"), "{v}");
     mcp.close().await;

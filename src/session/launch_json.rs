@@ -255,11 +255,13 @@ mod tests {
             Err(e) => assert!(e.contains("cppdbg launch configuration"), "{e}"),
             Ok(None) => panic!("a named configuration is found"),
         }
-        // cppdbg with MIMode gdb, and type gdb, run on gdb; plain cppdbg on lldb-dap.
+        // cppdbg with MIMode gdb, and type gdb, run on gdb; plain cppdbg on
+        // C's own adapter.
+        let c_default = crate::adapters::for_language("c").unwrap().name();
         for (name, adapter) in [
             ("Native gdb", "gdb"),
             ("Rust gdb", "gdb"),
-            ("Native", "lldb-dap"),
+            ("Native", c_default),
         ] {
             let r = load(d.path(), Some(name), None).unwrap().unwrap();
             assert_eq!(r.adapter.as_deref(), Some(adapter), "{name}");

@@ -87,6 +87,16 @@ impl Language for GdbNative {
             .to_string()
     }
 
+    /// A condition that does not parse (C's `A syntax error in expression,
+    /// near ...`, Rust's `unexpected token`); a name unknown in this frame
+    /// may be known where the breakpoint is, so it is not one.
+    fn expression_error(&self, message: &str) -> Option<String> {
+        const PARSE: &[&str] = &["syntax error", "unexpected token", "unexpected end"];
+        let line = self.evaluation_error(message);
+        let lower = line.to_lowercase();
+        PARSE.iter().any(|p| lower.contains(p)).then_some(line)
+    }
+
     fn frame_name(&self, raw: &str) -> String {
         frame_name(raw)
     }
