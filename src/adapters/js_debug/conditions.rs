@@ -44,8 +44,10 @@ const RUNTIME: &str = "Breakpoint condition error: ";
 /// defined`, which does not say the condition: an empty one), from its
 /// output.
 pub fn error(output: &str) -> Option<(String, String)> {
+    // One output event may carry the report of several hits, a line each.
     if let Some(e) = output.trim_start().strip_prefix(RUNTIME) {
-        return Some((String::new(), e.trim().to_string()));
+        let first = e.lines().next().unwrap_or(e);
+        return Some((String::new(), first.trim().to_string()));
     }
     let rest = output.trim_start().strip_prefix(PREFIX)?;
     let (quoted, tail) = rest.split_once(" on line ")?;
@@ -56,6 +58,15 @@ pub fn error(output: &str) -> Option<(String, String)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_report_of_several_hits_is_one_error() {
+        let (c, e) = super::error(
+            "Breakpoint condition error: nosuch is not defined\nBreakpoint condition error: nosuch is not defined\n",
+        )
+        .unwrap();
+        assert_eq!((c.as_str(), e.as_str()), ("", "nosuch is not defined"));
+    }
+
     #[test]
     fn the_report_names_condition_and_error() {
         let (c, e) = super::error(
