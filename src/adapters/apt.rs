@@ -24,14 +24,20 @@ pub async fn install(what: &str, install: &str) -> Result<(), AdapterError> {
     if out.status.success() {
         return Ok(());
     }
+    Err(failed(
+        &format!("apt-get could not install {what}"),
+        &out,
+        install,
+    ))
+}
+
+/// An installer that ran and failed: what failed, its exit status and the
+/// last line it wrote on stderr, with the command that installs by hand.
+pub(super) fn failed(what: &str, out: &std::process::Output, fix: &str) -> AdapterError {
     let err = String::from_utf8_lossy(&out.stderr);
     let last = err.lines().rev().find(|l| !l.trim().is_empty());
-    Err(AdapterError::Missing {
-        what: format!(
-            "apt-get could not install {what} ({}): {}",
-            out.status,
-            last.unwrap_or("").trim()
-        ),
-        fix: install.into(),
-    })
+    AdapterError::Missing {
+        what: format!("{what} ({}): {}", out.status, last.unwrap_or("").trim()),
+        fix: fix.into(),
+    }
 }

@@ -217,16 +217,11 @@ async fn go_install_delve() -> Result<(), AdapterError> {
     if out.status.success() {
         return Ok(());
     }
-    let err = String::from_utf8_lossy(&out.stderr);
-    let last = err.lines().rev().find(|l| !l.trim().is_empty());
-    Err(AdapterError::Missing {
-        what: format!(
-            "go install could not build delve ({}): {}",
-            out.status,
-            last.unwrap_or("").trim()
-        ),
-        fix: INSTALL.into(),
-    })
+    Err(super::apt::failed(
+        "go install could not build delve",
+        &out,
+        INSTALL,
+    ))
 }
 
 /// `dlv` on PATH, else where `go install` puts it (`$GOBIN`, `$GOPATH/bin`,
