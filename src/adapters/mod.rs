@@ -237,6 +237,10 @@ pub struct Quirks {
     /// `disconnect` of a remote attach that ends it: for an adapter that
     /// leaves a remote program running even when told to terminate it.
     pub end_remote_program: Option<&'static str>,
+    /// The adapter has no `exceptionInfo`: this console command (evaluated
+    /// in the `repl` context) describes an exception stop instead, and its
+    /// text goes to the language's `exception_parts` as the description.
+    pub exception_info_command: Option<&'static str>,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -288,6 +292,7 @@ impl Quirks {
         program_on_child: false,
         attach_halt: None,
         end_remote_program: None,
+        exception_info_command: None,
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -390,6 +395,26 @@ pub trait Adapter: Send + Sync + 'static {
         _condition: &str,
     ) -> Option<BoxFuture<'static, Result<(), String>>> {
         None
+    }
+    /// Where the adapter has no DAP data breakpoints but its console
+    /// watches writes: the console command that watches `expression`.
+    fn console_watch(&self, _expression: &str) -> Option<String> {
+        None
+    }
+    /// From the console's answer to `console_watch`, the command that
+    /// removes that watch, or why no watch was set.
+    fn console_unwatch(&self, answer: &str) -> Result<String, String> {
+        Err(answer.to_string())
+    }
+    /// A breakpoint's hit count (`3`, `>=3`, `%3`) as the adapter's
+    /// `hitCondition` says it, or why the adapter cannot count so.
+    fn hit_condition(&self, count: &str) -> Result<String, String> {
+        Ok(count.to_string())
+    }
+    /// Checks that the adapter can find a function breakpoint's name in
+    /// this program, answering why not and what to give instead.
+    fn check_function(&self, _spec: &LaunchSpec, _name: &str) -> Result<(), String> {
+        Ok(())
     }
     /// The adapter's report that a breakpoint's condition raised, from its
     /// output: (the condition, the error); an empty error when the lines

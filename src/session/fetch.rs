@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use futures::future::join_all;
-use serde_json::json;
+use futures::FutureExt;
+use futures::future::{BoxFuture, join_all};
+use serde_json::{Value, json};
 
 use super::callers;
 use super::fill::fill_grandchildren;
@@ -52,7 +53,7 @@ pub async fn fetch_stop(
         })),
     );
     let exception = (req.reason == "exception" && req.exception.is_none())
-        .then(|| client.read("exceptionInfo", Some(json!({"threadId": req.thread_id}))));
+        .then(|| exception_info(client, req.thread_id));
     let mut early = req.hints.send(client);
     let language = client.language();
     // Only a dead adapter fails the read: a stack not read in time leaves a
@@ -292,4 +293,22 @@ async fn with_previews(
     }
     fill_grandchildren(client, &mut vars, PREVIEW_LOCALS).await;
     vars
+}
+
+/// The exception a stop is at, in `exceptionInfo`'s shape: from the
+/// adapter's console where it has no `exceptionInfo` (gdb names a signal
+/// only there).
+fn exception_info(client: &Link, thread_id: i64) -> BoxFuture<'static, Result<Value, DapError>> {
+    match client.quirks().exception_info_command {
+        Some(command) => client
+            .read(
+                "evaluate",
+                Some(json!({"expression": command, "context": "repl"})),
+            )
+            .map(|r| r.map(|b| json!({"exceptionId": "", "description": b["result"]})))
+            .boxed(),
+        None => client
+            .read("exceptionInfo", Some(json!({"threadId": thread_id})))
+            .boxed(),
+    }
 }

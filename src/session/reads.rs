@@ -121,7 +121,9 @@ pub fn frame_locals(
             // The function's own scope: where a local is set.
             return Ok((vars, *split.last().unwrap_or(&0)));
         }
-        let Some((_, reference)) = locals_scope(&list).map(|i| list[i].clone()) else {
+        let Some((_, reference)) =
+            locals_scope(&list, client.quirks().skipped_scopes).map(|i| list[i].clone())
+        else {
             return Ok((vec![], 0));
         };
         Ok((variables(&client, reference).await?, reference))
@@ -150,11 +152,15 @@ pub fn split_locals(list: &[(String, i64)], prefixes: &[&str]) -> Vec<i64> {
 }
 
 /// Which of a frame's scopes holds its locals: the one named Locals, or
-/// else the first.
-pub fn locals_scope(list: &[(String, i64)]) -> Option<usize> {
+/// else the first the adapter does not keep apart (`skipped`: a frame
+/// with only its registers has no locals).
+pub fn locals_scope(list: &[(String, i64)], skipped: &[&str]) -> Option<usize> {
     list.iter()
         .position(|(n, _)| n.eq_ignore_ascii_case("locals"))
-        .or((!list.is_empty()).then_some(0))
+        .or_else(|| {
+            list.iter()
+                .position(|(n, _)| !skipped.contains(&n.as_str()))
+        })
 }
 
 /// A variables page; the request is on the wire when this returns.

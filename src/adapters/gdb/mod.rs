@@ -61,6 +61,9 @@ static QUIRKS: Quirks = Quirks {
     program_on_child: false,
     attach_halt: None,
     end_remote_program: None,
+    // gdb's DAP has no `exceptionInfo`; a signal is named by `info
+    // program` ("It stopped with signal SIGABRT, Aborted.").
+    exception_info_command: Some("info program"),
     // `repl` runs the text as a gdb command (`print x`); `watch` evaluates
     // it as an expression of the program's language.
     evaluate_context: "watch",
@@ -102,6 +105,8 @@ const OWN_OUTPUT: &[&str] = &[
     "Temporary breakpoint ",
     "Hardware watchpoint ",
     "Watchpoint ",
+    "Old value = ",
+    "New value = ",
     "[Inferior ",
     "[Thread debugging ",
     "[New Thread ",
@@ -248,9 +253,71 @@ impl Adapter for Gdb {
         &GdbNative
     }
 
+    /// gdb reads `hitCondition` as the number of hits to ignore before
+    /// it stops at every later one: `3` and `>=3` stop from the third hit
+    /// on, as on lldb-dap; every Nth hit it cannot count.
+    fn hit_condition(&self, count: &str) -> Result<String, String> {
+        let t = count.trim();
+        if t.starts_with('%') {
+            return Err(format!(
+                "gdb cannot stop on every Nth hit ({t}); give a count such as 3 (the third hit and each after), or a condition"
+            ));
+        }
+        let n: u64 = t
+            .trim_start_matches(['>', '=', ' '])
+            .parse()
+            .map_err(|_| format!("{count:?} is not a count; use a number such as 3, or >=3"))?;
+        Ok(n.saturating_sub(1).to_string())
+    }
+
+    /// gdb's DAP has no data breakpoints; its `watch` does. `-location`
+    /// watches the memory itself, so the watch outlives the frame that
+    /// named it. One line only: the console would run a second as a
+    /// command of its own.
+    fn console_watch(&self, expression: &str) -> Option<String> {
+        (!expression.contains(['\n', '\r'])).then(|| format!("watch -location {expression}"))
+    }
+
+    /// `Hardware watchpoint 2: -location c.hits` is removed by `delete 2`.
+    fn console_unwatch(&self, answer: &str) -> Result<String, String> {
+        watchpoint_number(answer)
+            .map(|n| format!("delete {n}"))
+            .ok_or_else(|| {
+                answer
+                    .lines()
+                    .map(str::trim)
+                    .find(|l| !l.is_empty())
+                    .unwrap_or("gdb set no watchpoint")
+                    .to_string()
+            })
+    }
+
+    /// gdb matches a Rust function by its whole path only: a bare `bump`
+    /// is never found, where lldb-dap finds it.
+    fn check_function(&self, spec: &LaunchSpec, name: &str) -> Result<(), String> {
+        if name.contains("::") || !is_rust(spec) {
+            return Ok(());
+        }
+        Err(format!(
+            "gdb finds a Rust function by its path only: give {name:?} with its crate and modules (main::{name} for a binary built from src/main.rs), or give file and line"
+        ))
+    }
+
     fn is_own_output(&self, line: &str) -> bool {
         OWN_OUTPUT.iter().any(|p| line.starts_with(p))
     }
+}
+
+/// The number gdb gave the watchpoint it just set (`Hardware watchpoint 2:
+/// -location c.hits`, `Watchpoint 3: ...` where no hardware one is left).
+fn watchpoint_number(answer: &str) -> Option<u64> {
+    answer.lines().find_map(|l| {
+        let l = l.trim();
+        let rest = l
+            .strip_prefix("Hardware watchpoint ")
+            .or_else(|| l.strip_prefix("Watchpoint "))?;
+        rest.split_once(':')?.0.parse().ok()
+    })
 }
 
 fn rust_printers() -> Option<std::path::PathBuf> {
@@ -279,6 +346,32 @@ fn launch_arguments(spec: &LaunchSpec, program: &Path) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hit_count_is_the_hits_gdb_ignores() {
+        assert_eq!(Gdb.hit_condition("3"), Ok("2".to_string()));
+        assert_eq!(Gdb.hit_condition(">=3"), Ok("2".to_string()));
+        assert_eq!(Gdb.hit_condition("1"), Ok("0".to_string()));
+        let e = Gdb.hit_condition("%3").unwrap_err();
+        assert!(e.contains("gdb cannot stop on every Nth hit"), "{e}");
+    }
+
+    #[test]
+    fn a_console_watch_is_removed_by_its_number() {
+        assert_eq!(
+            Gdb.console_unwatch("Hardware watchpoint 2: -location c.hits\n"),
+            Ok("delete 2".to_string())
+        );
+        assert_eq!(
+            Gdb.console_unwatch("Watchpoint 13: -location g"),
+            Ok("delete 13".to_string())
+        );
+        assert_eq!(
+            Gdb.console_unwatch("No symbol \"nosuch\" in current context.\n"),
+            Err("No symbol \"nosuch\" in current context.".to_string())
+        );
+        assert_eq!(Gdb.console_watch("a\nrun"), None);
+    }
 
     #[test]
     fn launch_arguments_keep_the_environment_and_add_the_users() {

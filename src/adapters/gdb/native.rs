@@ -97,6 +97,13 @@ impl Language for GdbNative {
         PARSE.iter().any(|p| lower.contains(p)).then_some(line)
     }
 
+    /// A signal as `info program` tells it: `It stopped with signal
+    /// SIGABRT, Aborted.` is `SIGABRT` and `Aborted`; other text names no
+    /// signal, so neither part is read from it.
+    fn exception_parts(&self, _id: &str, description: &str) -> (String, String) {
+        signal_parts(description).unwrap_or_default()
+    }
+
     fn frame_name(&self, raw: &str) -> String {
         frame_name(raw)
     }
@@ -108,6 +115,15 @@ impl Language for GdbNative {
     fn is_runtime_frame(&self, name: &str, file: Option<&str>) -> bool {
         is_runtime_frame(name, file)
     }
+}
+
+fn signal_parts(info_program: &str) -> Option<(String, String)> {
+    let said = info_program
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("It stopped with signal "))?;
+    let said = said.strip_suffix('.').unwrap_or(said);
+    let (name, meaning) = said.split_once(", ").unwrap_or((said, ""));
+    Some((name.to_string(), meaning.to_string()))
 }
 
 /// A type of Rust's standard library other than its prelude enums and
@@ -286,6 +302,18 @@ mod tests {
             ),
             Some("(1, 2)".to_string())
         );
+    }
+
+    #[test]
+    fn a_signal_is_named_from_info_program() {
+        let g = GdbNative;
+        let text = "\tUsing the running image of child process 7.\nProgram stopped at 0x7ffff7e3feec.\nIt stopped with signal SIGABRT, Aborted.\n";
+        assert_eq!(
+            g.exception_parts("", text),
+            ("SIGABRT".to_string(), "Aborted".to_string())
+        );
+        let other = "It stopped at breakpoint 1.";
+        assert_eq!(g.exception_parts("", other), (String::new(), String::new()));
     }
 
     #[test]

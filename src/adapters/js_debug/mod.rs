@@ -46,6 +46,7 @@ static QUIRKS: Quirks = Quirks {
     hide_internal_variables: true,
     // Its `terminateDebuggee` ends only processes it started itself.
     end_remote_program: Some("process.exit()"),
+    exception_info_command: None,
     console_noise: &[
         "Debugger attached.",
         "Waiting for the debugger to disconnect...",

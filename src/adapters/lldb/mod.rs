@@ -46,6 +46,7 @@ static QUIRKS: Quirks = Quirks {
     // Over gdb-remote, the server's halt arrives as `signal SIGSTOP`.
     attach_halt: Some("signal SIGSTOP"),
     end_remote_program: None,
+    exception_info_command: None,
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",

@@ -134,7 +134,8 @@ impl Engine {
             .iter()
             .filter(|b| b.file == file && b.enabled && b.is_source())
             .collect();
-        let language = self.config.adapter.language();
+        let adapter = self.config.adapter;
+        let language = adapter.language();
         let args = dap_types::SetBreakpointsArguments {
             source: dap_types::Source {
                 name: file.file_name().map(|n| n.to_string_lossy().to_string()),
@@ -152,7 +153,10 @@ impl Engine {
                         line: b.line,
                         column: None,
                         condition: b.condition.clone(),
-                        hit_condition: b.hit_condition.clone(),
+                        hit_condition: b
+                            .hit_condition
+                            .as_deref()
+                            .and_then(|h| adapter.hit_condition(h).ok()),
                         log_message: b
                             .trace
                             .is_some()
@@ -385,6 +389,12 @@ impl Engine {
             && let Err(e) = crate::adapters::parse_log_message(t)
         {
             let _ = reply.send(Err(SessionError::invalid("log_message", e)));
+            return;
+        }
+        if let Some(h) = spec.hit_condition.as_deref()
+            && let Err(e) = self.config.adapter.hit_condition(h)
+        {
+            let _ = reply.send(Err(SessionError::invalid("hit_count", e)));
             return;
         }
         if spec.kind == BreakpointKind::Function {

@@ -84,6 +84,9 @@ pub struct Conn {
     pub stale_step_pending: bool,
     /// `setFunctionBreakpoints` was sent: an empty list must go too, to clear.
     pub sent_functions: bool,
+    /// The console command that removes the watch set through the
+    /// adapter's console (`Adapter::console_watch`), while it is set.
+    pub console_unwatch: Option<String>,
     /// The adapter's id of the entry breakpoint (`Quirks::entry_function`)
     /// while it waits for the first stop.
     pub entry_breakpoint: Option<i64>,
@@ -142,6 +145,7 @@ impl Default for Conn {
             stepping: false,
             stale_step_pending: false,
             sent_functions: false,
+            console_unwatch: None,
             entry_breakpoint: None,
             entered: false,
             hit_counted: false,

@@ -15,6 +15,9 @@ impl Engine {
     /// watches.
     pub(super) fn watch_data(&mut self, reply: ReplyTx, expression: Option<String>) {
         if !self.supports("supportsDataBreakpoints") {
+            if self.config.adapter.console_watch("").is_some() {
+                return self.watch_by_console(reply, expression);
+            }
             let _ = reply.send(Err(SessionError::Unsupported(format!(
                 "data breakpoints are not supported by {}",
                 self.config.adapter.name()

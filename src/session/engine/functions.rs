@@ -30,10 +30,14 @@ impl Engine {
         &self,
         mut spec: BreakpointSpec,
     ) -> Result<BreakpointSpec, SessionError> {
+        let name = spec.function.clone().unwrap_or_default();
+        self.config
+            .adapter
+            .check_function(&self.config.spec(), &name)
+            .map_err(|m| SessionError::invalid("function", m))?;
         if self.conn.capabilities.is_null() || self.places_functions() {
             return Ok(spec);
         }
-        let name = spec.function.clone().unwrap_or_default();
         let adapter = self.config.adapter.name();
         let found = self
             .config
@@ -142,7 +146,11 @@ impl Engine {
             if let Some(c) = &b.condition {
                 v["condition"] = json!(c);
             }
-            if let Some(h) = &b.hit_condition {
+            if let Some(h) = b
+                .hit_condition
+                .as_deref()
+                .and_then(|h| self.config.adapter.hit_condition(h).ok())
+            {
                 v["hitCondition"] = json!(h);
             }
             list.push(v);

@@ -9,6 +9,7 @@ mod compile_error;
 mod condition_check;
 mod condition_errors;
 mod connection;
+mod console_watch;
 mod control;
 mod dap_ids;
 mod data_breakpoints;
@@ -180,7 +181,22 @@ impl Engine {
         mut applies: mpsc::UnboundedReceiver<Apply>,
     ) {
         for (i, spec) in self.config.breakpoints.clone().into_iter().enumerate() {
+            let adapter = self.config.adapter;
+            let unfound = spec
+                .function
+                .as_deref()
+                .and_then(|f| adapter.check_function(&self.config.spec(), f).err())
+                .or_else(|| {
+                    let h = spec.hit_condition.as_deref()?;
+                    adapter.hit_condition(h).err()
+                });
             let id = self.add_breakpoint(spec, self.config.origin, false);
+            if let Some(why) = unfound
+                && let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == id)
+            {
+                // Kept, unverified, with the reason, as a bad line would be.
+                b.message = Some(why);
+            }
             if self.config.start_disabled.contains(&i)
                 && let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == id)
             {

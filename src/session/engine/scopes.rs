@@ -10,7 +10,7 @@ impl Engine {
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
             let res = reads::scopes(&client, frame).await.map(|list| {
-                let locals = reads::locals_scope(&list);
+                let locals = reads::locals_scope(&list, client.quirks().skipped_scopes);
                 list.into_iter()
                     .enumerate()
                     .filter(|(i, (_, reference))| Some(*i) != locals && *reference > 0)
