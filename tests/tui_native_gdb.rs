@@ -92,10 +92,12 @@ async fn on_gdb_registers_and_memory_show_on_a_c_program() {
         })
         .await;
     eprintln!("{s}");
+    // The parameters show with the locals, not again as a scope.
+    assert!(!s.contains("▸ Arguments"), "{s}");
     t.keys(&["Tab", "Tab", "G", "Enter"]);
     let s = t
         .wait_for("the registers", |s| {
-            s.contains("▾ Registers") && s.contains("rip")
+            s.contains("▾ Registers") && s.contains("rax     = ")
         })
         .await;
     eprintln!("{s}");

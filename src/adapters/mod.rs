@@ -241,6 +241,10 @@ pub struct Quirks {
     /// in the `repl` context) describes an exception stop instead, and its
     /// text goes to the language's `exception_parts` as the description.
     pub exception_info_command: Option<&'static str>,
+    /// The adapter cannot disassemble before an address (a negative
+    /// `instructionOffset` loses the instruction at it): the disassembly
+    /// starts at the current instruction.
+    pub disassembles_forward_only: bool,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -293,6 +297,7 @@ impl Quirks {
         attach_halt: None,
         end_remote_program: None,
         exception_info_command: None,
+        disassembles_forward_only: false,
     };
 
     /// The specification's name for a stop reason this adapter reports.

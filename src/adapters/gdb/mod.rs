@@ -64,6 +64,9 @@ static QUIRKS: Quirks = Quirks {
     // gdb's DAP has no `exceptionInfo`; a signal is named by `info
     // program` ("It stopped with signal SIGABRT, Aborted.").
     exception_info_command: Some("info program"),
+    // gdb disassembles forward from the address, then drops the first
+    // instructions a negative offset asks for, the current one with them.
+    disassembles_forward_only: true,
     // `repl` runs the text as a gdb command (`print x`); `watch` evaluates
     // it as an expression of the program's language.
     evaluate_context: "watch",

@@ -47,6 +47,7 @@ static QUIRKS: Quirks = Quirks {
     // Its `terminateDebuggee` ends only processes it started itself.
     end_remote_program: Some("process.exit()"),
     exception_info_command: None,
+    disassembles_forward_only: false,
     console_noise: &[
         "Debugger attached.",
         "Waiting for the debugger to disconnect...",

@@ -31,6 +31,11 @@ impl Engine {
         or_reply!(self.frame_id(frame_index), reply);
         let sources = self.sources.clone();
         let around = native::DISASSEMBLY_AROUND;
+        let before = if client.quirks().disassembles_forward_only {
+            0
+        } else {
+            around
+        };
         tokio::spawn(async move {
             let res = async {
                 // The frame's instruction address is not kept with the stop:
@@ -56,8 +61,8 @@ impl Engine {
                         "disassemble",
                         Some(json!({
                             "memoryReference": reference,
-                            "instructionOffset": -around,
-                            "instructionCount": 2 * around + 1,
+                            "instructionOffset": -before,
+                            "instructionCount": before + around + 1,
                             "resolveSymbols": true,
                         })),
                     )

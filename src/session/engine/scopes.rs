@@ -10,10 +10,16 @@ impl Engine {
         let (client, frame) = or_reply!(prepared, reply);
         tokio::spawn(async move {
             let res = reads::scopes(&client, frame).await.map(|list| {
-                let locals = reads::locals_scope(&list, client.quirks().skipped_scopes);
+                let quirks = client.quirks();
+                let locals = reads::locals_scope(&list, quirks.skipped_scopes);
+                // The scopes a frame's locals are split over show as its
+                // locals, not again beside them.
+                let split = |name: &str| quirks.local_scopes.iter().any(|p| name.starts_with(p));
                 list.into_iter()
                     .enumerate()
-                    .filter(|(i, (_, reference))| Some(*i) != locals && *reference > 0)
+                    .filter(|(i, (name, reference))| {
+                        Some(*i) != locals && *reference > 0 && !split(name)
+                    })
                     .map(|(_, (name, _))| name)
                     .collect()
             });
