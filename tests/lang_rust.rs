@@ -9,6 +9,9 @@ use common::native::*;
 use common::*;
 use serde_json::json;
 
+/// How a Rust enum whose variant lldb-dap cannot read shows.
+const UNREAD_VARIANT: &str = "<enum: the adapter cannot read this variant>";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn agent_debugs_the_rust_demo() {
     if !lldb_available() {
@@ -31,8 +34,9 @@ async fn agent_debugs_the_rust_demo() {
     );
     assert!(v.contains("Reason: breakpoint"), "{v}");
     assert_eq!(local(&v, "name").as_deref(), Some("\"widget\""), "{v}");
-    assert_eq!(local(&v, "opt").as_deref(), Some("Some(\"yes\")"), "{v}");
-    assert_eq!(local(&v, "coupon").as_deref(), Some("Some(\"yes\")"), "{v}");
+    // lldb cannot tell an Option's variant: it says so, never guesses.
+    assert_eq!(local(&v, "opt").as_deref(), Some(UNREAD_VARIANT), "{v}");
+    assert_eq!(local(&v, "coupon").as_deref(), Some(UNREAD_VARIANT), "{v}");
     assert_eq!(
         local(&v, "stock").as_deref(),
         Some("{\"widget\": 3}"),
@@ -124,5 +128,62 @@ async fn a_panic_stops_with_its_message_in_the_users_frame() {
     assert!(v.contains("shop::main"), "{v}");
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED with code 101"), "{v}");
+    mcp.close().await;
+}
+
+/// lldb-dap cannot tell some of Rust's enum variants apart (it may read
+/// `None` as `Some(..)`): each reads right, or says it is not read, and
+/// never as another variant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_lldb_a_rust_enum_reads_right_or_as_unreadable() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_values(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let needle = "println!(\"{:?} {:?} {:?} {:?} {:?}\"";
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({
+                "program": "values",
+                "adapter": "lldb-dap",
+                "breakpoints": [{"file": "src/main.rs", "line": rust_values_line(needle)}],
+            }),
+        )
+        .await;
+    eprintln!("{v}");
+    // Each reads as Rust writes it, or as unreadable: lldb 22 read `none`
+    // as `Some({id:0, name:""})`, `ok` as `Err("")` and `c_tool` as
+    // `Gadget("", "\0")`.
+    let expected = [
+        ("none", "None"),
+        ("some", "Some(\"yes\")"),
+        ("found", "Some(Item { id: 42, name: \"saw\" })"),
+        ("ok", "Ok(3)"),
+        ("err", "Err(\"bad\")"),
+        ("c_tool", "Cat::Tool"),
+        ("c_food", "Cat::Food { perishable: true, days: 6 }"),
+        ("c_gad", "Cat::Gadget(\"FM\", 2)"),
+        ("results", "[Ok(2)]"),
+    ];
+    let wrong: Vec<String> = expected
+        .iter()
+        .filter_map(|(name, want)| {
+            let got = local(&v, name).unwrap_or_default();
+            let unread = got == UNREAD_VARIANT
+                || (*name == "results" && got == format!("[{UNREAD_VARIANT}]"));
+            (got != *want && !unread).then(|| format!("{name}: want {want}, got {got}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}\n{v}", wrong.join("\n"));
+    for name in ["none", "ok", "c_tool"] {
+        let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
+        assert!(
+            e.starts_with(&format!("{name} = {UNREAD_VARIANT}")),
+            "{name}: {e}"
+        );
+    }
     mcp.close().await;
 }

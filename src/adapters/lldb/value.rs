@@ -21,6 +21,12 @@ pub fn value(raw: &dyn Raw, child: &dyn Fn(&dyn Raw) -> Value) -> Value {
     if let Some(n) = byte_number(t, text) {
         return Value::atom(n.to_string());
     }
+    if is_rust_variant(t, text) {
+        return Value::Unreadable {
+            what: "enum".into(),
+            why: "the adapter cannot read this variant".into(),
+        };
+    }
     if is_broken_summary(text) {
         return Value::Unreadable {
             what: crate::adapters::value::short_type(t),
@@ -201,6 +207,22 @@ fn byte_number(t: &str, text: &str) -> Option<i64> {
 
 /// Rust's formatters under lldb read some enums' storage as a set of
 /// unit values (`{[0]:(), [1]:()}`): no program holds that.
+/// A Rust enum's variant with data, as rustc's formatters write it
+/// (`Some(..)`, `Err(..)`, `Food { .. }`): lldb reads the variant a
+/// niche-encoded enum holds wrongly (`None` as `Some(..)`, `Ok(3)` as
+/// `Err("")`, any `Cat` as its one variant with a `String`), and nothing
+/// in its answer tells a right reading from a wrong one.
+fn is_rust_variant(type_name: &str, text: &str) -> bool {
+    let name_len = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    let (name, rest) = text.split_at(name_len);
+    let rest = rest.trim_start();
+    let bracketed = (rest.starts_with('(') && text.ends_with(')'))
+        || (rest.starts_with('{') && text.ends_with('}'));
+    type_name.contains("::") && name.starts_with(|c: char| c.is_ascii_uppercase()) && bracketed
+}
+
 fn is_broken_summary(text: &str) -> bool {
     text.starts_with("{[0]:()")
 }
@@ -240,13 +262,28 @@ mod tests {
             v("shop::Item", "shop::Item"),
             Value::unread_object("shop::Item")
         );
-        assert_eq!(
-            v("core::option::Option<u8>", "Some(3)"),
-            Value::Variant {
-                name: "Some".into(),
-                items: vec![Value::atom("3")]
-            }
-        );
+        let unread = Value::Unreadable {
+            what: "enum".into(),
+            why: "the adapter cannot read this variant".into(),
+        };
+        for (t, s) in [
+            ("core::option::Option<u8>", "Some(3)"),
+            (
+                "core::option::Option<main::Item>",
+                "Some({id:0, name:\"\"})",
+            ),
+            (
+                "core::result::Result<u32, alloc::string::String>",
+                "Err(\"\")",
+            ),
+            ("main::Cat", "Gadget(\"\", \"\\0\")"),
+            ("main::Cat", "Food {perishable: true, days: 6}"),
+        ] {
+            assert_eq!(v(t, s), unread, "{t} {s}");
+        }
+        // A C enum's name and a C++ pair's summary are read as they are.
+        assert_eq!(v("color", "RED"), Value::atom("RED"));
+        assert_ne!(v("std::pair<int, int>", "(first = 1, second = 2)"), unread);
         assert!(matches!(
             v("core::result::Result<i32, &str>", "{[0]:(), [1]:()}"),
             Value::Unreadable { .. }
