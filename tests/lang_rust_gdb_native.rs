@@ -1,7 +1,7 @@
 //! Rust on gdb beyond values: breakpoints by function and by hit count, a
 //! data breakpoint (a gdb watchpoint) on a field, threads by name,
-//! attaching by pid, and a signal stopped at the user's frame, each driven
-//! by a real MCP client through the real binary.
+//! attaching by pid, and a signal stopped at the user's frame (in Rust and
+//! in C), each driven by a real MCP client through the real binary.
 
 mod common;
 
@@ -304,5 +304,26 @@ async fn an_abort_stops_at_the_users_frame_with_the_signal_named() {
     let v = mcp.ok("debug_continue", json!({})).await;
     eprintln!("{v}");
     assert!(v.contains("EXITED"), "{v}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_null_write_in_c_stops_on_gdb_with_the_signal_named() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_c_demo(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "inventory", "adapter": "gdb", "args": ["crash"]}),
+        )
+        .await;
+    eprintln!("{v}");
+    assert!(v.contains("── STOPPED at inventory.c:51 (main) ──"), "{v}");
+    assert!(v.contains("Reason: exception"), "{v}");
+    assert!(v.contains("Exception: SIGSEGV: Segmentation fault"), "{v}");
     mcp.close().await;
 }

@@ -140,7 +140,7 @@ impl Adapter for Gdb {
 
     fn fallback_note(&self, _other: &str, language: &str) -> Option<&'static str> {
         (language == "rust").then_some(
-            "gdb is not installed, so this Rust program runs on lldb-dap, which may show enum values as the wrong variant (None as Some(..), Ok as Err) and parses expressions as C++; install gdb with `pairdbg adapters install gdb`",
+            "gdb is not installed, so this Rust program runs on lldb-dap, which cannot read the variant of an enum with data (Option, Result: they show as unreadable) and parses expressions as C++; install gdb with `pairdbg adapters install gdb`",
         )
     }
 
