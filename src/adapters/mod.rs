@@ -37,8 +37,8 @@ pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
-    FoundFunction, Language, LogPiece, Part, SetVariable, c_like_path, is_ident, literal_value,
-    parse_log_message, split_path,
+    FoundFunction, Language, ListedLocal, LogPiece, Part, SetVariable, c_like_path, is_ident,
+    literal_value, parse_log_message, split_path,
 };
 pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
 pub use which::which;

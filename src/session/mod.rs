@@ -26,6 +26,7 @@ pub mod journal;
 mod journal_api;
 pub mod launch_json;
 pub mod link;
+mod listed_locals;
 pub mod native;
 mod native_api;
 pub mod output;
