@@ -85,6 +85,57 @@ async fn go_bad_condition_is_refused() {
     mcp.close().await;
 }
 
+/// Launches with a breakpoint whose condition does not compile and
+/// expects the refusal to name that breakpoint's condition and `problem`;
+/// the program never ran, so a good launch after it starts afresh.
+async fn launch_refused(mcp: &Mcp, program: &str, file: &str, line: u64, problem: &str) {
+    let r = mcp
+        .fails(
+            "debug_launch",
+            json!({"program": program, "breakpoints": [
+                {"file": file, "line": line},
+                {"file": file, "line": line, "condition": "i >== 3"},
+            ]}),
+        )
+        .await;
+    assert!(
+        r.contains("breakpoints[1].condition") && r.contains(problem),
+        "{r}"
+    );
+    let ok = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": program, "breakpoints": [
+                {"file": file, "line": line, "condition": "i == 3"},
+            ]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&ok), Some(line), "{ok}");
+    assert!(squash(&ok).contains("i = 3"), "{ok}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_launch_with_a_bad_condition_is_refused() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("loop.py", PY)]);
+    let mcp = mcp_in(ws.path()).await;
+    launch_refused(&mcp, "loop.py", "loop.py", 3, "invalid syntax").await;
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn go_launch_with_a_bad_condition_is_refused() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[("main.go", GO), ("go.mod", "module cond\n\ngo 1.21\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    launch_refused(&mcp, ".", "main.go", 8, "expected operand").await;
+    mcp.close().await;
+}
+
 const JS: &str = "\
 let total = 0;
 for (let i = 0; i < 5; i++) {

@@ -24,6 +24,7 @@ pub mod indexed;
 pub mod initialize;
 pub mod journal;
 mod journal_api;
+pub mod launch_conditions;
 pub mod launch_json;
 pub mod link;
 mod listed_locals;
