@@ -224,3 +224,43 @@ async fn c_bad_condition_is_refused_and_a_failing_one_told_once() {
     assert!(!again.contains("Warning:"), "told once: {again}");
     mcp.close().await;
 }
+
+/// delve reports a condition that fails when reached as a `runtime error`
+/// exception stop: it reads as the breakpoint's stop, its condition's
+/// error warned of once, not as the program's exception.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn go_failing_condition_is_a_condition_error_stop() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[("main.go", GO), ("go.mod", "module cond\n\ngo 1.21\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    // gofmt parses it; only delve, at the breakpoint, finds no such name.
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "breakpoints": [
+                {"file": "main.go", "line": 8, "condition": "undefinedName > 1"},
+            ]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(8), "{v}");
+    assert!(v.contains("Reason: breakpoint"), "{v}");
+    assert!(
+        !v.contains("Exception:") && !v.contains("runtime error"),
+        "{v}"
+    );
+    assert_eq!(
+        v.matches(
+            "Warning: breakpoint #1's condition \"undefinedName > 1\" raised could not find symbol value for undefinedName"
+        )
+        .count(),
+        1,
+        "{v}"
+    );
+    let again = mcp.ok("debug_continue", json!({})).await;
+    assert_eq!(stopped_line(&again), Some(8), "{again}");
+    assert!(!again.contains("Exception:"), "{again}");
+    assert!(!again.contains("Warning:"), "told once: {again}");
+    mcp.close().await;
+}

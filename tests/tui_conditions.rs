@@ -2,7 +2,9 @@
 //! lldb-dap, which stops where a breakpoint's condition fails, the status
 //! line says it was the condition's error, not a hit; on Python through
 //! debugpy, a condition edited into one that does not compile is refused
-//! in the status line and the edit stays open.
+//! in the status line and the edit stays open; on Go through delve, which
+//! reports a failing condition as an exception stop, the status line says
+//! it was the condition's error too.
 
 mod common;
 
@@ -91,6 +93,46 @@ async fn an_edited_condition_that_does_not_compile_keeps_the_edit_open() {
     t.keys(&["c"]);
     t.wait_for("the hit where i is 3", |s| {
         s.contains("stopped: breakpoint") && squash(s).contains("i = 3")
+    })
+    .await;
+    t.keys(&["q", "y"]);
+}
+
+const GO: &str = "package main
+
+import \"fmt\"
+
+func main() {
+\ttotal := 0
+\tfor i := 0; i < 5; i++ {
+\t\ttotal += i
+\t}
+\tfmt.Println(total)
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_go_condition_is_the_stops_reason() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("main.go", GO), ("go.mod", "module cond\n\ngo 1.21\n")]);
+    let t = Tmux::start("gocond", ws.path(), &["--break", "main.go:8", "--", "."]);
+    t.wait_for("the first hit", |s| {
+        s.contains("stopped: breakpoint") && current_line(s) == Some(8)
+    })
+    .await;
+    // Focus: source → stack → variables → watch → breakpoints.
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "i"]);
+    t.keys(&["-l", "undefinedName > 1"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the condition", |s| s.contains("if undefinedName > 1"))
+        .await;
+    t.keys(&["c"]);
+    t.wait_for("the condition's error", |s| {
+        squash(s).contains(
+            "stopped: condition error at main.go:8: could not find symbol value for undefinedName",
+        )
     })
     .await;
     t.keys(&["q", "y"]);

@@ -397,6 +397,16 @@ pub trait Adapter: Send + Sync + 'static {
     fn condition_error(&self, _output: &str) -> Option<(String, String)> {
         None
     }
+    /// A stop the adapter reports as an exception (its `description` and
+    /// `text`) that is a breakpoint condition failing where it stopped:
+    /// the condition's error.
+    fn condition_error_stop(
+        &self,
+        _description: Option<&str>,
+        _text: Option<&str>,
+    ) -> Option<String> {
+        None
+    }
     /// A line after a report of a failed condition: None when it is no
     /// part of the report, Some(Some(error)) when it is the error.
     fn condition_error_detail(&self, _line: &str) -> Option<Option<String>> {
