@@ -85,6 +85,57 @@ async fn go_bad_condition_is_refused() {
     mcp.close().await;
 }
 
+/// Launches with a breakpoint whose condition does not compile and
+/// expects the refusal to name that breakpoint's condition and `problem`;
+/// the program never ran, so a good launch after it starts afresh.
+async fn launch_refused(mcp: &Mcp, program: &str, file: &str, line: u64, problem: &str) {
+    let r = mcp
+        .fails(
+            "debug_launch",
+            json!({"program": program, "breakpoints": [
+                {"file": file, "line": line},
+                {"file": file, "line": line, "condition": "i >== 3"},
+            ]}),
+        )
+        .await;
+    assert!(
+        r.contains("breakpoints[1].condition") && r.contains(problem),
+        "{r}"
+    );
+    let ok = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": program, "breakpoints": [
+                {"file": file, "line": line, "condition": "i == 3"},
+            ]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&ok), Some(line), "{ok}");
+    assert!(squash(&ok).contains("i = 3"), "{ok}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_launch_with_a_bad_condition_is_refused() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("loop.py", PY)]);
+    let mcp = mcp_in(ws.path()).await;
+    launch_refused(&mcp, "loop.py", "loop.py", 3, "invalid syntax").await;
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn go_launch_with_a_bad_condition_is_refused() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[("main.go", GO), ("go.mod", "module cond\n\ngo 1.21\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    launch_refused(&mcp, ".", "main.go", 8, "expected operand").await;
+    mcp.close().await;
+}
+
 const JS: &str = "\
 let total = 0;
 for (let i = 0; i < 5; i++) {
@@ -170,6 +221,46 @@ async fn c_bad_condition_is_refused_and_a_failing_one_told_once() {
         "{v}"
     );
     let again = mcp.ok("breakpoint_list", json!({})).await;
+    assert!(!again.contains("Warning:"), "told once: {again}");
+    mcp.close().await;
+}
+
+/// delve reports a condition that fails when reached as a `runtime error`
+/// exception stop: it reads as the breakpoint's stop, its condition's
+/// error warned of once, not as the program's exception.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn go_failing_condition_is_a_condition_error_stop() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[("main.go", GO), ("go.mod", "module cond\n\ngo 1.21\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    // gofmt parses it; only delve, at the breakpoint, finds no such name.
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "breakpoints": [
+                {"file": "main.go", "line": 8, "condition": "undefinedName > 1"},
+            ]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(8), "{v}");
+    assert!(v.contains("Reason: breakpoint"), "{v}");
+    assert!(
+        !v.contains("Exception:") && !v.contains("runtime error"),
+        "{v}"
+    );
+    assert_eq!(
+        v.matches(
+            "Warning: breakpoint #1's condition \"undefinedName > 1\" raised could not find symbol value for undefinedName"
+        )
+        .count(),
+        1,
+        "{v}"
+    );
+    let again = mcp.ok("debug_continue", json!({})).await;
+    assert_eq!(stopped_line(&again), Some(8), "{again}");
+    assert!(!again.contains("Exception:"), "{again}");
     assert!(!again.contains("Warning:"), "told once: {again}");
     mcp.close().await;
 }

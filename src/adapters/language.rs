@@ -16,6 +16,15 @@ pub enum SetVariable {
     Dap,
 }
 
+/// One local of a frame as a language's listing gives it: its value only
+/// where reading it ran none of the program's code.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListedLocal {
+    pub name: String,
+    pub type_name: String,
+    pub value: Option<String>,
+}
+
 pub trait Language: Send + Sync {
     /// The parameter names of `function`, whose body holds `line`, read from
     /// the source; None when they cannot be told. Callers with none cost no
@@ -113,6 +122,20 @@ pub trait Language: Send + Sync {
         _type_name: &str,
         _parts: &[Part<'_>],
     ) -> Option<String> {
+        None
+    }
+
+    /// An expression that lists a frame's locals, evaluated in the frame
+    /// just before its scope is read: where one slow value holds up the
+    /// adapter's whole answer, the stop still shows what the listing read.
+    /// None where a scope's values come one at a time anyway.
+    fn locals_listing_expression(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The locals in the value `locals_listing_expression` evaluated to;
+    /// None when it is not such a listing.
+    fn parse_locals_listing(&self, _value: &str) -> Option<Vec<ListedLocal>> {
         None
     }
 

@@ -37,8 +37,8 @@ pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
-    FoundFunction, Language, LogPiece, Part, SetVariable, c_like_path, is_ident, literal_value,
-    parse_log_message, split_path,
+    FoundFunction, Language, ListedLocal, LogPiece, Part, SetVariable, c_like_path, is_ident,
+    literal_value, parse_log_message, split_path,
 };
 pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
 pub use which::which;
@@ -425,6 +425,16 @@ pub trait Adapter: Send + Sync + 'static {
     /// output: (the condition, the error); an empty error when the lines
     /// after the report tell it (`condition_error_detail`).
     fn condition_error(&self, _output: &str) -> Option<(String, String)> {
+        None
+    }
+    /// A stop the adapter reports as an exception (its `description` and
+    /// `text`) that is a breakpoint condition failing where it stopped:
+    /// the condition's error.
+    fn condition_error_stop(
+        &self,
+        _description: Option<&str>,
+        _text: Option<&str>,
+    ) -> Option<String> {
         None
     }
     /// A line after a report of a failed condition: None when it is no

@@ -102,6 +102,9 @@ impl Agent {
         let config = request
             .validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS))
             .map_err(|e| self.err(None, &e))?;
+        crate::session::launch_conditions::check(&config)
+            .await
+            .map_err(|e| self.err(None, &e))?;
         let s = self
             .registry
             .launch(config)

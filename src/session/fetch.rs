@@ -12,7 +12,7 @@ use super::fill::fill_grandchildren;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
 use super::link::not_read_reason;
-use super::reads::{evaluate_at_stop, frame_locals, parse_frames, str_field};
+use super::reads::{evaluate_at_stop, parse_frames, str_field, top_frame_locals};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;
@@ -86,7 +86,7 @@ pub async fn fetch_stop(
     // (a runtime's large file at a first stop) took longer than the request.
     let early_top = frames.first().and_then(|f| early.take_locals(f.id));
     let fresh_top = match (&early_top, frames.first()) {
-        (None, Some(top)) => Some(frame_locals(client, top.id)),
+        (None, Some(top)) => Some(top_frame_locals(client, top.id)),
         _ => None,
     };
     // Each frame's file is read (or checked unchanged) once per stop.
@@ -161,10 +161,10 @@ pub async fn fetch_stop(
                 Ok(vars) => Ok((vars, e.reference)),
                 // Asking again would only wait as long once more.
                 Err(err @ DapError::Timeout { .. }) => Err(err),
-                Err(_) => frame_locals(client, top.id).await,
+                Err(_) => top_frame_locals(client, top.id).await,
             },
             (None, Some(f)) => f.await,
-            (None, None) => frame_locals(client, top.id).await,
+            (None, None) => top_frame_locals(client, top.id).await,
         };
         let (vars, reference) = match read {
             Ok(read) => read,

@@ -84,7 +84,18 @@ impl StopHints {
             reference,
             vars: Box::pin(variables(client, reference)),
         };
-        let mut locals: Vec<EarlyLocals> = self.frames.first().map(read).into_iter().collect();
+        // The top frame's listing goes first, to stand in for a scope that
+        // misses its deadline.
+        let top = |&(frame_id, reference): &(i64, i64)| {
+            let listing = super::listed_locals::send(client, frame_id);
+            let vars = variables(client, reference);
+            EarlyLocals {
+                frame_id,
+                reference,
+                vars: Box::pin(async move { listing.or_listed(vars.await).await }),
+            }
+        };
+        let mut locals: Vec<EarlyLocals> = self.frames.first().map(top).into_iter().collect();
         let previews = self
             .previews
             .iter()

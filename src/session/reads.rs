@@ -111,6 +111,24 @@ pub fn frame_locals(
     client: &Link,
     frame_id: i64,
 ) -> impl std::future::Future<Output = Result<(Vec<Var>, i64), DapError>> + Send + 'static {
+    frame_locals_or_listed(client, frame_id, None)
+}
+
+/// The top frame's locals, as `frame_locals`, with the language's listing
+/// sent first to stand in for a scope that misses its deadline.
+pub fn top_frame_locals(
+    client: &Link,
+    frame_id: i64,
+) -> impl std::future::Future<Output = Result<(Vec<Var>, i64), DapError>> + Send + 'static {
+    let listing = super::listed_locals::send(client, frame_id);
+    frame_locals_or_listed(client, frame_id, Some(listing))
+}
+
+fn frame_locals_or_listed(
+    client: &Link,
+    frame_id: i64,
+    listing: Option<super::listed_locals::Listing>,
+) -> impl std::future::Future<Output = Result<(Vec<Var>, i64), DapError>> + Send + 'static {
     let list = scopes(client, frame_id);
     let client = client.clone();
     async move {
@@ -126,7 +144,12 @@ pub fn frame_locals(
         else {
             return Ok((vec![], 0));
         };
-        Ok((variables(&client, reference).await?, reference))
+        let read = variables(&client, reference).await;
+        let vars = match listing {
+            Some(listing) => listing.or_listed(read).await?,
+            None => read?,
+        };
+        Ok((vars, reference))
     }
 }
 

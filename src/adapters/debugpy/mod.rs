@@ -7,6 +7,7 @@ mod compile_error;
 mod conditions;
 mod exception_type;
 mod functions;
+mod locals_listing;
 mod pure_calls;
 mod python;
 mod remote;

@@ -123,6 +123,14 @@ impl Language for Python {
     /// little; every other value renders from its repr, sparing a request
     /// to the adapter on every stop.
     /// Every imported module's `.py` file, one per line.
+    fn locals_listing_expression(&self) -> Option<&'static str> {
+        Some(super::locals_listing::EXPRESSION)
+    }
+
+    fn parse_locals_listing(&self, value: &str) -> Option<Vec<crate::adapters::ListedLocal>> {
+        super::locals_listing::parse(value)
+    }
+
     fn loaded_sources_expression(&self) -> Option<&'static str> {
         Some(
             "'\\n'.join(sorted({f for m in list(__import__('sys').modules.values()) \

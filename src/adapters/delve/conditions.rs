@@ -56,8 +56,37 @@ fn message(line: &str) -> String {
     }
 }
 
+/// delve evaluates a condition when its breakpoint is reached; one that
+/// fails ends the continue with an error, which its DAP server reports as
+/// a `runtime error` exception stop whose text is delve's
+/// `error evaluating expression: …` (or, for several at once, `multiple
+/// errors evaluating conditions`).
+pub fn runtime_error(description: &str, text: &str) -> Option<String> {
+    if description != "runtime error" {
+        return None;
+    }
+    if let Some(error) = text.strip_prefix("error evaluating expression: ") {
+        return Some(error.to_string());
+    }
+    (text == "multiple errors evaluating conditions").then(|| text.to_string())
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_failed_condition_is_told_from_an_exception_stop() {
+        assert_eq!(
+            super::runtime_error(
+                "runtime error",
+                "error evaluating expression: could not find symbol value for undefinedName"
+            )
+            .as_deref(),
+            Some("could not find symbol value for undefinedName")
+        );
+        assert!(super::runtime_error("runtime error", "bad access").is_none());
+        assert!(super::runtime_error("panic", "error evaluating expression: x").is_none());
+    }
+
     #[test]
     fn the_column_is_the_conditions() {
         assert_eq!(

@@ -168,6 +168,14 @@ impl Adapter for Delve {
         Some(conditions::check(gofmt, condition.to_string()).boxed())
     }
 
+    fn condition_error_stop(
+        &self,
+        description: Option<&str>,
+        text: Option<&str>,
+    ) -> Option<String> {
+        conditions::runtime_error(description?, text?)
+    }
+
     /// `Process 4242 has exited with status 3`, sent when we disconnect.
     fn exit_code_from_output(&self, line: &str) -> Option<i64> {
         let rest = line.trim().strip_prefix("Process ")?;

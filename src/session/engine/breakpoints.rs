@@ -400,13 +400,11 @@ impl Engine {
         if spec.kind == BreakpointKind::Function {
             spec = or_reply!(self.place_function(spec), reply);
         }
-        let check = spec.condition.as_deref().and_then(|c| {
-            self.config
-                .adapter
-                .check_condition(&self.config.spec(), c)
-                .or_else(|| self.condition_in_frame(c))
-        });
-        match check {
+        match spec
+            .condition
+            .as_deref()
+            .and_then(|c| self.check_condition(c))
+        {
             None => self.finish_set_breakpoint(origin, reply, spec),
             Some(fut) => self.spawn(async move {
                 let res = fut.await;
@@ -418,6 +416,18 @@ impl Engine {
                 }) as Apply
             }),
         }
+    }
+
+    /// The check of a condition before it is set: the language's parser,
+    /// or else the frame the program is stopped in; None when neither can.
+    fn check_condition(
+        &self,
+        condition: &str,
+    ) -> Option<futures::future::BoxFuture<'static, Result<(), String>>> {
+        self.config
+            .adapter
+            .check_condition(&self.config.spec(), condition)
+            .or_else(|| self.condition_in_frame(condition))
     }
 
     fn finish_set_breakpoint(&mut self, origin: Origin, reply: ReplyTx, spec: BreakpointSpec) {
@@ -552,6 +562,27 @@ impl Engine {
         if self.snap.exception_types.iter().any(|x| x.id == u.id) {
             return self.enable_exception_type(origin, reply, u.id, u.enabled.unwrap_or(true));
         }
+        // A changed condition is checked as a new one is.
+        let check = u
+            .condition
+            .as_deref()
+            .filter(|c| !c.trim().is_empty())
+            .and_then(|c| self.check_condition(c));
+        match check {
+            None => self.apply_update(origin, reply, u),
+            Some(fut) => self.spawn(async move {
+                let res = fut.await;
+                Box::new(move |e: &mut Engine| match res {
+                    Ok(()) => e.apply_update(origin, reply, u),
+                    Err(m) => {
+                        let _ = reply.send(Err(SessionError::invalid("condition", m)));
+                    }
+                }) as Apply
+            }),
+        }
+    }
+
+    fn apply_update(&mut self, origin: Origin, reply: ReplyTx, u: BreakpointUpdate) {
         let Some(b) = self
             .snap
             .breakpoints

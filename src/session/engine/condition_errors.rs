@@ -100,6 +100,34 @@ impl Engine {
         }
     }
 
+    /// A stop the adapter said was a failed condition: warned of once, as
+    /// the condition of the breakpoint it stopped at (the one hit, else the
+    /// conditional one on the stop's line). Returns the error, for the stop.
+    pub(super) fn condition_error_at(
+        &mut self,
+        stop: &crate::session::types::StopInfo,
+        error: String,
+    ) -> String {
+        let hit = stop.hit.as_ref().and_then(|h| h.breakpoint_id);
+        let top = stop.frames.first();
+        let condition = self
+            .snap
+            .breakpoints
+            .iter()
+            .filter(|b| b.condition.is_some())
+            .find(|b| {
+                Some(b.id) == hit
+                    || top.is_some_and(|f| {
+                        f.file.as_deref() == Some(b.file.as_path())
+                            && f.line == b.bound_line.unwrap_or(b.line)
+                    })
+            })
+            .and_then(|b| b.condition.clone())
+            .unwrap_or_default();
+        self.on_condition_error(condition.trim(), &error);
+        error
+    }
+
     pub(super) fn take_condition_error(
         &mut self,
         stop: &crate::session::types::StopInfo,

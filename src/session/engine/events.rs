@@ -35,6 +35,20 @@ impl Engine {
                 }
                 let quirks = self.config.adapter.quirks();
                 s.reason = quirks.stop_reason(&s.reason);
+                self.stop_condition_error = None;
+                if s.reason == "exception"
+                    && let Some(error) = self
+                        .config
+                        .adapter
+                        .condition_error_stop(s.description.as_deref(), s.text.as_deref())
+                {
+                    // A breakpoint's stop, where its condition failed: not
+                    // the program's exception.
+                    s.reason = "breakpoint".into();
+                    s.description = None;
+                    s.text = None;
+                    self.stop_condition_error = Some(error);
+                }
                 let exception = s.hit_breakpoint_ids.iter().flatten().find_map(|id| {
                     self.conn
                         .exception_breakpoints
@@ -503,6 +517,9 @@ impl Engine {
                 stop.hit = e.hits.detect(&stop, &e.snap.breakpoints);
                 e.end_condition_report();
                 stop.condition_error = e.take_condition_error(&stop);
+                if let Some(error) = e.stop_condition_error.take() {
+                    stop.condition_error = Some(e.condition_error_at(&stop, error));
+                }
                 stop.process = e.process_name();
                 stop.child = e.has_children().then_some(e.conn.id);
                 e.snap.state = RunState::Stopped;

@@ -83,6 +83,9 @@ pub struct Engine {
     /// A condition's error told by an adapter that stops on it, waiting
     /// for the stop at its breakpoint: (the breakpoint, the error).
     condition_error: Option<(u64, String)>,
+    /// A condition's error the adapter reported as its stop (delve's
+    /// exception stop), for the read of that stop.
+    stop_condition_error: Option<String>,
     /// A condition whose failure the adapter reported without its error,
     /// which the output lines after the report tell.
     condition_report: Option<String>,
@@ -152,6 +155,7 @@ impl Engine {
             person: parts.person,
             next_warning: 1,
             condition_error: None,
+            stop_condition_error: None,
             condition_report: None,
             apply_tx,
             conn: Conn::default(),

@@ -139,11 +139,7 @@ impl App {
                     .collect();
                 self.send(move |s| async move { s.watch(Origin::Human, vec![text], old).await });
             }
-            Prompt::Condition(id) => self.update_breakpoint(BreakpointUpdate {
-                id,
-                condition: Some(text),
-                ..Default::default()
-            }),
+            Prompt::Condition(id) => self.edit_condition(id, text),
             Prompt::HitCount(id) => self.update_breakpoint(BreakpointUpdate {
                 id,
                 hit_condition: Some(text),
@@ -170,6 +166,27 @@ impl App {
                 self.ui.message = Some("note sent: the agent sees it in its next result".into());
             }
         }
+    }
+
+    /// A condition that does not compile is refused: the status line says
+    /// why and the edit stays open with the text as typed.
+    fn edit_condition(&self, id: u64, text: String) {
+        let update = BreakpointUpdate {
+            id,
+            condition: Some(text.clone()),
+            ..Default::default()
+        };
+        self.ask(
+            move |s| async move { s.update_breakpoint(Origin::Human, update).await },
+            move |res| {
+                let error = res.err()?.to_string();
+                Some(UiEvent::Update(Box::new(move |app: &mut App| {
+                    app.ui.message = Some(error);
+                    app.ui.input = tui_input::Input::new(text);
+                    app.ui.typing = Some(Prompt::Condition(id));
+                })))
+            },
+        );
     }
 
     pub(super) fn evaluate(&self, expression: String) {
