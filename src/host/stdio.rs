@@ -10,6 +10,9 @@ use crate::session::validate::Workspace;
 /// Serves MCP on stdio until the client leaves or a signal arrives, then ends
 /// every session so no adapter or debuggee outlives us.
 pub async fn serve(ws: Workspace, redact: bool, profile: crate::mcp::profiles::Profile) -> u8 {
+    if let Err(why) = discovery::dir() {
+        eprintln!("pairdbg: {why}; serving sessions of its own");
+    }
     // A TUI of this workspace is running: drive its session.
     if let Some(d) = discovery::find(&ws.root) {
         return match crate::mcp::proxy::run(d, profile).await {
