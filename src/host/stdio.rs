@@ -13,10 +13,45 @@ pub async fn serve(ws: Workspace, redact: bool, profile: crate::mcp::profiles::P
     if let Err(why) = discovery::dir() {
         eprintln!("pairdbg: {why}; serving sessions of its own");
     }
-    // A TUI of this workspace is running: drive its session.
+    let views = crate::agent::Views::default().with_redaction(redact);
+    // A TUI of this workspace is running: drive its session, and serve on
+    // our own once no host is left.
     if let Some(d) = discovery::find(&ws.root) {
-        return match crate::mcp::proxy::run(d, profile).await {
-            Ok(()) => 0,
+        let root = ws.root.clone();
+        let joined = match profile {
+            crate::mcp::profiles::Profile::Pairdbg => {
+                let make = move || {
+                    let registry = Registry::default();
+                    let server = crate::mcp::PairdbgServer::with_views(
+                        registry.clone(),
+                        ws.clone(),
+                        views.clone(),
+                    );
+                    (server, registry)
+                };
+                crate::mcp::proxy::run(d, profile, root, Box::new(make)).await
+            }
+            crate::mcp::profiles::Profile::McpDebugger => {
+                let make = move || {
+                    let registry = Registry::default();
+                    let server = crate::mcp::profiles::mcp_debugger::McpDebuggerServer::new(
+                        registry.clone(),
+                        ws.clone(),
+                        views.clone(),
+                        Default::default(),
+                    );
+                    (server, registry)
+                };
+                crate::mcp::proxy::run(d, profile, root, Box::new(make)).await
+            }
+        };
+        return match joined {
+            Ok(local) => {
+                if let Some(registry) = local {
+                    super::ending::end_all(&registry).await;
+                }
+                0
+            }
             Err(e) => {
                 eprintln!("pairdbg: {e}");
                 1
@@ -24,7 +59,6 @@ pub async fn serve(ws: Workspace, redact: bool, profile: crate::mcp::profiles::P
         };
     }
     let registry = Registry::default();
-    let views = crate::agent::Views::default().with_redaction(redact);
     let code = match profile {
         crate::mcp::profiles::Profile::Pairdbg => {
             let server = crate::mcp::PairdbgServer::with_views(registry.clone(), ws, views);
