@@ -81,7 +81,7 @@ pub async fn serve(ws: Workspace, redact: bool, profile: crate::mcp::profiles::P
 
 /// Serves `server` on stdio until the client leaves or a signal arrives.
 async fn serve_until_done<S: rmcp::ServerHandler>(server: S) -> u8 {
-    let service = match server.serve(rmcp::transport::stdio()).await {
+    let service = match server.serve(crate::mcp::stdio_guard::stdio()).await {
         Ok(s) => s,
         Err(e) => {
             tracing::error!("MCP start-up failed: {e}");

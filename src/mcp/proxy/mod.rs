@@ -295,7 +295,7 @@ pub async fn run<L: ServerHandler + Clone>(
         make_local,
     };
     let service = proxy
-        .serve(rmcp::transport::stdio())
+        .serve(crate::mcp::stdio_guard::stdio())
         .await
         .map_err(|e| e.to_string())?;
     *agent.lock().unwrap_or_else(|p| p.into_inner()) = Some(service.peer().clone());
