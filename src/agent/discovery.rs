@@ -71,6 +71,12 @@ pub fn path_for(workspace: &Path, pid: u32) -> Result<PathBuf, String> {
     Ok(dir()?.join(file_name(workspace, pid)))
 }
 
+/// Every file published for `workspace`, newest first (none when discovery
+/// is off).
+pub fn files_for(workspace: &Path) -> Vec<PathBuf> {
+    dir().map(|d| files_in(&d, workspace)).unwrap_or_default()
+}
+
 /// Every file published for `workspace` in `dir`, newest first.
 fn files_in(dir: &Path, workspace: &Path) -> Vec<PathBuf> {
     let prefix = format!("{}-", prefix_for(workspace));
