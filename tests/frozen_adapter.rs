@@ -26,6 +26,8 @@ enum Frozen {
     AtNext,
     /// Never answers `initialize`.
     AtInitialize,
+    /// Answers `launch` after 1.5 s, as an adapter on a loaded machine.
+    SlowStart,
 }
 
 struct Fake {
@@ -64,7 +66,12 @@ async fn run_fake(io: tokio::io::DuplexStream, program: String, frozen: Frozen) 
         silent |= match frozen {
             Frozen::AtNext => cmd == "next",
             Frozen::AtInitialize => cmd == "initialize",
+            Frozen::SlowStart => false,
         };
+        if frozen == Frozen::SlowStart && cmd == "launch" {
+            // The adapter's own latency, played: nothing waits on it.
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+        }
         if silent {
             continue;
         }
@@ -96,6 +103,15 @@ async fn run_fake(io: tokio::io::DuplexStream, program: String, frozen: Frozen) 
 
 /// A session on the scripted adapter whose requests may take `deadline`.
 fn launch(frozen: Frozen, deadline: Duration) -> (SessionHandle, tempfile::TempDir) {
+    launch_within(frozen, deadline, deadline)
+}
+
+/// As `launch`, with `start` for the adapter to start in.
+fn launch_within(
+    frozen: Frozen,
+    deadline: Duration,
+    start: Duration,
+) -> (SessionHandle, tempfile::TempDir) {
     let ws = common::workspace(&[(
         "prog.c",
         "int main(void) {\n  int count = 3;\n  count++;\n}\n",
@@ -108,6 +124,10 @@ fn launch(frozen: Frozen, deadline: Duration) -> (SessionHandle, tempfile::TempD
     }
     .validate(&workspace, deadline)
     .expect("valid launch");
+    let config = pairdbg::session::LaunchConfig {
+        start_timeout: start,
+        ..config
+    };
     let fake = Fake {
         program: workspace.root.join("prog.c").display().to_string(),
         frozen,
@@ -162,4 +182,20 @@ async fn a_launch_whose_adapter_never_answers_initialize_fails_naming_it() {
         error.contains("did not answer `initialize` within 800 ms"),
         "{error}"
     );
+}
+
+/// Under load an adapter may take longer to start than any one request may
+/// take: the caller's wait (`timeout_ms`) is what a start is allowed.
+#[tokio::test]
+async fn a_start_slower_than_the_request_deadline_succeeds_within_the_callers_wait() {
+    let (s, _ws) = launch_within(
+        Frozen::SlowStart,
+        Duration::from_millis(500),
+        Duration::from_secs(10),
+    );
+    let outcome = s.wait_for_stop(0, Duration::from_secs(15)).await;
+    let WaitOutcome::Stopped(snap) = outcome else {
+        panic!("the slow start failed")
+    };
+    assert!(snap.error.is_none(), "{:?}", snap.error);
 }
