@@ -114,7 +114,7 @@ fn the_discovery_file_is_private() {
         publisher: Default::default(),
     };
     let published = pairdbg::agent::discovery::publish(&d).expect("publish");
-    let path = pairdbg::agent::discovery::path_for(dir.path(), std::process::id());
+    let path = pairdbg::agent::discovery::path_for(dir.path(), std::process::id()).unwrap();
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
     let dir_mode = std::fs::metadata(path.parent().unwrap())

@@ -112,6 +112,15 @@ pub fn outcome(
                 snap.program, names.pause
             ),
         ),
+        WaitOutcome::TimedOut(snap) if snap.silent.is_some() => ok(
+            views,
+            &snap,
+            format!(
+                "── ADAPTER NOT ANSWERING ──\n{}. The program may be running or stopped; pairdbg cannot tell. Call {} to end the session.",
+                upper_first(snap.silent.as_deref().unwrap_or_default()),
+                names.end
+            ),
+        ),
         WaitOutcome::TimedOut(snap) => ok(
             views,
             &snap,
@@ -246,4 +255,13 @@ pub fn ok_fit(
     text.push_str(body.render(room).trim_end());
     text.push_str(&footer);
     Reply::ok(text)
+}
+
+/// `text` with its first letter upper-case, to open a sentence.
+fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

@@ -96,15 +96,27 @@ impl Agent {
         request: LaunchRequest,
         viewport: Option<ViewportConfig>,
     ) -> Result<SessionHandle, Reply> {
+        self.start_within(request, viewport, Duration::ZERO).await
+    }
+
+    /// Starts a session whose adapter may take up to `wait` to start when
+    /// that is longer than any one request may.
+    async fn start_within(
+        &self,
+        request: LaunchRequest,
+        viewport: Option<ViewportConfig>,
+        wait: Duration,
+    ) -> Result<SessionHandle, Reply> {
         if let Some(Err(e)) = viewport.as_ref().map(|c| c.validate()) {
             return Err(self.err(None, &SessionError::State(e)));
         }
-        let config = request
+        let mut config = request
             .validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS))
             .map_err(|e| self.err(None, &e))?;
         crate::session::launch_conditions::check(&config)
             .await
             .map_err(|e| self.err(None, &e))?;
+        config.start_timeout = config.start_timeout.max(wait);
         let s = self
             .registry
             .launch(config)
@@ -123,7 +135,7 @@ impl Agent {
     ) -> Result<Moved, Reply> {
         let timeout =
             validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS).map_err(|e| self.err(None, &e))?;
-        let s = self.start(request, viewport).await?;
+        let s = self.start_within(request, viewport, timeout).await?;
         let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(0, d)).await;
         let snap = s.snapshot();
         let mut preface: Vec<String> = snap.info.clone();

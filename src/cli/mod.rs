@@ -146,6 +146,10 @@ pub fn main() -> std::process::ExitCode {
         }
     };
     logging::init();
+    if let Err(e) = apply_settings() {
+        eprintln!("pairdbg: {e}");
+        return std::process::ExitCode::from(2);
+    }
     crate::session::journal::set_stop_renderer(journal_viewport);
     crate::session::journal::set_value_renderer(journal_value);
     let rt = match tokio::runtime::Builder::new_multi_thread()
@@ -357,10 +361,26 @@ fn ui_settings(
 
 /// A string setting from ~/.config/pairdbg/config.toml.
 fn config_value(key: &str) -> Option<String> {
+    config_table()?.get(key)?.as_str().map(str::to_string)
+}
+
+fn config_table() -> Option<toml::Table> {
     let base = std::env::var_os("XDG_CONFIG_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
     let text = std::fs::read_to_string(base.join("pairdbg/config.toml")).ok()?;
-    let table: toml::Table = toml::from_str(&text).ok()?;
-    table.get(key)?.as_str().map(str::to_string)
+    toml::from_str(&text).ok()
+}
+
+/// The process-wide settings of config.toml; a wrong one stops the start
+/// with its name and range.
+fn apply_settings() -> Result<(), String> {
+    let Some(n) = config_table().and_then(|t| t.get("max_sessions").cloned()) else {
+        return Ok(());
+    };
+    let n = n
+        .as_integer()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| format!("config.toml: max_sessions: {n} is not a count"))?;
+    crate::session::registry::set_max_sessions(n).map_err(|e| format!("config.toml: {e}"))
 }

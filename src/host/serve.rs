@@ -58,6 +58,9 @@ pub async fn run(ws: Workspace, options: ServeOptions) -> u8 {
         ws.root.display(),
         endpoint.url
     );
+    if let Some(why) = &endpoint.unpublished {
+        eprintln!("pairdbg: {why}; `pairdbg mcp` cannot find this server");
+    }
     if options.http.is_some() {
         eprintln!(
             "pairdbg: REST API at {} (OpenAPI at {}/openapi.yaml)",

@@ -30,6 +30,9 @@ impl ToolCall {
     ) -> Result<Self, String> {
         let tool = request.name.to_string();
         let args = request.arguments.clone().unwrap_or_default();
+        for (field, v) in &args {
+            crate::session::validate::check_json(field, v).map_err(|e| e.to_string())?;
+        }
         match super::schema::refusal(router, &tool, &args) {
             Some(refusal) => Err(refusal),
             None => Ok(ToolCall {

@@ -25,6 +25,9 @@ pub struct HttpEndpoint {
     pub base: String,
     pub addr: SocketAddr,
     pub token: String,
+    /// Why `pairdbg mcp` cannot find this server, when it cannot (no private
+    /// runtime directory to publish in): it is still served, by URL and token.
+    pub unpublished: Option<String>,
     cancel: CancellationToken,
     _published: Option<Published>,
 }
@@ -150,15 +153,21 @@ pub async fn serve_at(
     });
     let base = format!("http://{host}:{port}");
     let url = format!("{base}/mcp");
-    let published = match publish {
-        Some(publisher) => Some(discovery::publish(&Discovery {
+    let (published, unpublished) = match publish {
+        Some(publisher) => match discovery::publish(&Discovery {
             url: url.clone(),
             token: token.clone(),
             pid: std::process::id(),
             workspace: ws.root.clone(),
             publisher,
-        })?),
-        None => None,
+        }) {
+            Ok(p) => (Some(p), None),
+            Err(e) => {
+                tracing::warn!("not published for `pairdbg mcp`: {e}");
+                (None, Some(e.to_string()))
+            }
+        },
+        None => (None, None),
     };
     Ok(HttpEndpoint {
         url,
@@ -166,6 +175,7 @@ pub async fn serve_at(
         addr,
         token,
         cancel,
+        unpublished,
         _published: published,
     })
 }

@@ -15,6 +15,7 @@ mod push;
 mod resources;
 mod schema;
 pub mod server;
+pub mod stdio_guard;
 mod tools;
 
 pub use server::PairdbgServer;

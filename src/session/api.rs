@@ -241,6 +241,8 @@ impl SessionHandle {
         value_text: String,
         frame_index: usize,
     ) -> Result<Var> {
+        super::validate::check_text("name", &path)?;
+        super::validate::check_text("value", &value_text)?;
         value(
             self.send(
                 origin,

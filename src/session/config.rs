@@ -90,6 +90,10 @@ pub struct LaunchConfig {
     pub exception_filters: Option<Vec<String>>,
     pub workspace: Workspace,
     pub request_timeout: Duration,
+    /// How long the adapter may take to start (`initialize`, then `launch`
+    /// or `attach`): the caller's wait when it gave a longer one, since a
+    /// build or a loaded machine can take longer than any one request.
+    pub start_timeout: Duration,
     /// The adapter's latency fixes; off only to measure them.
     pub nodelay: bool,
     /// The adapter that debugs this program's language.
@@ -459,6 +463,7 @@ impl LaunchRequest {
             exception_filters: self.exception_filters.clone(),
             workspace: ws.clone(),
             request_timeout,
+            start_timeout: request_timeout,
             nodelay: std::env::var_os("PAIRDBG_ADAPTER_NAGLE").is_none(),
             adapter,
             adapter_note: chosen.note,

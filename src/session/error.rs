@@ -28,7 +28,7 @@ pub enum SessionError {
     #[error("no session is running")]
     NoneRunning,
     /// As many sessions are open as the registry allows.
-    #[error("{0} sessions are open, the limit")]
+    #[error("{0} sessions are open or starting, the limit (`max_sessions` in config.toml)")]
     TooManySessions(usize),
     /// The person drives; the agent may read but not move the program.
     #[error("the person has taken control; reading still works")]

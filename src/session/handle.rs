@@ -340,6 +340,9 @@ impl SessionHandle {
             match snap.state {
                 RunState::Exited => return WaitOutcome::Exited(snap),
                 RunState::Error => return WaitOutcome::Failed(snap),
+                // Waiting longer on an adapter that stopped answering only
+                // hides that it did.
+                _ if snap.silent.is_some() => return WaitOutcome::TimedOut(snap),
                 _ => {}
             }
             match tokio::time::timeout_at(deadline, rx.changed()).await {

@@ -31,10 +31,44 @@ struct Inner {
     sessions: Vec<SessionHandle>,
     current: Option<String>,
     next: u64,
+    /// Launches under way: they count against the cap from their start, so
+    /// that launches made at once cannot all pass it.
+    launching: usize,
 }
 
 /// A soft cap so a runaway client cannot fork-bomb the machine.
 pub const MAX_SESSIONS: usize = 16;
+/// The most the cap may be set to.
+pub const MAX_SESSIONS_LIMIT: usize = 256;
+
+static CAP: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+
+/// Sets the cap on open sessions for this process (the `max_sessions`
+/// setting), once, before any launch.
+pub fn set_max_sessions(n: usize) -> Result<(), SessionError> {
+    if n == 0 || n > MAX_SESSIONS_LIMIT {
+        return Err(SessionError::invalid(
+            "max_sessions",
+            format!("{n} is out of range; use 1 to {MAX_SESSIONS_LIMIT}"),
+        ));
+    }
+    let _ = CAP.set(n);
+    Ok(())
+}
+
+pub fn max_sessions() -> usize {
+    CAP.get().copied().unwrap_or(MAX_SESSIONS)
+}
+
+/// A place under the cap, held while a launch is under way.
+struct Reserved<'a>(&'a Registry);
+
+impl Drop for Reserved<'_> {
+    fn drop(&mut self) {
+        let mut g = self.0.lock();
+        g.launching = g.launching.saturating_sub(1);
+    }
+}
 
 impl Registry {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -46,16 +80,20 @@ impl Registry {
     }
 
     pub async fn launch(&self, config: LaunchConfig) -> Result<SessionHandle, SessionError> {
-        let id = {
+        let (id, reserved) = {
             let mut g = self.lock();
-            if g.sessions.len() >= MAX_SESSIONS {
-                return Err(SessionError::TooManySessions(MAX_SESSIONS));
+            let cap = max_sessions();
+            if g.sessions.len() + g.launching >= cap {
+                return Err(SessionError::TooManySessions(cap));
             }
             g.next += 1;
-            format!("s{}", g.next)
+            g.launching += 1;
+            (format!("s{}", g.next), Reserved(self))
         };
         let handle = SessionHandle::launch(id.clone(), config).await?;
         let mut g = self.lock();
+        g.launching = g.launching.saturating_sub(1);
+        std::mem::forget(reserved);
         g.sessions.push(handle.clone());
         g.current = Some(id.clone());
         drop(g);

@@ -369,6 +369,11 @@ pub struct Snapshot {
     pub stop: Option<StopInfo>,
     pub exit: Option<ExitInfo>,
     pub error: Option<String>,
+    /// Set when the adapter left a request unanswered past its deadline and
+    /// has said nothing since: the program is not known to run, and a
+    /// waiter is told so rather than that it is running.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub silent: Option<String>,
     pub breakpoints: Vec<Breakpoint>,
     pub exception_filters: Vec<String>,
     /// Exception breakpoints by exception type.
@@ -436,6 +441,7 @@ impl Snapshot {
             stop: None,
             exit: None,
             error: None,
+            silent: None,
             breakpoints: vec![],
             exception_filters: vec![],
             exception_types: vec![],

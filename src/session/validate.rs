@@ -11,6 +11,14 @@ pub const MAX_ENV_KEY_CHARS: usize = 64;
 pub const MAX_ENV_VALUE_CHARS: usize = 1024;
 pub const MAX_EXPRESSION_CHARS: usize = 4096;
 pub const MAX_TIMEOUT_MS: u64 = 600_000;
+/// Watches are evaluated at every stop: each one costs a round trip.
+pub const MAX_WATCHES: usize = 64;
+/// Any string argument without a limit of its own (program input, notes).
+pub const MAX_ANY_STRING_CHARS: usize = 65_536;
+/// Any list argument without a limit of its own.
+pub const MAX_ANY_LIST_ITEMS: usize = 1_000;
+/// How deep arguments may nest: no tool takes more than a few levels.
+pub const MAX_NESTING: usize = 16;
 
 #[derive(Debug, Clone)]
 pub struct Workspace {
@@ -207,6 +215,97 @@ pub fn check_timeout(ms: Option<u64>, default: u64) -> Result<std::time::Duratio
     Ok(std::time::Duration::from_millis(ms))
 }
 
+/// A text that names or evaluates something in the program (a variable's
+/// name or path, a value to set): as long as an expression may be.
+pub fn check_text(field: &str, text: &str) -> Result<(), SessionError> {
+    let n = text.chars().count();
+    if n > MAX_EXPRESSION_CHARS {
+        return Err(SessionError::invalid(
+            field,
+            format!("{n} characters; the limit is {MAX_EXPRESSION_CHARS}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Bounds every string, list and nesting level of a call's arguments, so
+/// that no field without a limit of its own can hold a call up; `field` is
+/// the argument's path in the message (`watches`, `breakpoints[3].file`).
+pub fn check_json(field: &str, v: &serde_json::Value) -> Result<(), SessionError> {
+    check_json_at(field, v, 0)
+}
+
+fn check_json_at(field: &str, v: &serde_json::Value, depth: usize) -> Result<(), SessionError> {
+    use serde_json::Value;
+    if depth > MAX_NESTING {
+        return Err(SessionError::invalid(
+            field,
+            format!("nested more than {MAX_NESTING} levels deep, the limit"),
+        ));
+    }
+    match v {
+        Value::String(s) => {
+            let n = s.chars().count();
+            let max = string_limit(field);
+            if n > max {
+                return Err(SessionError::invalid(
+                    field,
+                    format!("{n} characters; the limit is {max}"),
+                ));
+            }
+        }
+        Value::Array(items) => {
+            if items.len() > MAX_ANY_LIST_ITEMS {
+                return Err(SessionError::invalid(
+                    field,
+                    format!(
+                        "{} items given; the limit is {MAX_ANY_LIST_ITEMS}",
+                        items.len()
+                    ),
+                ));
+            }
+            for (i, item) in items.iter().enumerate() {
+                check_json_at(&format!("{field}[{i}]"), item, depth + 1)?;
+            }
+        }
+        Value::Object(map) => {
+            if map.len() > MAX_ANY_LIST_ITEMS {
+                return Err(SessionError::invalid(
+                    field,
+                    format!(
+                        "{} fields given; the limit is {MAX_ANY_LIST_ITEMS}",
+                        map.len()
+                    ),
+                ));
+            }
+            for (k, item) in map {
+                let path = if field.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{field}.{k}")
+                };
+                check_json_at(&path, item, depth + 1)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The most characters a string argument may have, by its field's name:
+/// what names or evaluates something in the program, and paths, as long as
+/// an expression; free text (program input, notes) longer.
+fn string_limit(field: &str) -> usize {
+    let leaf = field.rsplit(['.', '[']).next().unwrap_or(field);
+    match leaf {
+        "name" | "expression" | "condition" | "hit_condition" | "log_message" | "function"
+        | "statement" | "value" | "file" | "program" | "cwd" | "path" | "session_id" => {
+            MAX_EXPRESSION_CHARS
+        }
+        _ => MAX_ANY_STRING_CHARS,
+    }
+}
+
 pub fn check_expression(expr: &str) -> Result<(), SessionError> {
     if expr.trim().is_empty() {
         return Err(SessionError::invalid(
@@ -227,6 +326,26 @@ pub fn check_expression(expr: &str) -> Result<(), SessionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn any_argument_is_bounded() {
+        let long = serde_json::json!({"input": "x".repeat(MAX_ANY_STRING_CHARS + 1)});
+        let e = check_json("", &long).unwrap_err().to_string();
+        assert!(e.starts_with("input:") && e.contains("65536"), "{e}");
+        let wide = serde_json::json!({"breakpoints": [{"file": "a.py", "lines": vec![1; 1001]}]});
+        let e = check_json("", &wide).unwrap_err().to_string();
+        assert!(
+            e.starts_with("breakpoints[0].lines:") && e.contains("1000"),
+            "{e}"
+        );
+        let mut deep = serde_json::json!(1);
+        for _ in 0..20 {
+            deep = serde_json::json!([deep]);
+        }
+        let e = check_json("args", &deep).unwrap_err().to_string();
+        assert!(e.contains("16 levels"), "{e}");
+        assert!(check_json("", &serde_json::json!({"a": [1, {"b": "c"}]})).is_ok());
+    }
 
     #[test]
     fn limits_name_field_and_limit() {

@@ -340,8 +340,14 @@ fn watch_value(w: &WatchValue, cfg: &ViewportConfig) -> String {
     }
 }
 
+/// The longest name shown whole: a program may make a name of any length
+/// (`globals()['v' * 70000]`), which would crowd out every value.
+const NAME_MAX: usize = 64;
+
 fn write_pairs(out: &mut String, pairs: impl Iterator<Item = (String, String)>) {
-    let pairs: Vec<(String, String)> = pairs.collect();
+    let pairs: Vec<(String, String)> = pairs
+        .map(|(n, v)| (super::value::truncate(&n, NAME_MAX), v))
+        .collect();
     let w = pairs
         .iter()
         .map(|(n, _)| n.chars().count())

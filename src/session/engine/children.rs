@@ -46,6 +46,10 @@ impl Engine {
         match msg {
             ConnMsg::Closed => self.on_conn_closed(id),
             ConnMsg::Event(ev) => {
+                // Whatever the adapter says shows it answers again.
+                if self.snap.silent.take().is_some() {
+                    self.dirty = true;
+                }
                 let ev = DapEvent::from_event(ev);
                 // Output may trail a child's end; nothing else of it counts.
                 if state == ConnState::Ended && !matches!(ev, DapEvent::Output { .. }) {

@@ -190,6 +190,18 @@ impl Engine {
         self.show_other_stop();
     }
 
+    /// The adapter did not answer `command` in time: until it next says
+    /// anything, the session reads as an adapter that stopped answering,
+    /// not as a program that runs.
+    pub(super) fn adapter_silent(&mut self, command: &str, timeout_ms: u64) {
+        let said = format!(
+            "the debug adapter stopped answering (no reply to `{command}` in {} s)",
+            timeout_ms.div_ceil(1000)
+        );
+        self.snap.silent = Some(said.clone());
+        self.touch(None, said);
+    }
+
     pub(super) fn send_resume(&mut self, command: &str) {
         let Some(client) = self.conn.client.clone() else {
             return;
@@ -207,7 +219,11 @@ impl Engine {
                 if let Err(err) = res
                     && e.snap.state == RunState::Running
                 {
-                    e.touch(None, format!("{command} failed: {err}"));
+                    if let crate::dap::DapError::Timeout { timeout_ms, .. } = &err {
+                        e.adapter_silent(&command, *timeout_ms);
+                    } else {
+                        e.touch(None, format!("{command} failed: {err}"));
+                    }
                 }
             }) as Apply
         });

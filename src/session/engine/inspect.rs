@@ -234,6 +234,28 @@ impl Engine {
         for expr in add.iter().chain(remove.iter()) {
             or_reply!(crate::session::validate::check_expression(expr), reply);
         }
+        let max = crate::session::validate::MAX_WATCHES;
+        let kept = self
+            .snap
+            .watches
+            .iter()
+            .filter(|w| !remove.contains(&w.expression))
+            .count();
+        let new = add
+            .iter()
+            .filter(|e| !self.snap.watches.iter().any(|w| &w.expression == *e))
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        if kept + new > max {
+            let _ = reply.send(Err(SessionError::invalid(
+                "watches",
+                format!(
+                    "{} watches would be set; the limit is {max} (each is read at every stop)",
+                    kept + new
+                ),
+            )));
+            return;
+        }
         self.snap
             .watches
             .retain(|w| !remove.contains(&w.expression));

@@ -50,7 +50,7 @@ impl Engine {
             self.forward_program_output(out);
         }
         let start = spawned.start;
-        let timeout = self.config.request_timeout;
+        let timeout = self.config.start_timeout;
         // The remote server itself, not a local adapter that reaches it.
         let direct = self.config.remote.is_some() && matches!(spawned.transport, Transport::Tcp(_));
         let timeout = if direct {
@@ -124,9 +124,14 @@ impl Engine {
         conn.configured = false;
         conn.configuring = false;
         let adapter_id = self.config.adapter.name();
+        let start_timeout = self.config.start_timeout;
         self.spawn(async move {
             let init = client
-                .request("initialize", Some(initialize_arguments(adapter_id)))
+                .request_with_timeout(
+                    "initialize",
+                    Some(initialize_arguments(adapter_id)),
+                    start_timeout,
+                )
                 .await;
             Box::new(move |e: &mut Engine| match init {
                 Err(err) => e.conn_failed(id, format!("initialize failed: {err}")),
@@ -164,7 +169,8 @@ impl Engine {
                     }
                     // Sent now, answered whenever the adapter likes: some
                     // adapters hold this response until configurationDone.
-                    let launch = client.request(start_command, Some(start_args));
+                    let launch =
+                        client.request_with_timeout(start_command, Some(start_args), start_timeout);
                     if e.conn_by_id(id).is_some_and(|c| c.initialized_early) {
                         e.with_conn(id, |e| e.configure());
                     }

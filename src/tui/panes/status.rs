@@ -43,6 +43,9 @@ pub fn render(
             (None, None) => format!("stopped: {}", s.reason),
         },
         (RunState::Exited, _) => snap.state_sentence().trim_end_matches('.').to_string(),
+        (RunState::Running | RunState::Starting, _) if snap.silent.is_some() => {
+            snap.silent.clone().unwrap_or_default()
+        }
         (RunState::Running | RunState::Starting, _) => format!(
             "{} {}",
             SPINNER[(ui.tick % 4) as usize],
