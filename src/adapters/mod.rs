@@ -75,10 +75,13 @@ pub enum Transport {
     /// The adapter listens here; connect with retry until it answers.
     Tcp(SocketAddr),
     /// The adapter picks its port and prints it: `parse` finds the address
-    /// in a line of its `stdout`, which is drained afterwards.
+    /// in a line of its `stdout` (or whatever it prints the address to),
+    /// which is drained afterwards. `who` names the adapter's program for
+    /// the error when it never says.
     Announced {
         stdout: Pin<Box<dyn AsyncRead + Send>>,
         parse: crate::dap::announced::ParseAnnounced,
+        who: &'static str,
     },
 }
 
