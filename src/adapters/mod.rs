@@ -3,6 +3,8 @@
 //! language means (`Language`). The session engine sees only this trait.
 
 mod apt;
+mod condition_check;
+mod source_functions;
 
 pub mod debugpy;
 pub mod definitions;
