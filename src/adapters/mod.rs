@@ -18,6 +18,7 @@ mod language;
 pub mod lldb;
 mod native_code;
 mod native_pure_calls;
+mod native_spawn;
 mod native_trace;
 pub mod side_effects;
 mod signature;
