@@ -70,9 +70,14 @@ async fn run(
         .kill_on_drop(true);
     let mut server = cmd.spawn().expect("node runs js-debug");
     let stdout = server.stdout.take().unwrap();
-    let (addr, parent_sock) = connect_announced(Box::pin(stdout), js_debug::listening_at, TIMEOUT)
-        .await
-        .expect("js-debug listens");
+    let (addr, parent_sock) = connect_announced(
+        Box::pin(stdout),
+        js_debug::listening_at,
+        "js-debug",
+        TIMEOUT,
+    )
+    .await
+    .expect("js-debug listens");
     let _ = parent_sock.set_nodelay(true);
 
     let (child_tx, mut child_rx) = mpsc::unbounded_channel::<Value>();

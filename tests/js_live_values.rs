@@ -21,11 +21,9 @@ report();
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn node_values_at_a_stop_read_as_the_viewport_writes_them() {
-    let Some(data) = js_debug_available() else {
+    let Some((_ws, mcp)) = js_mcp(&[("values.js", PROG)]).await else {
         return;
     };
-    let ws = workspace(&[("values.js", PROG)]);
-    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
     let v = mcp
         .ok(
             "debug_launch",

@@ -25,11 +25,9 @@ plain(4);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_methods_this_is_listed_and_a_getter_reads_on_request() {
-    let Some(data) = js_debug_available() else {
+    let Some((_ws, mcp)) = js_mcp(&[("prog.js", PROG)]).await else {
         return;
     };
-    let ws = workspace(&[("prog.js", PROG)]);
-    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
     let v = mcp
         .ok(
             "debug_launch",

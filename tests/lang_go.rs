@@ -315,3 +315,38 @@ async fn a_method_frame_keeps_its_receiver() {
     assert!(v.contains("→ main.go:11  main.(*Circle).Area("), "{v}");
     mcp.close().await;
 }
+
+/// dlv picks its own port and says which: sessions started at the same
+/// time cannot take each other's port, as they could when pairdbg picked
+/// one and dlv bound it later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_go_sessions_launch_at_once() {
+    if !go_available() {
+        return;
+    }
+    let workspaces: Vec<_> = (0..4)
+        .map(|_| {
+            workspace(&[
+                ("go.mod", "module example.com/shapes\n\ngo 1.19\n"),
+                ("main.go", SHAPES),
+            ])
+        })
+        .collect();
+    let launches = workspaces.iter().map(|ws| async move {
+        let mcp = mcp_in(ws.path()).await;
+        let v = mcp
+            .ok(
+                "debug_launch",
+                json!({"program": ".", "breakpoints": [{"file": "main.go", "line": 11}]}),
+            )
+            .await;
+        mcp.close().await;
+        v
+    });
+    for v in futures::future::join_all(launches).await {
+        assert!(
+            v.contains("── STOPPED at main.go:11 (main.(*Circle).Area) ──"),
+            "{v}"
+        );
+    }
+}

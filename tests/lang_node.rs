@@ -122,14 +122,14 @@ fn the_exit_shim_writes_the_programs_code() {
 /// running under the inspector until the session ends, and then is gone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_launch_stops_in_the_program_on_its_child_connection_and_ends_with_it() {
-    let Some(data) = js_debug_available() else {
-        return;
-    };
-    let ws = workspace(&[(
+    let Some((ws, mcp)) = js_mcp(&[(
         "prog.js",
         &std::fs::read_to_string(repo_root().join(DEMO)).unwrap(),
-    )]);
-    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
+    )])
+    .await
+    else {
+        return;
+    };
     let (text, failed) = mcp
         .call(
             "debug_launch",

@@ -146,11 +146,9 @@ console.log(total);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn javascript_bad_condition_is_refused_and_a_throwing_one_told_once() {
-    let Some(data) = js_debug_available() else {
+    let Some((_ws, mcp)) = js_mcp(&[("loop.js", JS)]).await else {
         return;
     };
-    let ws = workspace(&[("loop.js", JS)]);
-    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
     mcp.ok(
         "debug_launch",
         json!({"program": "loop.js", "breakpoints": [{"file": "loop.js", "line": 1}]}),

@@ -241,11 +241,9 @@ console.log(total, label);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn javascript_asks_v8_whether_a_call_is_pure() {
-    let Some(data) = js_debug_available() else {
+    let Some((_ws, mcp)) = js_mcp(&[("prog.js", JS_PROG)]).await else {
         return;
     };
-    let ws = workspace(&[("prog.js", JS_PROG)]);
-    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
     mcp.ok(
         "debug_launch",
         json!({"program": "prog.js", "breakpoints": [{"file": "prog.js", "line": 7}]}),

@@ -20,14 +20,14 @@ async fn settled_list(mcp: &Mcp) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_breakpoints_set_at_a_stop_each_keep_their_own_line() {
-    let Some(data) = js_debug_available() else {
-        return;
-    };
-    let ws = workspace(&[(
+    let Some((_ws, mcp)) = js_mcp(&[(
         "prog.js",
         &std::fs::read_to_string(repo_root().join(DEMO)).unwrap(),
-    )]);
-    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
+    )])
+    .await
+    else {
+        return;
+    };
     let v = mcp
         .ok(
             "debug_launch",

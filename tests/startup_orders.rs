@@ -75,6 +75,7 @@ impl Connector for Fake {
             Transport::Announced {
                 stdout: Box::pin(theirs),
                 parse: announced_at,
+                who: "fake",
             }
         } else if self.tcp {
             // The fake listens only a while after the engine starts to
@@ -111,6 +112,40 @@ impl Connector for Fake {
             program_output: None,
             on_terminal: false,
             start: ("launch", json!({"program": self.program})),
+            exit_code_file: None,
+            notes: vec![],
+        })
+    }
+}
+
+/// An adapter that starts, talks, and never says its port.
+struct Silent;
+
+impl Connector for Silent {
+    fn connect(&self, _config: &pairdbg::session::LaunchConfig) -> Result<Spawned, SessionError> {
+        let (mut stdout, theirs) = tokio::io::duplex(1024);
+        tokio::spawn(async move {
+            stdout
+                .write_all(
+                    b"silent adapter 1.0
+",
+                )
+                .await
+                .expect("stdout");
+            // Still running, so only the deadline can end the wait.
+            std::future::pending::<()>().await;
+            drop(stdout);
+        });
+        Ok(Spawned {
+            process: None,
+            transport: Transport::Announced {
+                stdout: Box::pin(theirs),
+                parse: announced_at,
+                who: "fakedlv",
+            },
+            program_output: None,
+            on_terminal: false,
+            start: ("launch", json!({})),
             exit_code_file: None,
             notes: vec![],
         })
@@ -447,5 +482,30 @@ async fn a_removal_is_answered_after_the_adapter_answers_it() {
     assert_eq!(
         answered, 2,
         "the removal's setBreakpoints was answered first"
+    );
+}
+
+/// An adapter that never says which port it listens on fails the session
+/// by its deadline, with an error naming it and quoting what it printed.
+#[tokio::test]
+async fn an_adapter_that_never_announces_its_port_fails_by_name() {
+    let ws = common::workspace(&[("prog.py", "x = 1\n")]);
+    let workspace = Workspace::new(ws.path(), false);
+    let request = LaunchRequest {
+        program: Some("prog.py".into()),
+        ..Default::default()
+    };
+    let config = request
+        .validate(&workspace, Duration::from_millis(500))
+        .expect("valid launch");
+    let s = SessionHandle::launch_with("t1".into(), config, Arc::new(Silent));
+    let WaitOutcome::Failed(snap) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
+        panic!("a silent adapter should fail the session");
+    };
+    let msg = snap.error.clone().unwrap_or_default();
+    assert!(
+        msg.contains("fakedlv did not say which port it listens on within 0.5 s")
+            && msg.contains("silent adapter 1.0"),
+        "{msg}"
     );
 }

@@ -260,12 +260,11 @@ async fn tab_indented_go_keeps_its_indentation_and_its_method_names() {
     assert!(s.contains("main.(*Circle).Area"), "{s}");
     let said: Vec<&str> = s
         .lines()
-        .filter(|l| l.contains("DAP server listening"))
+        .filter(|l| l.contains("Type 'dlv help'"))
         .collect();
     assert!(!said.is_empty(), "the console shows delve's lines: {s}");
     assert!(
-        said.iter()
-            .all(|l| l.contains("debugger: DAP server listening")),
+        said.iter().all(|l| l.contains("debugger: Type 'dlv help'")),
         "only as the debugger's: {s}"
     );
 }

@@ -40,6 +40,7 @@ fn stopped() -> Snapshot {
         file: Some(PathBuf::from("/ws/inventory.c")),
         line,
         params: None,
+        pc: None,
     };
     s.stop = Some(StopInfo {
         reason: "breakpoint".into(),

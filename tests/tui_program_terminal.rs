@@ -132,8 +132,8 @@ async fn a_go_scanner_reads_what_the_person_types_in_the_output_pane() {
     // delve's own line is the debugger's, in the console, not the program's.
     assert!(
         s.lines()
-            .filter(|l| l.contains("DAP server listening"))
-            .all(|l| l.contains("debugger: DAP server listening")),
+            .filter(|l| l.contains("Type 'dlv help'"))
+            .all(|l| l.contains("debugger: Type 'dlv help'")),
         "{s}"
     );
 }

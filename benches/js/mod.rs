@@ -53,10 +53,10 @@ impl RawJs {
             ..LaunchSpec::for_workspace(&root())
         };
         let spawned = adapter.spawn(&spec).expect("spawn js-debug");
-        let Transport::Announced { stdout, parse } = spawned.transport else {
+        let Transport::Announced { stdout, parse, who } = spawned.transport else {
             panic!("js-debug names its port")
         };
-        let (addr, sock) = connect_announced(stdout, parse, TIMEOUT)
+        let (addr, sock) = connect_announced(stdout, parse, who, TIMEOUT)
             .await
             .expect("js-debug listens");
         let (child_tx, mut child_rx) = mpsc::unbounded_channel::<Value>();

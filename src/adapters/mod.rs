@@ -3,6 +3,8 @@
 //! language means (`Language`). The session engine sees only this trait.
 
 mod apt;
+mod condition_check;
+mod source_functions;
 
 pub mod debugpy;
 pub mod definitions;
@@ -16,6 +18,7 @@ mod language;
 pub mod lldb;
 mod native_code;
 mod native_pure_calls;
+mod native_spawn;
 mod native_trace;
 pub mod side_effects;
 mod signature;
@@ -75,10 +78,13 @@ pub enum Transport {
     /// The adapter listens here; connect with retry until it answers.
     Tcp(SocketAddr),
     /// The adapter picks its port and prints it: `parse` finds the address
-    /// in a line of its `stdout`, which is drained afterwards.
+    /// in a line of its `stdout` (or whatever it prints the address to),
+    /// which is drained afterwards. `who` names the adapter's program for
+    /// the error when it never says.
     Announced {
         stdout: Pin<Box<dyn AsyncRead + Send>>,
         parse: crate::dap::announced::ParseAnnounced,
+        who: &'static str,
     },
 }
 

@@ -18,10 +18,12 @@ pub type ParseAnnounced = fn(&str) -> Option<SocketAddr>;
 const KEPT_LINES: usize = 5;
 
 /// Reads `stdout` until a line `parse` accepts, within `timeout`; then
-/// drains the rest to the log in a task of its own.
+/// drains the rest to the log in a task of its own. `who` names the
+/// adapter's program in the error when it never says.
 pub async fn read_announced(
     stdout: Pin<Box<dyn AsyncRead + Send>>,
     parse: ParseAnnounced,
+    who: &str,
     timeout: Duration,
 ) -> std::io::Result<SocketAddr> {
     let mut lines = BufReader::new(stdout).lines();
@@ -53,14 +55,14 @@ pub async fn read_announced(
             Ok(addr)
         }
         Ok(Ok(None)) => Err(std::io::Error::other(format!(
-            "the adapter exited before it said which port it listens on; it printed {}",
+            "{who} exited before it said which port it listens on; it printed {}",
             printed()
         ))),
         Ok(Err(e)) => Err(e),
         Err(_) => Err(std::io::Error::new(
             std::io::ErrorKind::TimedOut,
             format!(
-                "the adapter did not say which port it listens on within {:.1} s; it printed {}",
+                "{who} did not say which port it listens on within {:.1} s; it printed {}",
                 timeout.as_secs_f64(),
                 printed()
             ),
@@ -72,9 +74,10 @@ pub async fn read_announced(
 pub async fn connect_announced(
     stdout: Pin<Box<dyn AsyncRead + Send>>,
     parse: ParseAnnounced,
+    who: &str,
     timeout: Duration,
 ) -> std::io::Result<(SocketAddr, TcpStream)> {
-    let addr = read_announced(stdout, parse, timeout).await?;
+    let addr = read_announced(stdout, parse, who, timeout).await?;
     Ok((addr, connect_with_retry(addr, timeout).await?))
 }
 
@@ -91,7 +94,7 @@ mod tests {
     async fn skips_lines_until_the_address_and_keeps_draining() {
         let (mut w, r) = tokio::io::duplex(64);
         w.write_all(b"banner\nat 127.0.0.1:4711\n").await.unwrap();
-        let addr = read_announced(Box::pin(r), after_at, Duration::from_secs(5))
+        let addr = read_announced(Box::pin(r), after_at, "fake", Duration::from_secs(5))
             .await
             .unwrap();
         assert_eq!(addr.port(), 4711);
@@ -105,12 +108,14 @@ mod tests {
     async fn silence_and_exit_are_errors_that_quote_the_output() {
         let (mut w, r) = tokio::io::duplex(64);
         w.write_all(b"starting\n").await.unwrap();
-        let err = read_announced(Box::pin(r), after_at, Duration::from_millis(200))
+        let err = read_announced(Box::pin(r), after_at, "fake", Duration::from_millis(200))
             .await
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("within 0.2 s") && err.contains("\"starting\""),
+            err.contains("fake did not say")
+                && err.contains("within 0.2 s")
+                && err.contains("\"starting\""),
             "{err}"
         );
         drop(w);
@@ -118,12 +123,12 @@ mod tests {
         let (mut w, r) = tokio::io::duplex(64);
         w.write_all(b"Error: cannot find module\n").await.unwrap();
         drop(w);
-        let err = read_announced(Box::pin(r), after_at, Duration::from_secs(5))
+        let err = read_announced(Box::pin(r), after_at, "fake", Duration::from_secs(5))
             .await
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("exited before") && err.contains("cannot find module"),
+            err.contains("fake exited before") && err.contains("cannot find module"),
             "{err}"
         );
     }

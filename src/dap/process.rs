@@ -2,6 +2,7 @@
 //! when dropped, and, through the keeper, ended with everything it started
 //! if pairdbg itself dies.
 
+use std::os::fd::RawFd;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 
@@ -39,17 +40,21 @@ impl PidTracker {
 
 impl AdapterProcess {
     pub fn spawn(cmd: Command) -> std::io::Result<(AdapterProcess, ChildStdin, ChildStdout)> {
-        let (process, stdin, stdout, _) = Self::spawn_piped(cmd, Stdio::piped(), Stdio::null())?;
+        let (process, stdin, stdout, _) =
+            Self::spawn_piped(cmd, Stdio::piped(), Stdio::null(), None)?;
         let stdin = stdin.ok_or_else(|| std::io::Error::other("no adapter stdin"))?;
         Ok((process, stdin, stdout))
     }
 
     /// For adapters reached over TCP whose stdout and stderr carry the
-    /// program's own output: both are piped, stdin is closed.
+    /// program's own output: both are piped, stdin is closed. `keep` stays
+    /// open in the adapter under its own number (see `start`).
     pub fn spawn_with_output(
         cmd: Command,
+        keep: Option<RawFd>,
     ) -> std::io::Result<(AdapterProcess, ChildStdout, ChildStderr)> {
-        let (process, _, stdout, stderr) = Self::spawn_piped(cmd, Stdio::null(), Stdio::piped())?;
+        let (process, _, stdout, stderr) =
+            Self::spawn_piped(cmd, Stdio::null(), Stdio::piped(), keep)?;
         let stderr = stderr.ok_or_else(|| std::io::Error::other("no adapter stderr"))?;
         Ok((process, stdout, stderr))
     }
@@ -59,21 +64,23 @@ impl AdapterProcess {
     pub fn spawn_with_stdio(
         cmd: Command,
         stdio: [std::fs::File; 3],
+        keep: Option<RawFd>,
     ) -> std::io::Result<AdapterProcess> {
-        Self::start(cmd, stdio.map(Stdio::from), true)
+        Self::start(cmd, stdio.map(Stdio::from), true, keep)
     }
 
     fn spawn_piped(
         cmd: Command,
         stdin: Stdio,
         stderr: Stdio,
+        keep: Option<RawFd>,
     ) -> std::io::Result<(
         AdapterProcess,
         Option<ChildStdin>,
         ChildStdout,
         Option<ChildStderr>,
     )> {
-        let mut process = Self::start(cmd, [stdin, Stdio::piped(), stderr], false)?;
+        let mut process = Self::start(cmd, [stdin, Stdio::piped(), stderr], false, keep)?;
         let stdin = process.child.stdin.take();
         let stderr = process.child.stderr.take();
         let stdout = process
@@ -87,10 +94,16 @@ impl AdapterProcess {
     /// With `terminal`, stdin (a terminal) becomes the adapter's controlling
     /// terminal, so it can give the program the terminal's foreground, as a
     /// shell would.
+    ///
+    /// `keep`, a descriptor opened close-on-exec, is let through exec in the
+    /// child only (the keeper passes it on), so no other process spawned
+    /// meanwhile holds it: the adapter can write to it apart from its stdio,
+    /// and its reader sees the end of it when the adapter is gone.
     fn start(
         cmd: Command,
         [stdin, stdout, stderr]: [Stdio; 3],
         terminal: bool,
+        keep: Option<RawFd>,
     ) -> std::io::Result<AdapterProcess> {
         let mut launch = keeper::prepare(cmd)?;
         let cmd = launch.command();
@@ -102,7 +115,7 @@ impl AdapterProcess {
         // controlling terminal: an adapter's launcher would otherwise make the
         // debuggee the terminal's foreground group and take the keyboard from
         // the TUI.
-        // SAFETY: setsid and ioctl are async-signal-safe; nothing else runs
+        // SAFETY: setsid, ioctl and fcntl are async-signal-safe; nothing else runs
         // between fork and exec.
         unsafe {
             cmd.pre_exec(move || {
@@ -111,6 +124,11 @@ impl AdapterProcess {
                 }
                 if terminal {
                     libc::ioctl(0, libc::TIOCSCTTY, 0);
+                }
+                if let Some(fd) = keep
+                    && libc::fcntl(fd, libc::F_SETFD, 0) < 0
+                {
+                    return Err(std::io::Error::last_os_error());
                 }
                 Ok(())
             });

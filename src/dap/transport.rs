@@ -1,4 +1,5 @@
-//! TCP transports: a free loopback port for an adapter to listen on, and a
+//! TCP transports: a free loopback port (for scripted adapters in tests;
+//! a real adapter picks its own and announces it, see `announced`), and a
 //! connection that retries until the adapter is up or the time runs out.
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
@@ -6,8 +7,8 @@ use std::time::Duration;
 
 use tokio::net::TcpStream;
 
-/// A loopback port free now. The adapter binds it a moment later; another
-/// process could take it first, which the connect timeout then reports.
+/// A loopback port free now. Whatever binds it a moment later may find it
+/// taken by another process first: adapters are not given one of these.
 pub fn free_loopback_port() -> std::io::Result<SocketAddr> {
     let l = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
     l.local_addr()

@@ -49,8 +49,8 @@ pub async fn capabilities(
             let (r, w) = stream.into_split();
             DapClient::start(r, w, timeout, default_reverse_handler())
         }
-        Transport::Announced { stdout, parse } => {
-            let (_, stream) = connect_announced(stdout, parse, timeout)
+        Transport::Announced { stdout, parse, who } => {
+            let (_, stream) = connect_announced(stdout, parse, who, timeout)
                 .await
                 .map_err(|e| e.to_string())?;
             let (r, w) = stream.into_split();

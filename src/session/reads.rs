@@ -40,6 +40,7 @@ struct WireFrame {
     source: Option<WireSource>,
     line: u64,
     presentation_hint: Option<String>,
+    instruction_pointer_reference: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -75,6 +76,10 @@ pub fn parse_frames(body: Value, language: &dyn Language) -> Result<(Vec<Frame>,
             file: f.source.and_then(|s| s.path).map(PathBuf::from),
             line: f.line,
             params: None,
+            pc: f
+                .instruction_pointer_reference
+                .as_deref()
+                .and_then(crate::session::native::parse_address),
         })
         .collect();
     let total = resp

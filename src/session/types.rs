@@ -73,6 +73,10 @@ pub struct Frame {
     /// from the source (read for the frames of a stop).
     #[serde(skip)]
     pub params: Option<Vec<String>>,
+    /// The adapter's `instructionPointerReference`, read as an address,
+    /// where it sends one.
+    #[serde(skip)]
+    pub pc: Option<u64>,
 }
 
 pub use crate::adapters::RETURN_VALUE;

@@ -43,6 +43,7 @@ pub fn frame(id: i64, name: &str, line: u64) -> Frame {
         params: python()
             .language()
             .parameters(&demo_source().lines, name, line),
+        pc: None,
     }
 }
 

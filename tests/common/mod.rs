@@ -427,6 +427,15 @@ pub fn js_debug_available() -> Option<PathBuf> {
     }
 }
 
+/// A workspace holding `files` and an MCP server whose data directory
+/// holds js-debug; None (skipped, see `js_debug_available`) without it.
+pub async fn js_mcp(files: &[(&str, &str)]) -> Option<(tempfile::TempDir, Mcp)> {
+    let data = js_debug_available()?;
+    let ws = workspace(files);
+    let mcp = mcp_with_env(ws.path(), &[], &[("XDG_DATA_HOME", &data)]).await;
+    Some((ws, mcp))
+}
+
 /// TypeScript's compiler, from the cache scripts/test installs it into.
 /// Without it a test fails under CI and skips loudly elsewhere.
 pub fn tsc_available() -> Option<PathBuf> {

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use tokio::process::Command;
 
+use crate::adapters::condition_check::compile_with;
+
 const CHECK: &str = "\
 import sys
 try:
@@ -16,19 +18,9 @@ except SyntaxError as e:
 ";
 
 pub async fn check(python: PathBuf, condition: String) -> Result<(), String> {
-    let out = Command::new(python)
-        .args(["-c", CHECK, &condition])
-        .output()
-        .await;
-    match out {
-        // Without an interpreter to ask, the adapter judges it at run time.
-        Err(_) => Ok(()),
-        Ok(o) if o.status.success() => Ok(()),
-        Ok(o) => {
-            let msg = String::from_utf8_lossy(&o.stdout).trim().to_string();
-            Err(format!("{condition:?} is not a Python expression: {msg}"))
-        }
-    }
+    let mut cmd = Command::new(python);
+    cmd.args(["-c", CHECK]);
+    compile_with(cmd, condition, "Python").await
 }
 
 const PREFIX: &str = "Error while evaluating expression in conditional breakpoint: ";

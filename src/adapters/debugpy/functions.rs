@@ -2,59 +2,28 @@
 //! function: debugpy has no function breakpoints, so `name` or
 //! `Class.method` becomes a line breakpoint on the body's first line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::adapters::FoundFunction;
+use crate::adapters::source_functions::{self, SourceSearch};
+
+const SEARCH: SourceSearch = SourceSearch {
+    language: "Python",
+    keyword: "def",
+    files: "Python",
+    is_ident: crate::adapters::is_ident,
+    is_source: |p| p.extension().is_some_and(|e| e == "py"),
+};
 
 pub fn find_function(root: &Path, function: &str) -> Result<FoundFunction, String> {
-    let parts: Vec<&str> = function.split('.').collect();
-    if parts.iter().any(|p| !crate::adapters::is_ident(p)) {
-        return Err(format!(
-            "{function:?} is not a Python name such as f or Class.method"
-        ));
-    }
-    let (name, class) = match parts.as_slice() {
-        [.., c, n] => (*n, Some(*c)),
-        [n] => (*n, None),
-        [] => return Err("the name is empty".into()),
-    };
-    let mut found = vec![];
-    let (files, _) =
-        crate::workspace_files::files(root, true, |p| p.extension().is_some_and(|e| e == "py"));
-    for p in files.iter().map(PathBuf::as_path) {
-        let Ok(text) = std::fs::read_to_string(p) else {
-            continue;
-        };
-        let lines: Vec<&str> = text.lines().collect();
+    source_functions::find_function(root, function, &SEARCH, &|p, lines, name, class| {
         // `module.function` names the file as well as the class may.
         let stem_matches = class.is_some_and(|c| p.file_stem().is_some_and(|s| s == c));
-        for def in find_defs(&lines, name, class, stem_matches) {
-            if let Some(body) = body_line(&lines, def) {
-                found.push(FoundFunction {
-                    file: p.to_path_buf(),
-                    def_line: def as u64 + 1,
-                    body_line: body as u64 + 1,
-                });
-            }
-        }
-    }
-    match found.len() {
-        0 => Err(format!("no def {function} in the workspace's Python files")),
-        1 => Ok(found.remove(0)),
-        _ => Err(format!(
-            "{function} is defined {} times: {}; give file and line, or Class.method",
-            found.len(),
-            found
-                .iter()
-                .map(|f| format!(
-                    "{}:{}",
-                    f.file.strip_prefix(root).unwrap_or(&f.file).display(),
-                    f.def_line
-                ))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
+        find_defs(lines, name, class, stem_matches)
+            .into_iter()
+            .filter_map(|def| Some((def, body_line(lines, def)?)))
+            .collect()
+    })
 }
 
 fn indent(l: &str) -> usize {

@@ -1,16 +1,18 @@
 //! delve, for Go: finding and installing `dlv`, spawning `dlv dap` on a
-//! loopback port, its launch and attach arguments, and reading what it
-//! prints (the program's output, its own chatter, the exit status).
+//! loopback port it picks and announces, its launch and attach arguments,
+//! and reading what it prints (the program's output, its own chatter, the
+//! exit status).
 
 mod build_error;
 mod conditions;
 mod go;
+mod listen;
 mod pure_calls;
 mod remote;
 mod typed;
 
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use futures::FutureExt;
 use futures::future::BoxFuture;
@@ -19,10 +21,9 @@ use tokio::process::Command;
 
 use super::{
     Adapter, AdapterError, Found, Language, LaunchSpec, OutputSource, ProgramOutput, Quirks,
-    Spawned, Target, Transport, which,
+    Spawned, Target, which,
 };
 use crate::dap::process::AdapterProcess;
-use crate::dap::transport::free_loopback_port;
 
 pub struct Delve;
 
@@ -94,16 +95,16 @@ impl Adapter for Delve {
             return remote::spawn(spec, r);
         }
         let dlv = find_dlv()?;
-        let addr = free_loopback_port()
-            .map_err(|e| AdapterError::NotFound(format!("no free loopback port for dlv: {e}")))?;
-        let (start, build_dir) = start_arguments(spec, addr)?;
-        let mut cmd = Command::new(&dlv);
-        cmd.args(["dap", "--listen", &addr.to_string()])
-            // delve builds in its own working directory: go.mod is found from there.
-            .current_dir(&build_dir);
+        let (start, build_dir) = start_arguments(spec)?;
         let cannot = |e: std::io::Error| {
             AdapterError::NotFound(format!("cannot start {}: {e}", dlv.display()))
         };
+        let log = listen::LogPipe::new().map_err(cannot)?;
+        let mut cmd = Command::new(&dlv);
+        cmd.args(["dap", "--listen", listen::ANY_LOOPBACK_PORT])
+            .args(log.arguments())
+            // delve builds in its own working directory: go.mod is found from there.
+            .current_dir(&build_dir);
         // The program inherits delve's stdio: on the session's terminal, it
         // can read its input there.
         let terminal = match (&spec.stdio, &spec.target) {
@@ -113,12 +114,12 @@ impl Adapter for Delve {
         let on_terminal = terminal.is_some();
         let (process, program_output) = match terminal {
             Some(files) => (
-                AdapterProcess::spawn_with_stdio(cmd, files).map_err(cannot)?,
+                AdapterProcess::spawn_with_stdio(cmd, files, Some(log.fd())).map_err(cannot)?,
                 None,
             ),
             None => {
                 let (process, stdout, stderr) =
-                    AdapterProcess::spawn_with_output(cmd).map_err(cannot)?;
+                    AdapterProcess::spawn_with_output(cmd, Some(log.fd())).map_err(cannot)?;
                 let out = ProgramOutput {
                     stdout: Box::pin(stdout),
                     stderr: Box::pin(stderr),
@@ -132,7 +133,7 @@ impl Adapter for Delve {
         }
         Ok(Spawned {
             process: Some(process),
-            transport: Transport::Tcp(addr),
+            transport: log.announced().map_err(cannot)?,
             on_terminal,
             program_output,
             start,
@@ -273,10 +274,7 @@ pub async fn version(dlv: &Path) -> Result<String, AdapterError> {
 
 /// The `launch` or `attach` request, and the directory dlv runs in (where
 /// a build finds its module).
-fn start_arguments(
-    spec: &LaunchSpec,
-    addr: SocketAddr,
-) -> Result<((&'static str, Value), PathBuf), AdapterError> {
+fn start_arguments(spec: &LaunchSpec) -> Result<((&'static str, Value), PathBuf), AdapterError> {
     let env: serde_json::Map<String, Value> = spec
         .env
         .iter()
@@ -314,11 +312,19 @@ fn start_arguments(
                 // Not `__debug_bin` in the user's package: the build is ours.
                 let dir = crate::paths::runtime_dir()
                     .map_err(|e| AdapterError::NotFound(format!("no runtime directory: {e}")))?;
-                args["output"] = json!(dir.join(format!("go-debug-bin-{}", addr.port())));
+                args["output"] = json!(dir.join(debug_binary_name()));
             }
             Ok((("launch", args), build_dir))
         }
     }
+}
+
+/// A name no other session of this or another pairdbg builds to at the
+/// same time.
+fn debug_binary_name() -> String {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("go-debug-bin-{}-{n}", std::process::id())
 }
 
 fn is_source(program: &Path) -> bool {
@@ -363,19 +369,18 @@ mod tests {
         std::fs::create_dir_all(&pkg).unwrap();
         std::fs::write(pkg.join("main.go"), "package main").unwrap();
         let mut spec = LaunchSpec::for_workspace(dir.path());
-        let addr: SocketAddr = "127.0.0.1:4000".parse().unwrap();
         spec.target = Target::Program(pkg.clone());
-        let ((req, args), build) = start_arguments(&spec, addr).unwrap();
+        let ((req, args), build) = start_arguments(&spec).unwrap();
         assert_eq!((req, args["mode"].as_str()), ("launch", Some("debug")));
         assert_eq!(build, pkg);
         spec.target = Target::Program(pkg.join("main.go"));
-        assert_eq!(start_arguments(&spec, addr).unwrap().1, pkg);
+        assert_eq!(start_arguments(&spec).unwrap().1, pkg);
         spec.target = Target::Program(dir.path().join("app-binary"));
-        let ((_, args), _) = start_arguments(&spec, addr).unwrap();
+        let ((_, args), _) = start_arguments(&spec).unwrap();
         assert_eq!(args["mode"], "exec");
         assert!(args.get("output").is_none());
         spec.target = Target::Attach(42);
-        let ((req, args), _) = start_arguments(&spec, addr).unwrap();
+        let ((req, args), _) = start_arguments(&spec).unwrap();
         assert_eq!((req, args["processId"].as_i64()), ("attach", Some(42)));
     }
 }

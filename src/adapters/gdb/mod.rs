@@ -16,11 +16,11 @@ use serde_json::{Value, json};
 use tokio::process::Command;
 
 use super::native_code::{is_rust, rust_debugger_scripts};
+use super::native_spawn;
 use super::{
     Adapter, AdapterError, ExceptionFunction, Found, Language, LaunchSpec, OutputSource, Quirks,
-    Spawned, Target, Transport,
+    Spawned, Target,
 };
-use crate::dap::process::AdapterProcess;
 
 pub use native::GdbNative;
 
@@ -153,10 +153,7 @@ impl Adapter for Gdb {
             let found = tokio::task::spawn_blocking(install::find)
                 .await
                 .map_err(|e| AdapterError::NotFound(format!("looking for gdb failed: {e}")))??;
-            Ok(Found {
-                version: found.version,
-                path: found.path.display().to_string(),
-            })
+            Ok(native_spawn::found(found.version, &found.path))
         }
         .boxed()
     }
@@ -170,10 +167,7 @@ impl Adapter for Gdb {
             let found = tokio::task::spawn_blocking(install::install)
                 .await
                 .map_err(|e| AdapterError::NotFound(format!("installing gdb failed: {e}")))??;
-            Ok(Found {
-                version: found.version,
-                path: found.path.display().to_string(),
-            })
+            Ok(native_spawn::found(found.version, &found.path))
         }
         .boxed()
     }
@@ -203,8 +197,11 @@ impl Adapter for Gdb {
                 ),
             }
         }
-        let on_terminal = spec.stdio.is_some() && matches!(spec.target, Target::Program(_));
-        if let Some(t) = spec.stdio.as_ref().filter(|_| on_terminal) {
+        if let Some(t) = spec
+            .stdio
+            .as_ref()
+            .filter(|_| native_spawn::on_terminal(spec))
+        {
             // gdb gives the program one terminal for all three streams.
             cmd.arg("-iex")
                 .arg(format!("set inferior-tty {}", t.terminal.display()));
@@ -219,27 +216,9 @@ impl Adapter for Gdb {
                     "program": r.program,
                 }),
             ),
-            Target::Module(_) => {
-                return Err(AdapterError::Unsupported(
-                    "gdb runs programs, not modules; give program".into(),
-                ));
-            }
+            Target::Module(_) => return Err(native_spawn::no_modules("gdb")),
         };
-        let (process, stdin, stdout) = AdapterProcess::spawn(cmd).map_err(|e| {
-            AdapterError::NotFound(format!("cannot start {}: {e}", gdb.path.display()))
-        })?;
-        Ok(Spawned {
-            process: Some(process),
-            transport: Transport::Stdio {
-                reader: Box::pin(stdout),
-                writer: Box::pin(stdin),
-            },
-            on_terminal,
-            program_output: None,
-            start,
-            exit_code_file: None,
-            notes,
-        })
+        native_spawn::over_stdio(cmd, &gdb.path, spec, start, notes)
     }
 
     /// gdb's filters are Ada's; Rust panics stop through

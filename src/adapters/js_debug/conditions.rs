@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use tokio::process::Command;
 
+use crate::adapters::condition_check::compile_with;
+
 /// Compiles the condition as a function body without running it.
 const CHECK: &str = "\
 try {
@@ -17,22 +19,9 @@ try {
 ";
 
 pub async fn check(node: PathBuf, condition: String) -> Result<(), String> {
-    let out = Command::new(node)
-        .env_remove("NODE_OPTIONS")
-        .args(["-e", CHECK, &condition])
-        .output()
-        .await;
-    match out {
-        // Without Node to ask, js-debug judges it when it sets it.
-        Err(_) => Ok(()),
-        Ok(o) if o.status.success() => Ok(()),
-        Ok(o) => {
-            let msg = String::from_utf8_lossy(&o.stdout).trim().to_string();
-            Err(format!(
-                "{condition:?} is not a JavaScript expression: {msg}"
-            ))
-        }
-    }
+    let mut cmd = Command::new(node);
+    cmd.env_remove("NODE_OPTIONS").args(["-e", CHECK]);
+    compile_with(cmd, condition, "JavaScript").await
 }
 
 const PREFIX: &str = "Syntax error setting breakpoint with condition ";

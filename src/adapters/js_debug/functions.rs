@@ -3,65 +3,38 @@
 //! `name` or `Class.method` becomes a line breakpoint on the body's first
 //! line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use regex::Regex;
 
 use crate::adapters::FoundFunction;
+use crate::adapters::source_functions::{self, SourceSearch};
 
 const EXTENSIONS: &[&str] = &["js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx"];
 
-pub fn find_function(root: &Path, function: &str) -> Result<FoundFunction, String> {
-    let parts: Vec<&str> = function.split('.').collect();
-    if parts.iter().any(|p| !is_js_ident(p)) {
-        return Err(format!(
-            "{function:?} is not a JavaScript name such as f or Class.method"
-        ));
-    }
-    let (name, class) = match parts.as_slice() {
-        [.., c, n] => (*n, Some(*c)),
-        [n] => (*n, None),
-        [] => return Err("the name is empty".into()),
-    };
-    let patterns = Patterns::new(name).ok_or_else(|| format!("{name:?} cannot be searched"))?;
-    let (files, _) = crate::workspace_files::files(root, true, |p| {
+const SEARCH: SourceSearch = SourceSearch {
+    language: "JavaScript",
+    keyword: "function",
+    files: "JavaScript or TypeScript",
+    is_ident: is_js_ident,
+    is_source: |p| {
         p.extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| EXTENSIONS.contains(&e))
-    });
-    let mut found = vec![];
-    for p in files.iter().map(PathBuf::as_path) {
-        let Ok(text) = std::fs::read_to_string(p) else {
-            continue;
-        };
-        let lines: Vec<&str> = text.lines().collect();
-        for def in patterns.definitions(&lines, class) {
-            found.push(FoundFunction {
-                file: p.to_path_buf(),
-                def_line: def as u64 + 1,
-                body_line: body_line(&lines, def) as u64 + 1,
-            });
-        }
-    }
-    match found.len() {
-        0 => Err(format!(
-            "no function {function} in the workspace's JavaScript or TypeScript files"
-        )),
-        1 => Ok(found.remove(0)),
-        _ => Err(format!(
-            "{function} is defined {} times: {}; give file and line, or Class.method",
-            found.len(),
-            found
-                .iter()
-                .map(|f| format!(
-                    "{}:{}",
-                    f.file.strip_prefix(root).unwrap_or(&f.file).display(),
-                    f.def_line
-                ))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
+    },
+};
+
+pub fn find_function(root: &Path, function: &str) -> Result<FoundFunction, String> {
+    let name = function.rsplit('.').next().unwrap_or(function);
+    // The name is escaped: only a regex crate's own limit can refuse it.
+    let patterns = Patterns::new(name).ok_or_else(|| format!("{name:?} cannot be searched"))?;
+    source_functions::find_function(root, function, &SEARCH, &|_, lines, _, class| {
+        patterns
+            .definitions(lines, class)
+            .into_iter()
+            .map(|def| (def, body_line(lines, def)))
+            .collect()
+    })
 }
 
 fn is_js_ident(s: &str) -> bool {

@@ -115,6 +115,7 @@ impl Adapter for JsDebug {
             transport: Transport::Announced {
                 stdout: Box::pin(stdout),
                 parse: listening_at,
+                who: "js-debug",
             },
             program_output: None,
             on_terminal: false,

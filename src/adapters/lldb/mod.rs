@@ -17,11 +17,11 @@ use serde_json::{Value, json};
 use tokio::process::Command;
 
 use super::native_code::is_rust;
+use super::native_spawn;
 use super::{
     Adapter, AdapterError, ExceptionFunction, Found, Language, LaunchSpec, OutputSource, Quirks,
-    Spawned, Target, Transport, which,
+    Spawned, Target, which,
 };
-use crate::dap::process::AdapterProcess;
 
 pub use native::Native;
 
@@ -111,10 +111,7 @@ impl Adapter for Lldb {
         async move {
             let path = find_adapter()?;
             let version = version(&path).await?;
-            Ok(Found {
-                version,
-                path: path.display().to_string(),
-            })
+            Ok(native_spawn::found(version, &path))
         }
         .boxed()
     }
@@ -134,32 +131,14 @@ impl Adapter for Lldb {
 
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
         let path = find_adapter()?;
-        let (process, stdin, stdout) = AdapterProcess::spawn(Command::new(&path))
-            .map_err(|e| AdapterError::NotFound(format!("cannot start {}: {e}", path.display())))?;
         let rust = is_rust(spec);
-        let on_terminal = spec.stdio.is_some() && matches!(spec.target, Target::Program(_));
         let start = match spec.target {
             Target::Attach(pid) => ("attach", attach_arguments(pid, rust)),
             Target::Remote(ref r) => ("attach", remote::attach_arguments(r, init_commands(rust))),
             Target::Program(ref p) => ("launch", launch_arguments(spec, p, rust)),
-            Target::Module(_) => {
-                return Err(AdapterError::Unsupported(
-                    "lldb-dap runs programs, not modules; give program".into(),
-                ));
-            }
+            Target::Module(_) => return Err(native_spawn::no_modules("lldb-dap")),
         };
-        Ok(Spawned {
-            process: Some(process),
-            transport: Transport::Stdio {
-                reader: Box::pin(stdout),
-                writer: Box::pin(stdin),
-            },
-            on_terminal,
-            program_output: None,
-            start,
-            exit_code_file: None,
-            notes: vec![],
-        })
+        native_spawn::over_stdio(Command::new(&path), &path, spec, start, vec![])
     }
 
     /// A C++ throw stops; Rust panics stop through `exception_functions`.

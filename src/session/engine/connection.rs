@@ -52,9 +52,9 @@ pub struct Conn {
     pub process: Option<AdapterProcess>,
     pub thread_id: i64,
     pub step_remaining: u32,
-    /// Where a line step started (function, line), and how often it was
-    /// stepped on from a stop on that same line (`Quirks::same_line_steps`).
-    pub step_from: Option<(String, u64)>,
+    /// Where a line step started, and how often it was stepped on from a
+    /// stop on that same line (see `line_steps`).
+    pub step_from: Option<super::line_steps::StepFrom>,
     pub same_line_resteps: u32,
     pub step_kind: StepKind,
     pub pending_exit_code: Option<i64>,

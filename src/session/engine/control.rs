@@ -255,10 +255,9 @@ impl Engine {
             .snap
             .stop
             .as_ref()
-            .and_then(|s| s.frames.first())
             .filter(|_| command == "next" || command == "stepIn")
             .filter(|_| !self.conn.instruction_steps)
-            .map(|f| (f.name.clone(), f.line));
+            .and_then(|s| super::line_steps::StepFrom::at(s, command == "next"));
         let stop_seq = self.snap.stop_seq;
         self.send_resume(command);
         self.mark_running(Some(origin), &format!("{} {verb}", origin.noun()));

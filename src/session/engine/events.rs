@@ -73,11 +73,10 @@ impl Engine {
                     return;
                 }
                 self.conn.thread_id = s.thread_id.unwrap_or(self.conn.thread_id);
-                if quirks.same_line_steps
-                    && s.reason == "step"
-                    && let Some(from) = self.conn.step_from.take()
+                if let Some(from) = self.conn.step_from.take()
+                    && let Some(strict) = from.steps_on(&s, quirks.same_line_steps)
                 {
-                    return self.step_on_if_same_line(from, s);
+                    return self.step_on_if_same_line(from, s, strict);
                 }
                 if self.conn.step_remaining > 0 && s.reason == "step" {
                     self.conn.step_remaining -= 1;
@@ -156,52 +155,6 @@ impl Engine {
             DapEvent::Breakpoint { breakpoint, .. } => self.on_breakpoint_event(&breakpoint),
             _ => {}
         }
-    }
-
-    /// A step stop on the line the step started from steps on (a few times
-    /// at most: a loop on one line ends somewhere); any other stop stands.
-    fn step_on_if_same_line(&mut self, from: (String, u64), s: crate::dap::events::Stopped) {
-        const MAX_RESTEPS: u32 = 8;
-        let Some(client) = self.conn.client.clone() else {
-            return;
-        };
-        let conn = self.conn.id;
-        let fut = client.request(
-            "stackTrace",
-            Some(
-                serde_json::json!({"threadId": self.conn.thread_id, "startFrame": 0, "levels": 1}),
-            ),
-        );
-        self.spawn(async move {
-            let top = fut.await.ok().and_then(|b| {
-                let f = b.get("stackFrames")?.as_array()?.first()?.clone();
-                Some((
-                    f.get("name")?.as_str()?.to_string(),
-                    f.get("line")?.as_u64()?,
-                ))
-            });
-            Box::new(move |e: &mut Engine| {
-                let language = e.config.adapter.language();
-                let Some(c) = e.conn_by_id_mut(conn) else {
-                    return;
-                };
-                let same = top.is_some_and(|(name, line)| {
-                    language.frame_name(&name) == from.0 && line == from.1
-                });
-                if same && c.same_line_resteps < MAX_RESTEPS {
-                    c.same_line_resteps += 1;
-                    c.step_from = Some(from);
-                    let command = c.step_kind.dap_command();
-                    e.with_conn(conn, |e| e.send_resume(command));
-                    return;
-                }
-                // As any stop of its connection, now without the check.
-                if let Some(c) = e.conn_by_id_mut(conn) {
-                    c.stops_seen -= 1;
-                }
-                e.on_conn_event(conn, DapEvent::Stopped(s));
-            }) as Apply
-        });
     }
 
     fn stop_on_first_thread(&mut self, mut s: crate::dap::events::Stopped) {

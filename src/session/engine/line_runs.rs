@@ -1,7 +1,9 @@
 //! One execution of a line is one hit, however many of the line's code
 //! locations it passes: a line with a function literal (a closure, a
 //! callback) stops once in its own frame and again in each call of the
-//! literal, which runs below that same frame and line.
+//! literal, which runs below that same frame and line; a line whose code
+//! the compiler split (Rust's `?` returns early from code placed after the
+//! function's main path) stops again in the same frame, further on.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -16,7 +18,15 @@ type Place = (String, Option<PathBuf>, u64);
 /// thread.
 #[derive(Debug, Default)]
 pub struct LineRuns {
-    by_thread: HashMap<i64, (u64, Vec<Place>)>,
+    by_thread: HashMap<i64, Run>,
+}
+
+#[derive(Debug)]
+struct Run {
+    breakpoint: u64,
+    began: Vec<Place>,
+    /// The address of the run's last stop in the line's own frame.
+    pc: Option<u64>,
 }
 
 fn places(frames: &[Frame]) -> Vec<Place> {
@@ -24,6 +34,15 @@ fn places(frames: &[Frame]) -> Vec<Place> {
         .iter()
         .map(|f| (f.name.clone(), f.file.clone(), f.line))
         .collect()
+}
+
+/// Whether a stop in the line's own frame, with the same callers, is
+/// further on in the same execution: code runs forward through a line's
+/// locations, and a new execution enters the line again where it begins,
+/// at or before where the last stop was. Without addresses it cannot be
+/// told, and counts as a new execution.
+fn further_on(run: &Run, now: &[Place], pc: Option<u64>) -> bool {
+    run.began == now && matches!((run.pc, pc), (Some(last), Some(pc)) if pc > last)
 }
 
 /// Whether `now` runs below the stack `began`: its callers hold that
@@ -45,13 +64,24 @@ impl LineRuns {
     /// of the line its last counted hit began; if not, it begins one.
     pub fn continues(&mut self, id: u64, stop: &StopInfo) -> bool {
         let now = places(&stop.frames);
-        if let Some((last, began)) = self.by_thread.get(&stop.thread_id)
-            && *last == id
-            && runs_below(began, &now)
+        let pc = stop.frames.first().and_then(|f| f.pc);
+        if let Some(run) = self.by_thread.get_mut(&stop.thread_id)
+            && run.breakpoint == id
         {
-            return true;
+            if runs_below(&run.began, &now) {
+                return true;
+            }
+            if further_on(run, &now, pc) {
+                run.pc = pc;
+                return true;
+            }
         }
-        self.by_thread.insert(stop.thread_id, (id, now));
+        let run = Run {
+            breakpoint: id,
+            began: now,
+            pc,
+        };
+        self.by_thread.insert(stop.thread_id, run);
         false
     }
 }
@@ -106,5 +136,23 @@ mod tests {
         assert!(!runs_below(&began, &elsewhere));
         let recursion = vec![place("main.fact", 4), place("main.fact", 4)];
         assert!(!runs_below(&recursion[1..], &recursion));
+    }
+
+    #[test]
+    fn a_later_address_in_the_same_frame_is_the_same_execution() {
+        let stack = vec![place("main::run", 8), place("main::main", 15)];
+        let run = Run {
+            breakpoint: 1,
+            began: stack.clone(),
+            pc: Some(0x16c2a),
+        };
+        // The `?`'s early return, placed after the main path.
+        assert!(further_on(&run, &stack, Some(0x16c9a)));
+        // The loop's next turn enters the line where it begins.
+        assert!(!further_on(&run, &stack, Some(0x16c2a)));
+        // Without addresses, each stop is an execution of its own.
+        assert!(!further_on(&run, &stack, None));
+        let called_again = vec![place("main::run", 8), place("main::main", 16)];
+        assert!(!further_on(&run, &called_again, Some(0x16c9a)));
     }
 }

@@ -22,6 +22,7 @@ mod functions;
 mod hits;
 mod inspect;
 mod line_runs;
+mod line_steps;
 mod native;
 mod opening;
 mod purity;

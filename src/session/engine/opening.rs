@@ -38,9 +38,9 @@ pub(super) fn open(transport: Transport, timeout: Duration, listening: bool) -> 
         Transport::Tcp(addr) => Opening::Later(
             async move { Ok((addr, connect_with_retry(addr, timeout).await?)) }.boxed(),
         ),
-        Transport::Announced { stdout, parse } => {
-            Opening::Later(connect_announced(stdout, parse, timeout).boxed())
-        }
+        Transport::Announced { stdout, parse, who } => Opening::Later(
+            async move { connect_announced(stdout, parse, who, timeout).await }.boxed(),
+        ),
     }
 }
 
