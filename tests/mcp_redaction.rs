@@ -189,3 +189,57 @@ async fn pushed_hits_and_resources_are_masked_too() {
     assert!(text.contains("<redacted: 7 chars>"), "{text}");
     l.close().await;
 }
+
+const GIVEN_PROG: &str = "\
+import os
+import sys
+
+k = os.environ['API_KEY']
+flag_value = sys.argv[2]
+pw = 'opensesame1'
+d = {'pass': 'abc12345'}
+x = 'Zx9qT2mLp8VwR4nK7bYc3HdJ'
+print('ready')
+";
+
+/// Secrets by value and by where they came from: an env value under a
+/// secret's name and an argument after `--token`, read back under innocent
+/// names; short secret names (`pw`, `pass`); a random-looking key. The
+/// action log does not echo the launch's environment either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn secrets_given_to_the_program_stay_masked_under_any_name() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("given.py", GIVEN_PROG)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({
+                "program": "given.py",
+                "args": ["--token", "tk-99887766"],
+                "env": {"API_KEY": "sk-live-0123456789abcdefXYZ", "MODE": "test"},
+                "breakpoints": [{"file": "given.py", "line": 9}]
+            }),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(9), "{v}");
+    let shown = format!(
+        "{v}\n{}\n{}",
+        mcp.ok("debug_variables", json!({})).await,
+        mcp.ok("debug_action_log", json!({})).await
+    );
+    for secret in [
+        "sk-live-0123456789abcdefXYZ",
+        "tk-99887766",
+        "opensesame1",
+        "abc12345",
+        "Zx9qT2mLp8VwR4nK7bYc3HdJ",
+    ] {
+        assert!(!shown.contains(secret), "{secret} shown:\n{shown}");
+    }
+    assert!(shown.contains("MODE="), "{shown}");
+    assert!(shown.contains("<redacted"), "{shown}");
+    mcp.close().await;
+}

@@ -8,12 +8,34 @@ use serde_json::{Map, Value};
 use crate::session::Activity;
 
 /// Arguments shortened to what fits a line: `file=order.py line=44`.
+/// Secrets in them are masked: the log is shown to the agent as well.
 pub fn short_args(args: &Map<String, Value>) -> String {
     let mut parts = vec![];
     for (k, v) in args {
         let v = match v {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
+            Value::String(s) if crate::viewport::redact::is_secret_name(k) => {
+                crate::viewport::redact::mask(s)
+            }
+            Value::String(s) => crate::viewport::redact::text(s),
+            Value::Object(env) if k == "env" => {
+                let shown: Vec<String> = env
+                    .iter()
+                    .map(|(name, value)| {
+                        let value = match value {
+                            Value::String(s) => s.clone(),
+                            other => other.to_string(),
+                        };
+                        let value = if crate::viewport::redact::is_secret_name(name) {
+                            crate::viewport::redact::mask(&value)
+                        } else {
+                            crate::viewport::redact::text(&value)
+                        };
+                        format!("{name}={value}")
+                    })
+                    .collect();
+                format!("{{{}}}", shown.join(", "))
+            }
+            other => crate::viewport::redact::text(&other.to_string()),
         };
         // A note is the point of its call: keep it whole (within reason).
         let limit = if k == "text" { 300 } else { 40 };

@@ -44,6 +44,10 @@ const WORDS: &[&str] = &[
     "authorization",
     "credential",
     "credentials",
+    "pw",
+    "pwd",
+    "pass",
+    "passcode",
 ];
 
 /// Adjacent segments that do (`api_key`, `privateKey`).
@@ -115,11 +119,15 @@ static PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"\bxox[abposr]-[A-Za-z0-9-]{10,}",
         r"\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}",
         r"\bsk-[A-Za-z0-9_-]{20,}",
-        r"\b[sr]k_live_[A-Za-z0-9]{16,}",
+        r"\b[srp]k_(?:live|test)_[A-Za-z0-9]{16,}",
+        r"\bwhsec_[A-Za-z0-9]{16,}",
         r"\bAIza[0-9A-Za-z_-]{35}",
         r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z ]*PRIVATE KEY-----|$)",
         r"\b[Bb]earer\s+([A-Za-z0-9\-._~+/]{8,}=*)",
         r"://[^/\s:@]+:([^/\s@]+)@",
+        // A secret given on a command line: `--token X`, `--password=X`,
+        // and as an argv list's next item, `'--token', 'X'`.
+        r#"(?i)--?(?:token|password|passwd|pass|pw|secret|api[-_]?key|auth|access[-_]?key|private[-_]?key)(?:=|\s+|['"],\s*['"])([^\s'",\]]{3,})"#,
     ]
     .iter()
     .filter_map(|p| Regex::new(p).ok())
@@ -254,9 +262,114 @@ fn mask_keyed(text: &str) -> String {
 }
 
 /// A piece of text with every secret in it masked: the credential shapes,
-/// and values kept under secret names.
+/// values kept under secret names, string literals that look random enough
+/// to be keys, and any value the program was given as a secret.
 pub fn text(s: &str) -> String {
-    mask_keyed(&mask_patterns(s))
+    mask_tainted(&mask_random_literals(&mask_keyed(&mask_patterns(s))))
+}
+
+/// Values the program was handed as secrets (under a secret's name in its
+/// environment, or after a secret's flag on its command line): masked
+/// wherever they appear later, under any name.
+static TAINTED: LazyLock<Mutex<Vec<String>>> = LazyLock::new(Default::default);
+
+/// The shortest value worth following: shorter ones would mask common text.
+const TAINT_MIN_CHARS: usize = 6;
+
+/// Remembers the secrets of a launch: env values under secret names and
+/// arguments that follow a secret's flag.
+pub fn taint_launch(env: &[(String, String)], args: &[String]) {
+    let mut found: Vec<String> = env
+        .iter()
+        .filter(|(k, _)| is_secret_name(k))
+        .map(|(_, v)| v.clone())
+        .collect();
+    for (i, a) in args.iter().enumerate() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) => (f, Some(v)),
+            None => (a.as_str(), None),
+        };
+        if !flag.starts_with('-') || !is_secret_name(flag.trim_start_matches('-')) {
+            continue;
+        }
+        match inline {
+            Some(v) => found.push(v.to_string()),
+            None => found.extend(args.get(i + 1).cloned()),
+        }
+    }
+    let mut tainted = TAINTED.lock().unwrap_or_else(|p| p.into_inner());
+    for v in found {
+        if v.chars().count() >= TAINT_MIN_CHARS && !tainted.contains(&v) {
+            tainted.push(v);
+        }
+    }
+}
+
+fn mask_tainted(text: &str) -> String {
+    let tainted = TAINTED.lock().unwrap_or_else(|p| p.into_inner());
+    let mut out = text.to_string();
+    for v in tainted.iter() {
+        if out.contains(v.as_str()) {
+            out = out.replace(v.as_str(), &mask(v));
+        }
+    }
+    out
+}
+
+/// A quoted literal with no spaces, 20 to 256 characters long.
+static LITERAL: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r#"(["'])([^\s"']{20,256})(["'])"#).ok());
+
+/// Masks string literals random enough to be keys: mixed letters and
+/// digits with more than 4.2 bits of entropy per character. A hex digest
+/// (at most 4 bits) or a UUID is not one; a base64 API key is.
+fn mask_random_literals(text: &str) -> String {
+    let Some(re) = LITERAL.as_ref() else {
+        return text.to_string();
+    };
+    if !re.is_match(text) {
+        return text.to_string();
+    }
+    re.replace_all(text, |c: &regex::Captures| {
+        let whole = c.get(0).map(|m| m.as_str()).unwrap_or_default();
+        let body = c.get(2).map(|m| m.as_str()).unwrap_or_default();
+        let same_quote = c.get(1).map(|m| m.as_str()) == c.get(3).map(|m| m.as_str());
+        if same_quote && looks_random(body) {
+            mask(whole)
+        } else {
+            whole.to_string()
+        }
+    })
+    .into_owned()
+}
+
+fn looks_random(s: &str) -> bool {
+    if s.starts_with("<redacted") || s.contains(['/', '.']) && !s.contains(['+', '=']) {
+        // Paths and dotted names are not keys.
+        return false;
+    }
+    let classes = [
+        s.chars().any(|c| c.is_ascii_lowercase()),
+        s.chars().any(|c| c.is_ascii_uppercase()),
+        s.chars().any(|c| c.is_ascii_digit()),
+    ];
+    if classes.iter().filter(|c| **c).count() < 3 {
+        return false;
+    }
+    let mut counts = std::collections::HashMap::new();
+    for c in s.chars() {
+        *counts.entry(c).or_insert(0usize) += 1;
+    }
+    let n = s.chars().count() as f64;
+    let entropy: f64 = counts
+        .values()
+        .map(|&k| {
+            let p = k as f64 / n;
+            -p * p.log2()
+        })
+        .sum();
+    // Short strings cannot reach high entropy: scale the bar with length.
+    entropy > 4.2_f64.min(n.log2() - 0.3)
 }
 
 /// Masks a value in place. `inherited`: it lies under a secret's name (a
@@ -480,6 +593,44 @@ pub fn exception_context(c: &mut ExceptionContext) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secrets_by_value_flag_and_short_names() {
+        let t = text("{'user': 'ann', 'pass': 'hunter2'}");
+        assert!(!t.contains("hunter2"), "{t}");
+        let t = text("pw = 'opensesame'");
+        assert!(!t.contains("opensesame"), "{t}");
+        let t = text("['app.py', '--token', 'tok123456']");
+        assert!(!t.contains("tok123456"), "{t}");
+        let t = text("--password=s3cr3tpass --verbose");
+        assert!(!t.contains("s3cr3tpass") && t.contains("--verbose"), "{t}");
+        let t = text("key = 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'");
+        assert!(!t.contains("4eC39HqLyjWDarjtT1zdp7dc"), "{t}");
+        // Random enough to be a key, under an innocent name.
+        let t = text("x = 'Zx9qT2mLp8VwR4nK7bYc3HdJ'");
+        assert!(!t.contains("Zx9qT2mLp8VwR4nK7bYc3HdJ"), "{t}");
+        // Not keys: a digest, a uuid, a path, words.
+        for keep in [
+            "'da39a3ee5e6b4b0d3255bfef95601890afd80709'",
+            "'123e4567-e89b-12d3-a456-426614174000'",
+            "'/usr/lib/python3/dist-packages/Module1'",
+            "'HelloWorldThisIsAnOrdinaryName'",
+        ] {
+            assert_eq!(text(keep), keep);
+        }
+    }
+
+    #[test]
+    fn a_secret_given_at_launch_is_masked_under_any_name() {
+        taint_launch(
+            &[("API_KEY".into(), "live-abcdef-778899".into())],
+            &["--password".into(), "Tr0ub4dor&3".into()],
+        );
+        let t = text("k = 'live-abcdef-778899'");
+        assert!(!t.contains("live-abcdef-778899"), "{t}");
+        let t = text("argv[2] = 'Tr0ub4dor&3'");
+        assert!(!t.contains("Tr0ub4dor&3"), "{t}");
+    }
 
     #[test]
     fn names_are_whole_words() {
