@@ -8,6 +8,7 @@ pub mod redact;
 pub mod safe_repr;
 mod signature;
 mod text;
+pub mod tree_json;
 pub mod threads;
 pub mod value;
 
