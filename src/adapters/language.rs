@@ -116,6 +116,13 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// The value tree of a value whose text `composed_value` made, built
+    /// from the same parts (`raw`'s children); None where the composed
+    /// text is shown as it stands.
+    fn composed_tree(&self, _raw: &dyn Raw) -> Option<Value> {
+        None
+    }
+
     /// An expression listing the program's loaded source files, one per
     /// line, for searches beyond the workspace; None where the language
     /// has no such list (a native program's libraries carry no sources).

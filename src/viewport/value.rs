@@ -92,6 +92,13 @@ impl Render<'_> {
                     self.show(target, budget.saturating_sub(1), levels, false)
                 )
             }
+            Value::Variant { name, items } if items.is_empty() => name.clone(),
+            // A variant with named fields: `Cat::Food {days: 6}`.
+            Value::Variant { name, items } if is_fields(items) => {
+                let room = budget.saturating_sub(name.chars().count() + 1);
+                let fields = self.show(&items[0], room, levels.max(1), false);
+                truncate(&format!("{name} {fields}"), budget)
+            }
             Value::Variant { name, items } => {
                 let shown: Vec<String> = items
                     .iter()
@@ -187,6 +194,12 @@ impl Render<'_> {
             }
         }
     }
+}
+
+/// A variant's payload that is one set of named fields, with no type of
+/// its own.
+fn is_fields(items: &[Value]) -> bool {
+    matches!(items, [Value::Object { type_name, .. }] if type_name.is_empty())
 }
 
 fn seq_label(type_name: &str, open: char) -> String {
