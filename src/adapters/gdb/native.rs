@@ -14,6 +14,11 @@ pub struct GdbNative;
 pub(super) const PRELUDE_ENUMS: &[&str] = &["Option", "Result"];
 
 impl Language for GdbNative {
+    /// C's null pointer as lldb and gdb print it, Rust's `None`.
+    fn plain_words(&self) -> &'static [&'static str] {
+        crate::adapters::native_code::PLAIN_WORDS
+    }
+
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
     }

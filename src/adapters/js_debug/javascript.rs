@@ -26,6 +26,10 @@ fn is_bare_class_name(value: &str) -> bool {
 }
 
 impl Language for JavaScript {
+    fn plain_words(&self) -> &'static [&'static str] {
+        &["null", "undefined", "true", "false", "\"\"", "''"]
+    }
+
     /// Not read from the source: each read of a caller's locals costs
     /// js-debug tens of milliseconds.
     fn parameters(&self, _lines: &[String], _function: &str, _line: u64) -> Option<Vec<String>> {
