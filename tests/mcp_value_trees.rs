@@ -33,16 +33,25 @@ async fn a_rust_enum_is_a_variant_with_its_payload() {
     assert!(v.contains(&format!("src/main.rs:{line}")), "{v}");
     let j = json_viewport(&mcp).await;
     let found = &j["locals"]["found"];
-    assert_eq!(found["value"], "Some(Item {id: 42, name: \"saw\"})", "{found}");
+    assert_eq!(
+        found["value"], "Some(Item {id: 42, name: \"saw\"})",
+        "{found}"
+    );
     let tree = &found["tree"];
     assert_eq!(tree["kind"], "variant", "{tree}");
     assert_eq!(tree["name"], "Some", "{tree}");
     let item = &tree["items"][0];
     assert_eq!(item["kind"], "object", "{tree}");
     assert_eq!(item["type"], "main::Item", "{tree}");
-    assert_eq!(item["fields"][0], json!({"name": "id", "value": {"kind": "atom", "text": "42"}}));
+    assert_eq!(
+        item["fields"][0],
+        json!({"name": "id", "value": {"kind": "atom", "text": "42"}})
+    );
     assert_eq!(item["fields"][1]["value"]["text"], "saw", "{tree}");
-    assert_eq!(j["locals"]["none"]["tree"], json!({"kind": "variant", "name": "None", "items": [], "cut": false}));
+    assert_eq!(
+        j["locals"]["none"]["tree"],
+        json!({"kind": "variant", "name": "None", "items": [], "cut": false})
+    );
     let food = &j["locals"]["c_food"]["tree"];
     assert_eq!(food["name"], "Cat::Food", "{food}");
     assert_eq!(food["items"][0]["fields"][1]["name"], "days", "{food}");
@@ -91,7 +100,10 @@ async fn a_go_slice_is_a_sequence_with_its_count_and_items() {
     assert_eq!(items["cut"], false, "{items}");
     assert_eq!(items["items"][2]["kind"], "object", "{items}");
     assert_eq!(items["items"][2]["fields"][1]["name"], "Name", "{items}");
-    assert_eq!(items["items"][2]["fields"][1]["value"]["text"], "drill", "{items}");
+    assert_eq!(
+        items["items"][2]["fields"][1]["value"]["text"], "drill",
+        "{items}"
+    );
     let codes = &j["locals"]["codes"];
     assert_eq!(codes["value"], "[3, 1, 4, 1, 5, ...] (7 items)", "{codes}");
     assert_eq!(codes["tree"]["count"], 7, "{codes}");

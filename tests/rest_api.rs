@@ -179,7 +179,11 @@ async fn a_local_comes_with_its_value_tree() {
     let stock = &hit["locals"]["stock"]["tree"];
     assert_eq!(stock["kind"], "map", "{stock}");
     assert_eq!(stock["entries"][1]["key"]["text"], "saw", "{stock}");
-    assert_eq!(stock["entries"][1]["value"], json!({"kind": "atom", "text": "0"}), "{stock}");
+    assert_eq!(
+        stock["entries"][1]["value"],
+        json!({"kind": "atom", "text": "0"}),
+        "{stock}"
+    );
     // Fifty items at most, as the repr's own limit, and the count of all.
     let codes = &hit["locals"]["codes"]["tree"];
     assert_eq!(codes["count"], 60, "{codes}");

@@ -212,7 +212,12 @@ pub trait Language: Send + Sync {
         message: &str,
         max_chars: usize,
     ) -> String {
-        plain_traceback(frames, &self.exception_type_shown(type_name), message, max_chars)
+        plain_traceback(
+            frames,
+            &self.exception_type_shown(type_name),
+            message,
+            max_chars,
+        )
     }
 
     /// Whether two names of exception types name the same type.

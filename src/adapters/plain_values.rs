@@ -68,7 +68,9 @@ mod tests {
         assert!(says_nothing(Some(language("go")), "nil"));
         assert!(says_nothing(Some(language("javascript")), "undefined"));
         assert!(says_nothing(Some(language("c")), "0x0"));
-        for v in ["", "None", "null", "nil", "NULL", "True", "false", "''", "\"\""] {
+        for v in [
+            "", "None", "null", "nil", "NULL", "True", "false", "''", "\"\"",
+        ] {
             assert!(says_nothing(None, v), "{v}");
         }
         assert!(!says_nothing(None, "hunter2"));

@@ -266,7 +266,11 @@ async fn stopped(
         let error = RunError {
             kind: traceback::type_name(snap, &e.type_name),
             message: rest.agent.views.agent_text(&e.message),
-            traceback: Some(rest.agent.views.agent_text(&traceback::render(snap, stop, e))),
+            traceback: Some(
+                rest.agent
+                    .views
+                    .agent_text(&traceback::render(snap, stop, e)),
+            ),
         };
         end_run(rest, rs).await;
         rs.lock().ended = Some(Ended::Failed(error.clone()));

@@ -243,4 +243,3 @@ async fn run_watched(
 fn frames(snap: &crate::session::Snapshot) -> usize {
     snap.stop.as_ref().map_or(0, |s| s.total_frames)
 }
-

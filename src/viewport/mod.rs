@@ -8,8 +8,8 @@ pub mod redact;
 pub mod safe_repr;
 mod signature;
 mod text;
-pub mod tree_json;
 pub mod threads;
+pub mod tree_json;
 pub mod value;
 
 pub use config::ViewportConfig;

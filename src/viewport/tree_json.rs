@@ -186,7 +186,13 @@ mod tests {
         assert_eq!(j["items"].as_array().map(Vec::len), Some(5));
         assert_eq!(j["items"][0], json!({"kind": "atom", "text": "0"}));
         assert_eq!(j["cut"], true);
-        let closed = tree_json(&seq, Reach { items: 5, levels: 0 });
+        let closed = tree_json(
+            &seq,
+            Reach {
+                items: 5,
+                levels: 0,
+            },
+        );
         assert_eq!(closed["items"], Json::Null);
         assert_eq!(closed["cut"], true);
     }
@@ -197,11 +203,20 @@ mod tests {
             name: "Some".into(),
             items: vec![Value::Object {
                 type_name: "shop::Item".into(),
-                fields: vec![("id".into(), Value::atom("1")), ("name".into(), text("hammer"))],
+                fields: vec![
+                    ("id".into(), Value::atom("1")),
+                    ("name".into(), text("hammer")),
+                ],
                 more: false,
             }],
         };
-        let j = tree_json(&some, Reach { items: 5, levels: 0 });
+        let j = tree_json(
+            &some,
+            Reach {
+                items: 5,
+                levels: 0,
+            },
+        );
         assert_eq!(j["kind"], "variant");
         assert_eq!(j["name"], "Some");
         assert_eq!(j["items"][0]["kind"], "object");
@@ -222,7 +237,10 @@ mod tests {
         let j = tree_json(&m, WIDE);
         assert_eq!(j["count_at_least"], true);
         assert_eq!(j["cut"], true);
-        assert_eq!(j["entries"][0]["value"], json!({"kind": "nil", "text": "nil"}));
+        assert_eq!(
+            j["entries"][0]["value"],
+            json!({"kind": "nil", "text": "nil"})
+        );
         assert!(j.get("type").is_none());
     }
 }

@@ -43,13 +43,24 @@ mod tests {
 
     #[test]
     fn innermost_last_with_its_source() {
-        let frames = [frame("divide", 2, "return a / b"), frame("<module>", 5, "divide(1, 0)")];
+        let frames = [
+            frame("divide", 2, "return a / b"),
+            frame("<module>", 5, "divide(1, 0)"),
+        ];
         assert_eq!(
-            render(&frames, "builtins.ZeroDivisionError", "division by zero", 8192),
+            render(
+                &frames,
+                "builtins.ZeroDivisionError",
+                "division by zero",
+                8192
+            ),
             "Traceback (most recent call last):\n  File \"/w/calc.py\", line 5, in <module>\n    divide(1, 0)\n  File \"/w/calc.py\", line 2, in divide\n    return a / b\nZeroDivisionError: division by zero"
         );
         let short = render(&frames, "ValueError", "bad", 120);
         assert!(short.contains("in divide"), "{short}");
-        assert!(!short.contains("<module>"), "the outermost go first: {short}");
+        assert!(
+            !short.contains("<module>"),
+            "the outermost go first: {short}"
+        );
     }
 }

@@ -5,8 +5,8 @@
 //! `Cat::Food { perishable: true, days: 6 }`).
 
 use crate::adapters::language::{Language, Part, c_like_path, split_path};
-use crate::adapters::value::{Raw, Value};
 use crate::adapters::native_code::{frame_name, is_runtime_frame, panic_message, parameters};
+use crate::adapters::value::{Raw, Value};
 
 pub struct GdbNative;
 

@@ -94,14 +94,8 @@ fn map_tree(language: &dyn Language, raw: &dyn Raw, parts: &[&dyn Raw]) -> Optio
         .chunks(2)
         .enumerate()
         .map(|(i, pair)| {
-            (pair[0].name() == format!("key{i}") && pair[1].name() == format!("val{i}")).then(
-                || {
-                    (
-                        part_value(language, pair[0]),
-                        part_value(language, pair[1]),
-                    )
-                },
-            )
+            (pair[0].name() == format!("key{i}") && pair[1].name() == format!("val{i}"))
+                .then(|| (part_value(language, pair[0]), part_value(language, pair[1])))
         })
         .collect::<Option<Vec<_>>>()?;
     let n = entries.len();
@@ -164,7 +158,10 @@ mod tests {
                 name: "Some".into(),
                 items: vec![Value::Object {
                     type_name: "main::Item".into(),
-                    fields: vec![("id".into(), Value::atom("1")), ("name".into(), text("hammer"))],
+                    fields: vec![
+                        ("id".into(), Value::atom("1")),
+                        ("name".into(), text("hammer"))
+                    ],
                     more: false,
                 }],
             }
@@ -194,8 +191,16 @@ mod tests {
         assert!(
             matches!(&items[..], [Value::Object { type_name, fields, .. }] if type_name.is_empty() && fields.len() == 2)
         );
-        let pair = var("p", "(u32, u8)", "").with(vec![var("__0", "u32", "1"), var("__1", "u8", "2")]);
-        assert!(matches!(tree(&pair), Value::Seq { open: '(', count: Count::Exact(2), .. }));
+        let pair =
+            var("p", "(u32, u8)", "").with(vec![var("__0", "u32", "1"), var("__1", "u8", "2")]);
+        assert!(matches!(
+            tree(&pair),
+            Value::Seq {
+                open: '(',
+                count: Count::Exact(2),
+                ..
+            }
+        ));
         let wrap = var("w", "main::Wrap", "").with(vec![var("inner", "main::Item", "")]);
         let Value::Object { fields, .. } = tree(&wrap) else {
             panic!("an object")
@@ -205,8 +210,15 @@ mod tests {
 
     #[test]
     fn a_map_keeps_its_entries_and_says_when_it_was_cut() {
-        let m = var("stock", "std::collections::hash::map::HashMap<&str, u32>", "{\"widget\": 3, …}")
-            .with(vec![var("key0", "&str", "\"widget\""), var("val0", "u32", "3")]);
+        let m = var(
+            "stock",
+            "std::collections::hash::map::HashMap<&str, u32>",
+            "{\"widget\": 3, …}",
+        )
+        .with(vec![
+            var("key0", "&str", "\"widget\""),
+            var("val0", "u32", "3"),
+        ]);
         assert_eq!(
             tree(&m),
             Value::Map {

@@ -159,6 +159,10 @@ mod tests {
             .map(str::to_string)
             .collect();
         assert_eq!(function_start(&lines, 3, Some(python)), 2);
-        assert_eq!(function_start(&lines, 3, None), 1, "no language, the margin");
+        assert_eq!(
+            function_start(&lines, 3, None),
+            1,
+            "no language, the margin"
+        );
     }
 }
