@@ -208,7 +208,7 @@ async fn watches_variables_status_threads_and_restart() {
             json!({"name": "box.label", "value": "'crate'"}),
         )
         .await;
-    assert!(r.contains("box.label = 'crate'"), "{r}");
+    assert!(r.contains("box.label = \"crate\""), "{r}");
     let e = mcp
         .ok("debug_evaluate", json!({"expression": "box.label"}))
         .await;
