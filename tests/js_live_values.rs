@@ -1,6 +1,6 @@
 //! Node values at a live stop, read through a real js-debug and rendered
 //! by the viewport's rules: a Map, undefined, null, a string, a nested
-//! object and an array of objects.
+//! object shown whole where it fits, and an array of objects.
 
 mod common;
 
@@ -12,7 +12,7 @@ const PROG: &str = r#"function report() {
   const u = undefined;
   const z = null;
   const name = "widget";
-  const order = { id: 7, customer: { name: "Ada", tier: "gold" } };
+  const order = { id: 7, Tags: ["new", "vip"], customer: { name: "Ada", tier: "gold" } };
   const items = [{ sku: "a", qty: 1 }, { sku: "b", qty: 2 }, { sku: "c", qty: 3 }];
   return [m, u, z, name, order, items].length;  // line 8
 }
@@ -36,7 +36,12 @@ async fn node_values_at_a_stop_read_as_the_viewport_writes_them() {
         ("u", "undefined"),
         ("z", "null"),
         ("name", "\"widget\""),
-        ("order", "<Object: id=7, customer={...}>"),
+        // The preview leaves out its nested levels (`Tags: Array(2)`,
+        // `customer: {...}`); its children fill the width there is.
+        (
+            "order",
+            "<Object: customer=Object {name: \"Ada\", tier: \"gold\"}, id=7, Tags=[\"new\", \"vip\"]>",
+        ),
         (
             "items",
             "[Object {sku: \"a\", qty: 1}, Object {sku: \"b\", qty: 2}, Object {sku: \"c\", qty: 3}]",

@@ -47,6 +47,6 @@ fn recorded_values_render_by_the_viewport_rules() {
     assert_eq!(shown("(0) []", "Array"), "[]");
     assert_eq!(
         shown("(7) [1, 2, 3, 4, 5, 6, 7]", "Array"),
-        "[1, 2, 3, 4, 5, ... (7 items)]"
+        "[1, 2, 3, 4, 5, ...] (7 items)"
     );
 }

@@ -40,16 +40,16 @@ async fn each_rust_value_reads_as_rust() {
     let expected = [
         ("none", "None"),
         ("some", "Some(\"yes\")"),
-        ("found", "Some(Item { id: 42, name: \"saw\" })"),
+        ("found", "Some(Item {id: 42, name: \"saw\"})"),
         ("ok", "Ok(3)"),
         ("err", "Err(\"bad\")"),
         ("c_tool", "Cat::Tool"),
-        ("c_food", "Cat::Food { perishable: true, days: 6 }"),
+        ("c_food", "Cat::Food {perishable: true, days: 6}"),
         ("c_gad", "Cat::Gadget(\"FM\", 2)"),
         ("results", "[Ok(2)]"),
         ("small", "2"),
         ("pair", "Pair(1, 5)"),
-        ("p", "Item { id: 7, name: \"hammer\" }"),
+        ("p", "<Item: id=7, name=\"hammer\">"),
     ];
     let wrong: Vec<String> = expected
         .iter()
@@ -63,7 +63,7 @@ async fn each_rust_value_reads_as_rust() {
         ("c_gad.0", "\"FM\""),
         ("p.name", "\"hammer\""),
         ("pair.0 + pair.1", "6"),
-        ("found", "Some(Item { id: 42, name: \"saw\" })"),
+        ("found", "Some(Item {id: 42, name: \"saw\"})"),
     ] {
         let e = mcp
             .ok("debug_evaluate", json!({"expression": expression}))
@@ -110,7 +110,7 @@ async fn a_rust_condition_stops_only_where_it_holds() {
     assert_eq!(stopped_function(&v).as_deref(), Some("main::find"), "{v}");
     assert_eq!(
         local(&v, "item").as_deref(),
-        Some("Item { id: 42, name: \"saw\" }"),
+        Some("<Item: id=42, name=\"saw\">"),
         "{v}"
     );
     let e = mcp.ok("debug_evaluate", json!({"expression": "*id"})).await;

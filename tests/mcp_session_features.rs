@@ -75,7 +75,7 @@ async fn watches_variables_status_threads_and_restart() {
     assert_eq!(stopped_line(&v), Some(10), "{v}");
     assert_eq!(
         local(&v, "box").as_deref(),
-        Some("<Box: items=[0, 1, 2, 3, 4, ... (120 items)], label=\"box\">"),
+        Some("<Box: items=[0, 1, 2, 3, 4, ...] (120 items), label=\"box\">"),
         "{v}"
     );
     assert_eq!(local(&v, "total").as_deref(), Some("7140"), "{v}");
@@ -208,7 +208,7 @@ async fn watches_variables_status_threads_and_restart() {
             json!({"name": "box.label", "value": "'crate'"}),
         )
         .await;
-    assert!(r.contains("box.label = 'crate'"), "{r}");
+    assert!(r.contains("box.label = \"crate\""), "{r}");
     let e = mcp
         .ok("debug_evaluate", json!({"expression": "box.label"}))
         .await;

@@ -78,7 +78,7 @@ async fn a_breakpoint_hit_returns_locals_and_continue_reaches_the_next() {
     for (name, repr) in [("x", "10"), ("y", "20"), ("result", "30")] {
         assert_eq!(
             hit["locals"][name],
-            json!({"type": "int", "repr": repr, "isTruncated": false}),
+            json!({"type": "int", "repr": repr, "isTruncated": false, "tree": {"kind": "atom", "text": repr}}),
             "{hit}"
         );
     }
@@ -104,7 +104,7 @@ async fn a_breakpoint_hit_returns_locals_and_continue_reaches_the_next() {
     assert_eq!(next["frameInfo"]["line"], 8);
     assert_eq!(
         next["locals"]["final_result"],
-        json!({"type": "float", "repr": "42.5", "isTruncated": false}),
+        json!({"type": "float", "repr": "42.5", "isTruncated": false, "tree": {"kind": "atom", "text": "42.5"}}),
         "{next}"
     );
 
@@ -128,6 +128,67 @@ async fn a_breakpoint_hit_returns_locals_and_continue_reaches_the_next() {
     let (status, gone) = host.get(&format!("/sessions/{id}")).await;
     assert_eq!(status, 404, "{gone}");
     assert!(gone["error"]["message"].as_str().unwrap().contains(&id));
+    host.stop().await;
+}
+
+const SHOP: &str = "\
+class Item:
+    def __init__(self, id, name):
+        self.id = id
+        self.name = name
+
+
+items = [Item(1, 'hammer'), Item(2, 'saw'), Item(3, 'drill')]
+stock = {'hammer': 4, 'saw': 0}
+codes = list(range(60))
+print(len(items), stock, codes)
+";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_local_comes_with_its_value_tree() {
+    if !common::debugpy_available() {
+        return;
+    }
+    let ws = common::workspace(&[("src/shop.py", SHOP)]);
+    let host = RestHost::start(ws.path()).await;
+    let id = host.session("src/shop.py").await;
+    let (status, hit) = host
+        .post(
+            &format!("/sessions/{id}/breakpoint"),
+            json!({"file": "src/shop.py", "line": 10}),
+        )
+        .await;
+    assert_eq!(status, 200, "{hit}");
+    assert_eq!(hit["hit"], true, "{hit}");
+    let items = &hit["locals"]["items"];
+    assert_eq!(items["type"], "list", "{items}");
+    let tree = &items["tree"];
+    assert_eq!(tree["kind"], "sequence", "{tree}");
+    assert_eq!(tree["count"], 3, "{tree}");
+    assert_eq!(tree["cut"], false, "{tree}");
+    let first = &tree["items"][0];
+    assert_eq!(first["kind"], "object", "{tree}");
+    assert_eq!(first["type"], "Item", "{tree}");
+    let fields: Vec<(&str, &str)> = first["fields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| Some((f["name"].as_str()?, f["value"]["text"].as_str()?)))
+        .collect();
+    assert_eq!(fields, [("id", "1"), ("name", "hammer")], "{tree}");
+    let stock = &hit["locals"]["stock"]["tree"];
+    assert_eq!(stock["kind"], "map", "{stock}");
+    assert_eq!(stock["entries"][1]["key"]["text"], "saw", "{stock}");
+    assert_eq!(
+        stock["entries"][1]["value"],
+        json!({"kind": "atom", "text": "0"}),
+        "{stock}"
+    );
+    // Fifty items at most, as the repr's own limit, and the count of all.
+    let codes = &hit["locals"]["codes"]["tree"];
+    assert_eq!(codes["count"], 60, "{codes}");
+    assert_eq!(codes["items"].as_array().map(Vec::len), Some(50), "{codes}");
+    assert_eq!(codes["cut"], true, "{codes}");
     host.stop().await;
 }
 

@@ -80,7 +80,7 @@ async fn the_breakpoint_operation_debugs_a_c_program() {
     assert_eq!(hit["frameInfo"]["line"], 22);
     assert_eq!(
         hit["locals"]["margin"],
-        json!({"type": "int", "repr": "0", "isTruncated": false}),
+        json!({"type": "int", "repr": "0", "isTruncated": false, "tree": {"kind": "atom", "text": "0"}}),
         "{hit}"
     );
     let (status, next) = host

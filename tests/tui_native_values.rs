@@ -153,11 +153,11 @@ async fn rust_values_read_as_rust_in_the_variables_pane() {
     let expected = [
         "none = None",
         "some = Some(\"yes\")",
-        "found = Some(Item { id: 42, name: \"saw\" })",
+        "found = Some(Item {id: 42, name: \"saw\"})",
         "ok = Ok(3)",
         "err = Err(\"bad\")",
         "c_tool = Cat::Tool",
-        "c_food = Cat::Food { perishable: true, days: 6 }",
+        "c_food = Cat::Food {perishable: true, days: 6}",
         "c_gad = Cat::Gadget(\"FM\", 2)",
         "results = [Ok(2)]",
         "small = 2",

@@ -53,7 +53,7 @@ async fn each_kind_of_value_reads_as_the_person_expects() {
             "[Item {id: 1, name: \"hammer\"}, Item {id: 2, name: \"saw\"}, Item {id: 3, name: \"drill\"}]",
         ),
         ("balances", "{\"food\": -325, \"rent\": 1200, \"fun\": 50}"),
-        ("many", "[0, 1, 2, 3, 4, ... (50 items)]"),
+        ("many", "[0, 1, 2, 3, 4, ...] (50 items)"),
         ("results", "[]"),
         ("nothing", "None"),
         ("label", "\"new\""),

@@ -355,7 +355,7 @@ fn diff_mode_names_a_change_inside_a_container() {
     // The preview shows the first five items alike; the values differ.
     assert!(text.contains("(same frame)"), "{text}");
     assert!(
-        text.contains("  parts  = [\"1\", \"2\", \"3\", \"4\", \"5\", ... (8 items)]\n      parts[6]: \"\" → \"167\"\n"),
+        text.contains("  parts  = [\"1\", \"2\", \"3\", \"4\", \"5\", ...] (8 items)\n      parts[6]: \"\" → \"167\"\n"),
         "{text}"
     );
     assert!(text.contains("(10 locals unchanged)"), "{text}");

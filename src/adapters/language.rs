@@ -31,6 +31,25 @@ pub trait Language: Send + Sync {
     /// request at a stop.
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>>;
 
+    /// Whether a source line (without its indentation) opens a function
+    /// inside other code, as a method in a class body: where a function
+    /// starts when it does not start at the margin.
+    fn opens_function(&self, _line: &str) -> bool {
+        false
+    }
+
+    /// Whether a value's text is true in this language: `true` or a
+    /// number other than zero by default.
+    fn is_true(&self, value: &str) -> bool {
+        value == "true" || super::plain_values::nonzero(value)
+    }
+
+    /// The words that say nothing even under a secret's name: no value,
+    /// the booleans, an empty string, a null pointer.
+    fn plain_words(&self) -> &'static [&'static str] {
+        &["true", "false", "\"\""]
+    }
+
     /// Whether a variable is the program's own, worth showing; `value` is
     /// the adapter's text for it.
     fn is_shown(&self, name: &str, _value: &str) -> bool {
@@ -139,6 +158,13 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// The value tree of a value whose text `composed_value` made, built
+    /// from the same parts (`raw`'s children); None where the composed
+    /// text is shown as it stands.
+    fn composed_tree(&self, _raw: &dyn Raw) -> Option<Value> {
+        None
+    }
+
     /// An expression listing the program's loaded source files, one per
     /// line, for searches beyond the workspace; None where the language
     /// has no such list (a native program's libraries carry no sources).
@@ -191,6 +217,30 @@ pub trait Language: Send + Sync {
     /// `exceptionId` and `description`.
     fn exception_parts(&self, id: &str, description: &str) -> (String, String) {
         (self.exception_id(id), description.to_string())
+    }
+
+    /// An exception's type as the person reads it in a traceback, without
+    /// the module the runtime gives its own types.
+    fn exception_type_shown(&self, type_name: &str) -> String {
+        type_name.to_string()
+    }
+
+    /// The stack at an exception as this language writes it (`frames`
+    /// innermost first), at most `max_chars` long: the frames nearest the
+    /// exception are kept. By default the exception, then each frame.
+    fn traceback(
+        &self,
+        frames: &[TraceFrame],
+        type_name: &str,
+        message: &str,
+        max_chars: usize,
+    ) -> String {
+        plain_traceback(
+            frames,
+            &self.exception_type_shown(type_name),
+            message,
+            max_chars,
+        )
     }
 
     /// Whether two names of exception types name the same type.
@@ -292,6 +342,38 @@ pub trait Language: Send + Sync {
     fn log_message_note(&self) -> Option<&'static str> {
         None
     }
+}
+
+/// A frame of a traceback: where, and the text of its line when read.
+#[derive(Debug, Clone)]
+pub struct TraceFrame {
+    pub file: Option<String>,
+    pub line: u64,
+    pub function: String,
+    pub source: Option<String>,
+}
+
+/// The exception, then each frame innermost first (`at f (file:line)`), at
+/// most `max_chars` long: the shape no one language owns.
+pub fn plain_traceback(
+    frames: &[TraceFrame],
+    type_name: &str,
+    message: &str,
+    max_chars: usize,
+) -> String {
+    let mut out = format!("{type_name}: {message}");
+    for f in frames {
+        let place = match &f.file {
+            Some(file) => format!("{file}:{}", f.line),
+            None => "<unknown>".to_string(),
+        };
+        let entry = format!("\n  at {} ({place})", f.function);
+        if out.len() + entry.len() > max_chars {
+            break;
+        }
+        out.push_str(&entry);
+    }
+    out
 }
 
 /// One part of a value, for `Language::composed_value`.

@@ -20,6 +20,7 @@ mod native_code;
 mod native_pure_calls;
 mod native_spawn;
 mod native_trace;
+pub mod plain_values;
 pub mod side_effects;
 mod signature;
 mod spec;
@@ -40,8 +41,8 @@ pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
-    FoundFunction, Language, ListedLocal, LogPiece, Part, SetVariable, c_like_path, is_ident,
-    literal_value, parse_log_message, split_path,
+    FoundFunction, Language, ListedLocal, LogPiece, Part, SetVariable, TraceFrame, c_like_path,
+    is_ident, literal_value, parse_log_message, plain_traceback, split_path,
 };
 pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
 pub use which::which;

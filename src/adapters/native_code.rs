@@ -5,6 +5,19 @@
 use crate::adapters::language::is_ident;
 use std::path::{Path, PathBuf};
 
+/// Values that say nothing in C, C++ and Rust: null pointers, the booleans,
+/// an empty string, Rust's `None`.
+pub const PLAIN_WORDS: &[&str] = &[
+    "NULL",
+    "nullptr",
+    "0x0",
+    "0x0000000000000000",
+    "true",
+    "false",
+    "\"\"",
+    "None",
+];
+
 use crate::adapters::signature::{inside_parens, split_top_level};
 use crate::adapters::{LaunchSpec, Target};
 

@@ -264,9 +264,13 @@ async fn stopped(
     let stop = snap.stop.as_ref()?;
     if let Some(e) = &stop.exception {
         let error = RunError {
-            kind: traceback::type_name(&e.type_name),
+            kind: traceback::type_name(snap, &e.type_name),
             message: rest.agent.views.agent_text(&e.message),
-            traceback: Some(rest.agent.views.agent_text(&traceback::render(stop, e))),
+            traceback: Some(
+                rest.agent
+                    .views
+                    .agent_text(&traceback::render(snap, stop, e)),
+            ),
         };
         end_run(rest, rs).await;
         rs.lock().ended = Some(Ended::Failed(error.clone()));

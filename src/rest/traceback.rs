@@ -1,43 +1,35 @@
-//! An error's traceback in Python's shape, from the stop's frames: the
-//! document's `traceback`, whatever the language.
+//! An error's traceback for the document's `traceback`, from the stop's
+//! frames, in the shape the program's language writes one.
 
-use crate::session::types::{ExceptionDetails, StopInfo};
+use crate::adapters::{TraceFrame, plain_traceback};
+use crate::session::types::{ExceptionDetails, Snapshot, StopInfo};
 
 /// The longest traceback sent; the innermost frames are kept.
 const MAX_TRACEBACK_CHARS: usize = 8192;
 
-/// The exception's type without a module prefix Python adds to builtins.
-pub fn type_name(raw: &str) -> String {
-    raw.strip_prefix("builtins.").unwrap_or(raw).to_string()
+/// The exception's type as the program's language shows it.
+pub fn type_name(snap: &Snapshot, raw: &str) -> String {
+    match snap.language.0 {
+        Some(l) => l.exception_type_shown(raw),
+        None => raw.to_string(),
+    }
 }
 
-pub fn render(stop: &StopInfo, e: &ExceptionDetails) -> String {
-    let mut frames = vec![];
-    for f in &stop.frames {
-        let mut entry = match &f.file {
-            Some(p) => format!(
-                "  File \"{}\", line {}, in {}\n",
-                p.display(),
-                f.line,
-                f.name
-            ),
-            None => format!("  <unknown>, in {}\n", f.name),
-        };
-        if let Some(text) = f.file.as_deref().and_then(|p| line_text(p, f.line)) {
-            entry.push_str(&format!("    {text}\n"));
-        }
-        frames.push(entry);
+pub fn render(snap: &Snapshot, stop: &StopInfo, e: &ExceptionDetails) -> String {
+    let frames: Vec<TraceFrame> = stop
+        .frames
+        .iter()
+        .map(|f| TraceFrame {
+            file: f.file.as_deref().map(|p| p.display().to_string()),
+            line: f.line,
+            function: f.name.clone(),
+            source: f.file.as_deref().and_then(|p| line_text(p, f.line)),
+        })
+        .collect();
+    match snap.language.0 {
+        Some(l) => l.traceback(&frames, &e.type_name, &e.message, MAX_TRACEBACK_CHARS),
+        None => plain_traceback(&frames, &e.type_name, &e.message, MAX_TRACEBACK_CHARS),
     }
-    let last = format!("{}: {}", type_name(&e.type_name), e.message);
-    let mut body = String::new();
-    // Innermost last, as Python prints it; the outermost go first when long.
-    for entry in frames.iter() {
-        if body.len() + entry.len() + last.len() > MAX_TRACEBACK_CHARS {
-            break;
-        }
-        body.insert_str(0, entry);
-    }
-    format!("Traceback (most recent call last):\n{body}{last}")
 }
 
 fn line_text(path: &std::path::Path, line: u64) -> Option<String> {

@@ -68,11 +68,12 @@ impl SessionHandle {
         config: LaunchConfig,
         connector: SharedConnector,
     ) -> SessionHandle {
-        let snap = Snapshot::new(
+        let mut snap = Snapshot::new(
             id.clone(),
             config.display_name(),
             config.workspace.root.clone(),
         );
+        snap.language = crate::adapters::value::LanguageOf(Some(config.adapter.language()));
         let (snap_tx, snap_rx) = watch::channel(Arc::new(snap.clone()));
         let (events, _) = broadcast::channel(8192);
         let output = Arc::new(Mutex::new(OutputBuffer::default()));

@@ -5,6 +5,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::adapters::plain_values::is_true;
 use crate::session::handle::WaitOutcome;
 use crate::session::{Origin, SessionError, SessionHandle, StepKind};
 
@@ -62,12 +63,14 @@ pub async fn run_until(
             format!("{max_steps} is out of range; use 1 to {MAX_STEPS}"),
         ));
     }
-    let old = session
+    let read = session
         .evaluate(origin, expression.to_string(), 0)
         .await
-        .map_err(|e| SessionError::invalid("expression", format!("cannot evaluate here: {e}")))?
-        .value;
-    if until == Until::BecomesTrue && is_true(&old) {
+        .map_err(|e| SessionError::invalid("expression", format!("cannot evaluate here: {e}")))?;
+    // Truth is the language's own spelling of it.
+    let language = read.language.0;
+    let old = read.value;
+    if until == Until::BecomesTrue && is_true(language, &old) {
         return Err(SessionError::invalid(
             "expression",
             format!(
@@ -131,7 +134,7 @@ pub async fn run_until(
         };
         let met = match until {
             Until::Changes => new != old,
-            Until::BecomesTrue => is_true(&new),
+            Until::BecomesTrue => is_true(language, &new),
         };
         let reason = snap
             .stop
@@ -239,29 +242,4 @@ async fn run_watched(
 
 fn frames(snap: &crate::session::Snapshot) -> usize {
     snap.stop.as_ref().map_or(0, |s| s.total_frames)
-}
-
-/// Truth as the debuggers print it: `True`, `true`, or a non-zero number.
-fn is_true(value: &str) -> bool {
-    let v = value.trim();
-    match v {
-        "True" | "true" => true,
-        "False" | "false" | "None" | "nil" | "NULL" => false,
-        _ => v.parse::<f64>().is_ok_and(|n| n != 0.0),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_true;
-
-    #[test]
-    fn truth_reads_each_languages_spelling() {
-        for t in ["True", "true", "1", "-2", "0.5"] {
-            assert!(is_true(t), "{t}");
-        }
-        for f in ["False", "false", "0", "0.0", "None", "nil", "\"x\""] {
-            assert!(!is_true(f), "{f}");
-        }
-    }
 }

@@ -402,6 +402,10 @@ pub struct Snapshot {
     pub native: super::native::NativeSupport,
     /// The child sessions the adapter started (subprocesses), oldest first.
     pub children: Vec<ChildInfo>,
+    /// The language of the program, for what only it can write (a
+    /// traceback in its own shape).
+    #[serde(skip)]
+    pub language: crate::adapters::value::LanguageOf,
 }
 
 /// One thread of the program; `child` and `process` are set when the
@@ -460,6 +464,7 @@ impl Snapshot {
             compile_error: None,
             native: Default::default(),
             children: vec![],
+            language: Default::default(),
         }
     }
 

@@ -47,6 +47,11 @@ impl Raw for Var {
         if let Some(reason) = &self.not_read {
             return Some(Value::described(format!("<not read: {reason}>")));
         }
+        if self.composed
+            && let Some(tree) = self.language.0.and_then(|l| l.composed_tree(self))
+        {
+            return Some(tree);
+        }
         let lazy =
             self.value == super::reads::LAZY_VALUE && self.children.is_none() && self.reference > 0;
         (self.composed || lazy).then(|| Value::described(self.value.clone()))

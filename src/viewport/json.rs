@@ -6,7 +6,18 @@ use crate::session::types::{RunState, Snapshot};
 
 use super::ViewportConfig;
 use super::signature;
+use super::tree_json::{Reach, tree_json};
 use super::value::render;
+
+/// As much of a value's tree as its text shows: the same levels, the same
+/// items per collection.
+fn tree(v: &crate::session::types::Var, cfg: &ViewportConfig) -> Value {
+    let reach = Reach {
+        items: cfg.collection_preview_items,
+        levels: cfg.locals_max_depth.max(1) + 1,
+    };
+    tree_json(&v.tree(), reach)
+}
 
 pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
     let status = snap.state.describe();
@@ -31,7 +42,7 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
         .map(|v| {
             (
                 v.name.clone(),
-                json!({"type": v.type_name, "value": render(v, cfg, 0)}),
+                json!({"type": v.type_name, "value": render(v, cfg, 0), "tree": tree(v, cfg)}),
             )
         })
         .collect();
@@ -40,7 +51,7 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
         .iter()
         .map(|w| match &w.value {
             Ok(v) => {
-                json!({"expression": w.expression, "value": render(v, cfg, 0), "type": v.type_name})
+                json!({"expression": w.expression, "value": render(v, cfg, 0), "type": v.type_name, "tree": tree(v, cfg)})
             }
             Err(e) => json!({"expression": w.expression, "error": e}),
         })

@@ -9,6 +9,7 @@ pub mod safe_repr;
 mod signature;
 mod text;
 pub mod threads;
+pub mod tree_json;
 pub mod value;
 
 pub use config::ViewportConfig;

@@ -89,24 +89,10 @@ pub fn is_secret_name(name: &str) -> bool {
             .any(|p| PAIRS.contains(&(p[0].as_str(), p[1].as_str())))
 }
 
-/// Values that say nothing even under a secret's name.
+/// Values that say nothing even under a secret's name, in any language
+/// (the text masked here is not tied to one).
 fn harmless(value: &str) -> bool {
-    matches!(
-        value.trim(),
-        "" | "None"
-            | "null"
-            | "nil"
-            | "NULL"
-            | "True"
-            | "False"
-            | "true"
-            | "false"
-            | "''"
-            | "\"\""
-            | "b''"
-            | "0x0"
-            | "0x0000000000000000"
-    )
+    crate::adapters::plain_values::says_nothing(None, value)
 }
 
 /// Well-known shapes of credentials. A group 1, where there is one, is the
@@ -376,7 +362,7 @@ fn looks_random(s: &str) -> bool {
 /// field of `credentials`), so all of it is hidden.
 pub fn var(v: &mut Var, inherited: bool) {
     let secret = inherited || is_secret_name(&v.name);
-    if secret && !harmless(&v.value) {
+    if secret && !crate::adapters::plain_values::says_nothing(v.language.0, &v.value) {
         v.value = match v.length {
             Some(n) => format!("<redacted: {n} chars>"),
             None => mask(&v.value),

@@ -7,6 +7,8 @@ use serde_json::{Map, Value};
 
 use crate::session::types::Var;
 
+use super::tree_json::{Reach, tree_json};
+
 pub const MAX_DEPTH: usize = 2;
 pub const MAX_ITEMS: usize = 50;
 pub const MAX_REPR_CHARS: usize = 256;
@@ -22,6 +24,10 @@ pub struct VariableValue {
     pub is_truncated: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<VariableValue>>,
+    /// A local's value tree (kind, type, count, the items shown, what was
+    /// cut), built by its language: the structure `repr` only writes out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<serde_json::Value>,
 }
 
 /// A value as read, with the children read for it and how many it has.
@@ -72,6 +78,13 @@ pub fn value(read: &Read, depth: usize, named: bool) -> VariableValue {
         repr,
         is_truncated: truncated,
         children,
+        tree: (depth == 0).then(|| {
+            let reach = Reach {
+                items: MAX_ITEMS,
+                levels: MAX_DEPTH,
+            };
+            tree_json(&read.var.tree(), reach)
+        }),
     }
 }
 

@@ -92,6 +92,13 @@ impl Render<'_> {
                     self.show(target, budget.saturating_sub(1), levels, false)
                 )
             }
+            Value::Variant { name, items } if items.is_empty() => name.clone(),
+            // A variant with named fields: `Cat::Food {days: 6}`.
+            Value::Variant { name, items } if is_fields(items) => {
+                let room = budget.saturating_sub(name.chars().count() + 1);
+                let fields = self.show(&items[0], room, levels.max(1), false);
+                truncate(&format!("{name} {fields}"), budget)
+            }
             Value::Variant { name, items } => {
                 let shown: Vec<String> = items
                     .iter()
@@ -189,6 +196,12 @@ impl Render<'_> {
     }
 }
 
+/// A variant's payload that is one set of named fields, with no type of
+/// its own.
+fn is_fields(items: &[Value]) -> bool {
+    matches!(items, [Value::Object { type_name, .. }] if type_name.is_empty())
+}
+
 fn seq_label(type_name: &str, open: char) -> String {
     match short_type(type_name) {
         t if !t.is_empty() && t != "?" => t,
@@ -214,8 +227,8 @@ fn cut_atom(a: &str, limit: usize) -> String {
     }
 }
 
-/// `[a, b, ... (n items)]` with as many items as fit `limit`; the count is
-/// never what gets cut.
+/// `[a, b, ...] (n items)` with as many items as fit `limit`; the count,
+/// after the closing bracket, is never what gets cut.
 fn fit_items(open: char, close: char, shown: Vec<String>, count: Count, limit: usize) -> String {
     if count == Count::Exact(shown.len()) {
         let all = format!("{open}{}{close}", shown.join(", "));
@@ -223,9 +236,10 @@ fn fit_items(open: char, close: char, shown: Vec<String>, count: Count, limit: u
             return all;
         }
     }
-    let tail = format!("... ({})", count_items(count));
+    let tail = format!(" ({})", count_items(count));
     let mut kept: Vec<String> = vec![];
-    let mut used = tail.chars().count() + 2;
+    // The brackets, `...` and the count.
+    let mut used = tail.chars().count() + 5;
     for item in shown {
         let w = item.chars().count() + 2;
         if used + w > limit && !kept.is_empty() {
@@ -234,8 +248,8 @@ fn fit_items(open: char, close: char, shown: Vec<String>, count: Count, limit: u
         used += w;
         kept.push(item);
     }
-    kept.push(tail);
-    format!("{open}{}{close}", kept.join(", "))
+    kept.push("...".into());
+    format!("{open}{}{close}{tail}", kept.join(", "))
 }
 
 /// An object's fields, as many as fit `limit`, then `...` for the rest.
@@ -395,7 +409,7 @@ mod tests {
             .collect();
         kids.push(var("len()", "int", "47"));
         l.children = Some(kids);
-        assert_eq!(render(&l, &cfg, 0), "[1, 2, 3, 4, 5, ... (47 items)]");
+        assert_eq!(render(&l, &cfg, 0), "[1, 2, 3, 4, 5, ...] (47 items)");
     }
 
     #[test]
@@ -405,7 +419,7 @@ mod tests {
         l.reference = 5;
         assert_eq!(render(&l, &cfg, 0), "[1, 2, 3]");
         l.value = "[1, 2, 3, 4, 5, 6, 7]".into();
-        assert_eq!(render(&l, &cfg, 0), "[1, 2, 3, 4, 5, ... (7 items)]");
+        assert_eq!(render(&l, &cfg, 0), "[1, 2, 3, 4, 5, ...] (7 items)");
         let mut d = var("d", "dict", "{'gold': 0.1, 'silver': 0.05}");
         d.reference = 6;
         assert_eq!(render(&d, &cfg, 0), "{\"gold\": 0.1, \"silver\": 0.05}");
@@ -432,14 +446,14 @@ mod tests {
                 "*main.Cart",
                 "*main.Cart {Items: []main.Item len: 3, cap: 4, [(*main.Item)(0xc0000ac000),(*main.Item)(0xc0000ac020)]}"
             ),
-            "<Cart: Items=[<Item>, <Item>, ... (3 items)]>"
+            "<Cart: Items=[<Item>, <Item>, ...] (3 items)>"
         );
         assert_eq!(
             r(
                 "[]int",
                 "[]int len: 100, cap: 100, [0,1,2,3,4,5,6,7,8,9,...+90 more]"
             ),
-            "[0, 1, 2, 3, 4, ... (100 items)]"
+            "[0, 1, 2, 3, 4, ...] (100 items)"
         );
         assert_eq!(
             r(

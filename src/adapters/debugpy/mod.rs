@@ -12,6 +12,7 @@ mod pure_calls;
 mod python;
 mod remote;
 mod trace_message;
+mod traceback;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -45,6 +45,33 @@ impl Language for Python {
         true
     }
 
+    /// A method's `def` is indented in its class.
+    fn opens_function(&self, line: &str) -> bool {
+        line.starts_with("def ") || line.starts_with("async def ")
+    }
+
+    fn is_true(&self, value: &str) -> bool {
+        value == "True" || crate::adapters::plain_values::nonzero(value)
+    }
+
+    fn plain_words(&self) -> &'static [&'static str] {
+        &["None", "True", "False", "''", "\"\"", "b''"]
+    }
+
+    fn exception_type_shown(&self, type_name: &str) -> String {
+        super::traceback::type_shown(type_name)
+    }
+
+    fn traceback(
+        &self,
+        frames: &[crate::adapters::TraceFrame],
+        type_name: &str,
+        message: &str,
+        max_chars: usize,
+    ) -> String {
+        super::traceback::render(frames, type_name, message, max_chars)
+    }
+
     fn side_effect(&self, expression: &str) -> Option<String> {
         crate::adapters::side_effects::scan(expression, &super::pure_calls::PYTHON)
     }

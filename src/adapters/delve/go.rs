@@ -38,6 +38,10 @@ fn delve_error_text(printed: &str) -> String {
 }
 
 impl Language for Go {
+    fn plain_words(&self) -> &'static [&'static str] {
+        &["nil", "true", "false", "\"\"", "0x0"]
+    }
+
     /// A panic is raised inside the runtime (`runtime.gopanic`,
     /// `runtime.panicIndex`); its cause is in the program's frame below.
     fn is_runtime_frame(&self, name: &str, _file: Option<&str>) -> bool {

@@ -6,13 +6,19 @@
 
 use crate::adapters::language::{Language, Part, c_like_path, split_path};
 use crate::adapters::native_code::{frame_name, is_runtime_frame, panic_message, parameters};
+use crate::adapters::value::{Raw, Value};
 
 pub struct GdbNative;
 
 /// Enums whose variants Rust's prelude names bare (`Some`, `Ok`).
-const PRELUDE_ENUMS: &[&str] = &["Option", "Result"];
+pub(super) const PRELUDE_ENUMS: &[&str] = &["Option", "Result"];
 
 impl Language for GdbNative {
+    /// C's null pointer as lldb and gdb print it, Rust's `None`.
+    fn plain_words(&self) -> &'static [&'static str] {
+        crate::adapters::native_code::PLAIN_WORDS
+    }
+
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
     }
@@ -44,6 +50,10 @@ impl Language for GdbNative {
             return type_name.to_string();
         }
         value
+    }
+
+    fn composed_tree(&self, raw: &dyn Raw) -> Option<Value> {
+        super::rust_tree::composed_tree(self, raw)
     }
 
     fn composed_value(&self, value: &str, type_name: &str, parts: &[Part<'_>]) -> Option<String> {
@@ -128,7 +138,7 @@ fn signal_parts(info_program: &str) -> Option<(String, String)> {
 
 /// A type of Rust's standard library other than its prelude enums and
 /// their variants.
-fn is_std_internal(type_name: &str) -> bool {
+pub(super) fn is_std_internal(type_name: &str) -> bool {
     ["core::", "alloc::", "std::"]
         .iter()
         .any(|p| type_name.starts_with(p))
@@ -189,14 +199,14 @@ fn struct_text(name: &str, parts: &[Part<'_>]) -> String {
 }
 
 /// `__0`: gdb's name for a tuple's field.
-fn is_position(name: &str) -> bool {
+pub(super) fn is_position(name: &str) -> bool {
     name.strip_prefix("__")
         .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `core::option::Option<main::Item>::Some` → `Some`; `main::Cat` → `Cat`;
 /// a tuple type has no name.
-fn last_segment(type_name: &str) -> String {
+pub(super) fn last_segment(type_name: &str) -> String {
     let plain = without_generics(type_name);
     if plain.starts_with('(') {
         return String::new();

@@ -25,7 +25,30 @@ fn is_bare_class_name(value: &str) -> bool {
         && !matches!(value, "NaN" | "Infinity")
 }
 
+/// A preview that leaves a level out: an object as `{...}`, an array as
+/// `Array(2)`, a long one cut with `…`. Its children say what it holds,
+/// so the width the viewport has is filled with it.
+fn elides_a_level(value: &str) -> bool {
+    let v = value.trim();
+    !v.starts_with(['"', '\'', '`', '<'])
+        && (v.contains("{...}") || v.contains('…') || array_length_at(v).is_some())
+}
+
+/// The length in the first `Array(2)` of a preview: an array it does not
+/// list.
+fn array_length_at(v: &str) -> Option<usize> {
+    v.match_indices("Array(").find_map(|(at, m)| {
+        let rest = &v[at + m.len()..];
+        let (digits, _) = rest.split_once(')')?;
+        digits.parse().ok()
+    })
+}
+
 impl Language for JavaScript {
+    fn plain_words(&self) -> &'static [&'static str] {
+        &["null", "undefined", "true", "false", "\"\"", "''"]
+    }
+
     /// Not read from the source: each read of a caller's locals costs
     /// js-debug tens of milliseconds.
     fn parameters(&self, _lines: &[String], _function: &str, _line: u64) -> Option<Vec<String>> {
@@ -70,9 +93,7 @@ impl Language for JavaScript {
     /// which comes as its class name alone: those are read, in the stop's
     /// one batch, so they show their fields.
     fn needs_children(&self, value: &str, truncated: bool) -> bool {
-        truncated
-            || is_bare_class_name(value)
-            || counted_list(value).is_some_and(|(list, _)| list.contains("{...}"))
+        truncated || is_bare_class_name(value) || elides_a_level(value)
     }
 
     /// Nested, a value shows as its preview says.
@@ -206,6 +227,24 @@ fn objects(v: Value, type_name: &str) -> Value {
             items: items.into_iter().map(|i| objects(i, "")).collect(),
             count,
         },
+        // `Array(2)`: an array of two the preview does not list, not a
+        // call holding 2.
+        Value::Variant { name, items } if name.ends_with("Array") => {
+            let length = match items.as_slice() {
+                [Value::Atom { text }] => text.parse::<usize>().ok(),
+                _ => None,
+            };
+            match length {
+                Some(n) => Value::Seq {
+                    type_name: name,
+                    open: '[',
+                    close: ']',
+                    items: vec![],
+                    count: Count::Exact(n),
+                },
+                None => Value::Variant { name, items },
+            }
+        }
         // A level the preview left out, as js-debug writes it.
         Value::Unreadable { what, .. } if what == "dict or set" => Value::described("{...}"),
         Value::Unreadable { what, .. } if what == "list" => Value::described("[...]"),
@@ -415,6 +454,32 @@ fn double_quoted(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nested_array_is_its_length_not_a_call() {
+        use crate::adapters::value::testing::var;
+        let order = JavaScript.value(&var("order", "Object", "{id: 7, tags: Array(2)}"));
+        let Value::Object { fields, .. } = order else {
+            panic!("an object")
+        };
+        assert_eq!(
+            fields[1].1,
+            Value::Seq {
+                type_name: "Array".into(),
+                open: '[',
+                close: ']',
+                items: vec![],
+                count: Count::Exact(2)
+            }
+        );
+        // Such a preview has its children read, to show them where they fit.
+        for elided in ["{id: 7, tags: Array(2)}", "{a: {...}}", "[1, 2, …]"] {
+            assert!(JavaScript.needs_children(elided, false), "{elided}");
+        }
+        for whole in ["{id: 7}", "'Array(2)'", "[1, 2] (2 items)"] {
+            assert!(!JavaScript.needs_children(whole, false), "{whole}");
+        }
+    }
 
     #[test]
     fn previews_become_values() {

@@ -20,6 +20,11 @@ const LOG_MESSAGE: Dialect = Dialect {
 };
 
 impl Language for Native {
+    /// C's null pointer as lldb and gdb print it, Rust's `None`.
+    fn plain_words(&self) -> &'static [&'static str] {
+        crate::adapters::native_code::PLAIN_WORDS
+    }
+
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
     }

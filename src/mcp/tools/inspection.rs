@@ -275,10 +275,15 @@ impl PairdbgServer {
             )
             .await;
         match Self::checked(&s, res) {
+            // The new value as every view shows values: from its tree.
             Ok(v) => Ok(ok(
                 &self.views,
                 &s.snapshot(),
-                format!("{} = {}", v.name, v.value),
+                format!(
+                    "{} = {}",
+                    v.name,
+                    crate::viewport::value::render(&v, &self.views.config(&s.id), 0)
+                ),
             )),
             Err(e) => Ok(e),
         }

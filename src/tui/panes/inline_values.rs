@@ -5,6 +5,7 @@
 
 use ratatui::text::Span;
 
+use crate::adapters::Language;
 use crate::session::types::Var;
 use crate::tui::theme::Theme;
 use crate::viewport::ViewportConfig;
@@ -16,9 +17,10 @@ const VALUE_CHARS: usize = 40;
 const FUNCTION_LINES: usize = 2_000;
 
 /// The first line (1-based) of the function holding `line`: the nearest
-/// line above it that starts at the left margin, or a Python method's
-/// `def`. Lines above it belong to other code and get no values.
-pub fn function_start(lines: &[String], line: usize) -> usize {
+/// line above it that starts at the left margin, or one its language says
+/// opens a function inside other code (a method). Lines above it belong to
+/// other code and get no values.
+pub fn function_start(lines: &[String], line: usize, language: Option<&dyn Language>) -> usize {
     let top = line.saturating_sub(FUNCTION_LINES).max(1);
     for n in (top..=line.min(lines.len())).rev() {
         let text = &lines[n - 1];
@@ -27,7 +29,8 @@ pub fn function_start(lines: &[String], line: usize) -> usize {
             continue;
         }
         let at_margin = body.len() == text.len() && !body.starts_with('}');
-        if n < line && (at_margin || body.starts_with("def ") || body.starts_with("async def ")) {
+        let opens = || language.is_some_and(|l| l.opens_function(body));
+        if n < line && (at_margin || opens()) {
             return n;
         }
     }
@@ -143,15 +146,23 @@ mod tests {
 
     #[test]
     fn the_function_starts_at_its_definition() {
+        let python = crate::adapters::by_name_or_language("python")
+            .expect("python")
+            .language();
         let lines: Vec<String> = "import x\n\ndef f(a):\n    b = a\n\n    return b\n"
             .lines()
             .map(str::to_string)
             .collect();
-        assert_eq!(function_start(&lines, 6), 3);
+        assert_eq!(function_start(&lines, 6, None), 3);
         let lines: Vec<String> = "class A:\n    def m(self):\n        y = 1\n"
             .lines()
             .map(str::to_string)
             .collect();
-        assert_eq!(function_start(&lines, 3), 2);
+        assert_eq!(function_start(&lines, 3, Some(python)), 2);
+        assert_eq!(
+            function_start(&lines, 3, None),
+            1,
+            "no language, the margin"
+        );
     }
 }

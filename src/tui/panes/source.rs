@@ -81,7 +81,12 @@ pub fn render(
     // the one it is at.
     let inline = match (top, current) {
         (Some(stop), Some(at)) if ui.inline_values => Some((
-            super::inline_values::function_start(&sf.lines, at)..=at,
+            // The variables were read in the frame's language.
+            super::inline_values::function_start(
+                &sf.lines,
+                at,
+                ui.locals(stop).iter().find_map(|v| v.language.0),
+            )..=at,
             ui.locals(stop),
             previous.filter(|_| ui.selected_frame == 0),
         )),

@@ -188,7 +188,6 @@ pub fn render(
                     line
                 };
             }
-            let value = render_value(v, &cfg, 0);
             let changed = r.depth == 0
                 && previous
                     .is_some_and(|p| !p.iter().any(|o| o.name == v.name && same_value(o, v)));
@@ -200,6 +199,15 @@ pub fn render(
                 _ => "  ",
             };
             let label = format!("{}{}", "  ".repeat(r.depth), v.name);
+            // The value fits the room its row leaves it, so a collection's
+            // count is not what the pane's edge cuts.
+            let cfg = ViewportConfig {
+                string_truncate_length: (inner.width as usize)
+                    .saturating_sub(label.chars().count().max(name_w) + 5)
+                    .max(20),
+                ..cfg.clone()
+            };
+            let value = render_value(v, &cfg, 0);
             if r.is_scope() {
                 let line = Line::from(vec![
                     Span::styled(marker, theme.dim),
