@@ -197,3 +197,27 @@ print(x + y)
     assert!(took < Duration::from_secs(30), "three calls took {took:?}");
     mcp.close().await;
 }
+
+/// Every tool takes `session_id`, but launch and attach start a session:
+/// an id that names none is refused rather than quietly starting one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starting_a_session_under_an_unknown_session_id_is_refused() {
+    let ws = workspace(&[("a.py", "x = 1\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    for (tool, args) in [
+        ("debug_attach", json!({"session_id": "s9", "pid": 1})),
+        (
+            "debug_launch",
+            json!({"session_id": "s9", "program": "a.py"}),
+        ),
+    ] {
+        let e = mcp.fails(tool, args).await;
+        assert!(
+            e.contains("session_id: no session s9") && e.contains(tool),
+            "{e}"
+        );
+    }
+    let (sessions, _) = mcp.call("debug_sessions", json!({})).await;
+    assert!(!sessions.contains("s1"), "{sessions}");
+    mcp.close().await;
+}

@@ -83,13 +83,13 @@ pub async fn serve_at(
 ) -> std::io::Result<HttpEndpoint> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
-    let host = if addr.ip().is_unspecified() || addr.ip().is_loopback() {
-        "127.0.0.1".to_string()
-    } else {
-        match addr.ip() {
-            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
-            ip => ip.to_string(),
-        }
+    // The address it can be reached at: the one bound, or for "any
+    // address" the loopback one of the same family.
+    let host = match addr.ip() {
+        std::net::IpAddr::V4(ip) if ip.is_unspecified() => "127.0.0.1".to_string(),
+        std::net::IpAddr::V6(ip) if ip.is_unspecified() => "[::1]".to_string(),
+        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        ip => ip.to_string(),
     };
     let token = format!(
         "{}{}",

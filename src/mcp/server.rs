@@ -156,6 +156,17 @@ impl ServerHandler for PairdbgServer {
             }
         };
         let (tool, args) = (&call.tool, &call.args);
+        // Every tool takes session_id, but these start a session of their
+        // own: an id that names none is a mistake, not a request for one.
+        if matches!(tool.as_str(), "debug_launch" | "debug_attach")
+            && let Some(id) = args.get("session_id").and_then(|v| v.as_str())
+            && self.registry.get(Some(id)).is_err()
+        {
+            return Ok(CallToolResult::error(vec![rmcp::model::ContentBlock::text(format!(
+                "session_id: no session {id}; {tool} starts a new session, so leave session_id out"
+            ))])
+            .into());
+        }
         // A client that calls a tool before `initialized` still gets events.
         self.push.start(self.registry.clone(), context.peer.clone());
         let from_shell = context
