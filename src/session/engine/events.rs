@@ -26,6 +26,7 @@ impl Engine {
                     && s.description.is_some()
                     && s.description.as_deref() == self.config.adapter.quirks().attach_halt => {}
             DapEvent::Stopped(mut s) => {
+                let checked_stack = self.conn.checked_stack.take();
                 self.conn.stops_seen += 1;
                 self.conn.state = super::connection::ConnState::Stopped;
                 if s.thread_id.is_none() && self.conn.thread_id <= 0 {
@@ -97,6 +98,7 @@ impl Engine {
                     thread_note: None,
                     hints: self.conn.hints.clone(),
                     exception,
+                    stack: checked_stack,
                 });
             }
             DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {
@@ -152,14 +154,15 @@ impl Engine {
             return;
         };
         let conn = self.conn.id;
+        // The whole stop's stack, not just its top: a stop that stands reads
+        // it next, and is spared that round trip.
         let fut = client.request(
             "stackTrace",
-            Some(
-                serde_json::json!({"threadId": self.conn.thread_id, "startFrame": 0, "levels": 1}),
-            ),
+            Some(fetch::stack_arguments(self.conn.thread_id)),
         );
         self.spawn(async move {
-            let top = fut.await.ok().and_then(|b| {
+            let body = fut.await.ok();
+            let top = body.as_ref().and_then(|b| {
                 let f = b.get("stackFrames")?.as_array()?.first()?.clone();
                 Some((
                     f.get("name")?.as_str()?.to_string(),
@@ -184,6 +187,7 @@ impl Engine {
                 // As any stop of its connection, now without the check.
                 if let Some(c) = e.conn_by_id_mut(conn) {
                     c.stops_seen -= 1;
+                    c.checked_stack = body;
                 }
                 e.on_conn_event(conn, DapEvent::Stopped(s));
             }) as Apply
