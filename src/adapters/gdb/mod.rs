@@ -7,6 +7,7 @@ mod install;
 
 pub use install::alone_on_path;
 mod native;
+mod version_cache;
 
 use std::path::Path;
 
