@@ -76,15 +76,21 @@ static QUIRKS: Quirks = Quirks {
     start_error_in_output: false,
     // Rust has no exception filter in gdb: a panic is a call from
     // `rust_panic`, made after the panic hook printed the message, into the
-    // panic runtime's `__rust_start_panic`. gdb finds it by its debug name.
-    // Placing a breakpoint in `std` itself makes gdb expand std's debug
-    // information, about 0.4 s of every launch; the panic runtime is a
-    // small crate of its own. A program built with `panic = "abort"` has
-    // no panic_unwind: its panic stops at the SIGABRT that follows.
-    exception_functions: &[ExceptionFunction {
-        function: "panic_unwind::__rust_start_panic",
-        name: "panic",
-    }],
+    // panic runtime's `__rust_start_panic` (panic_unwind's, or panic_abort's
+    // under `panic = "abort"`; the other stays pending). gdb finds it by its
+    // debug name. A breakpoint in `std` itself makes gdb expand std's debug
+    // information, about 0.4 s of every launch; each panic runtime is a
+    // small crate of its own.
+    exception_functions: &[
+        ExceptionFunction {
+            function: "panic_unwind::__rust_start_panic",
+            name: "panic",
+        },
+        ExceptionFunction {
+            function: "panic_abort::__rust_start_panic",
+            name: "panic",
+        },
+    ],
     caller_arguments: true,
     console_noise: &[],
     exception_options: None,
