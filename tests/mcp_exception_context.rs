@@ -225,3 +225,31 @@ async fn a_rust_panic_gives_its_message_and_the_users_frame() {
     assert!(named(&f["variables"]["locals"], "empty"), "{c}");
     mcp.close().await;
 }
+
+/// Under `panic = "abort"` the panic runtime is another crate: the panic
+/// still stops before the abort, with its message, in the user's frame.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rust_panic_built_to_abort_stops_with_its_message_on_gdb() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_demo_panicking(ws.path(), "abort");
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "target/debug/shop", "args": ["panic"], "adapter": "gdb"}),
+        )
+        .await;
+    assert!(v.contains("Reason: exception"), "{v}");
+    assert!(
+        v.contains("panic: no price for widget (have 0 prices)"),
+        "{v}"
+    );
+    assert!(
+        v.contains("STOPPED at src/main.rs:41 (shop::checkout)"),
+        "{v}"
+    );
+    mcp.close().await;
+}

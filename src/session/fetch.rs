@@ -37,21 +37,30 @@ pub struct StopRequest {
     /// The exception, when the engine already knows it (a stop at one of
     /// the adapter's exception functions): no exceptionInfo is asked.
     pub exception: Option<ExceptionDetails>,
+    /// The stack as a same-line step check just read it (`STACK_LEVELS`
+    /// frames from the top, at this very stop): not asked for again.
+    pub stack: Option<serde_json::Value>,
+}
+
+/// The stackTrace arguments of a stop's read.
+pub fn stack_arguments(thread_id: i64) -> serde_json::Value {
+    json!({
+        "threadId": thread_id,
+        "startFrame": 0,
+        "levels": STACK_LEVELS
+    })
 }
 
 pub async fn fetch_stop(
     client: &Link,
-    req: StopRequest,
+    mut req: StopRequest,
     sources: &SharedSourceCache,
 ) -> Result<(StopInfo, Vec<WatchValue>), DapError> {
-    let stack = client.request(
-        "stackTrace",
-        Some(json!({
-            "threadId": req.thread_id,
-            "startFrame": 0,
-            "levels": STACK_LEVELS
-        })),
-    );
+    let stack: futures::future::BoxFuture<'static, Result<serde_json::Value, DapError>> =
+        match req.stack.take() {
+            Some(body) => Box::pin(futures::future::ready(Ok(body))),
+            None => Box::pin(client.request("stackTrace", Some(stack_arguments(req.thread_id)))),
+        };
     let exception = (req.reason == "exception" && req.exception.is_none())
         .then(|| exception_info(client, req.thread_id));
     let mut early = req.hints.send(client);

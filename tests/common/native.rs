@@ -181,6 +181,12 @@ pub fn build_cpp(src: &Path, bin: &Path) {
 
 /// The Rust demo, built with cargo into `ws/target`; returns the binary.
 pub fn build_rust_demo(ws: &Path) -> PathBuf {
+    build_rust_demo_panicking(ws, "unwind")
+}
+
+/// The Rust demo built with `panic` (Cargo's profile setting) `unwind` or
+/// `abort`: each links its own panic runtime.
+pub fn build_rust_demo_panicking(ws: &Path, panic: &str) -> PathBuf {
     let demo = repo_root().join("assets/demo/rust");
     std::fs::create_dir_all(ws.join("src")).expect("mkdir src");
     std::fs::copy(demo.join("Cargo.toml"), ws.join("Cargo.toml")).expect("copy Cargo.toml");
@@ -189,6 +195,7 @@ pub fn build_rust_demo(ws: &Path) -> PathBuf {
         .args(["build", "--quiet", "--offline"])
         .current_dir(ws)
         .env("CARGO_TARGET_DIR", ws.join("target"))
+        .env("CARGO_PROFILE_DEV_PANIC", panic)
         .env_remove("RUSTFLAGS")
         .output()
         .expect("run cargo");

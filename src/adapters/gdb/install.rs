@@ -12,6 +12,8 @@ pub const PACKAGE: &str = "gdb-for-pwndbg";
 /// The first gdb with a DAP server (`gdb -i dap`).
 const FIRST_DAP_MAJOR: u32 = 14;
 const VENV: &str = "gdb-venv";
+/// Where the venv keeps its gdb's `--version` line (see version_cache.rs).
+const VERSION_FILE: &str = "pairdbg-gdb-version";
 
 /// A gdb that can debug over DAP.
 #[derive(Debug, Clone)]
@@ -77,9 +79,13 @@ fn with_dap(path: &Path) -> Option<Installed> {
 
 /// The first line of `gdb --version` and its major version.
 fn version(path: &Path) -> Option<(String, u32)> {
-    let out = Command::new(path).arg("--version").output().ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let first = text.lines().next()?.trim().to_string();
+    let own = venv_dir().filter(|d| path == d.join("bin/gdb"));
+    let stored = own.map(|d| d.join(VERSION_FILE));
+    let first = super::version_cache::first_line(path, stored.as_deref(), |p| {
+        let out = Command::new(p).arg("--version").output().ok()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        Some(text.lines().next()?.trim().to_string())
+    })?;
     Some((first.clone(), major_version(&first)?))
 }
 

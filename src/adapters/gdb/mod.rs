@@ -8,6 +8,7 @@ mod install;
 pub use install::alone_on_path;
 mod native;
 mod rust_tree;
+mod version_cache;
 
 use std::path::Path;
 
@@ -80,13 +81,23 @@ static QUIRKS: Quirks = Quirks {
     local_scopes: &["Arguments", "Locals", "Return"],
     exit_code_after_disconnect: false,
     start_error_in_output: false,
-    // Rust has no exception filter in gdb: a panic is a call to
-    // `rust_panic`, made after the panic hook printed the message.
-    // gdb finds it by its debug name, not by the bare `rust_panic`.
-    exception_functions: &[ExceptionFunction {
-        function: "std::panicking::rust_panic",
-        name: "panic",
-    }],
+    // Rust has no exception filter in gdb: a panic is a call from
+    // `rust_panic`, made after the panic hook printed the message, into the
+    // panic runtime's `__rust_start_panic` (panic_unwind's, or panic_abort's
+    // under `panic = "abort"`; the other stays pending). gdb finds it by its
+    // debug name. A breakpoint in `std` itself makes gdb expand std's debug
+    // information, about 0.4 s of every launch; each panic runtime is a
+    // small crate of its own.
+    exception_functions: &[
+        ExceptionFunction {
+            function: "panic_unwind::__rust_start_panic",
+            name: "panic",
+        },
+        ExceptionFunction {
+            function: "panic_abort::__rust_start_panic",
+            name: "panic",
+        },
+    ],
     caller_arguments: true,
     console_noise: &[],
     exception_options: None,

@@ -268,6 +268,7 @@ impl Engine {
             thread_note: None,
             hints: self.conn.hints.clone(),
             exception: by.exception,
+            stack: None,
         });
     }
 

@@ -56,6 +56,9 @@ pub struct Conn {
     /// stop on that same line (see `line_steps`).
     pub step_from: Option<super::line_steps::StepFrom>,
     pub same_line_resteps: u32,
+    /// The stack a same-line check read at the stop being handled, for
+    /// that stop's own read.
+    pub checked_stack: Option<serde_json::Value>,
     pub step_kind: StepKind,
     pub pending_exit_code: Option<i64>,
     pub configured: bool,
@@ -131,6 +134,7 @@ impl Default for Conn {
             step_remaining: 0,
             step_from: None,
             same_line_resteps: 0,
+            checked_stack: None,
             step_kind: StepKind::Over,
             pending_exit_code: None,
             configured: false,

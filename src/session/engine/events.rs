@@ -26,6 +26,7 @@ impl Engine {
                     && s.description.is_some()
                     && s.description.as_deref() == self.config.adapter.quirks().attach_halt => {}
             DapEvent::Stopped(mut s) => {
+                let checked_stack = self.conn.checked_stack.take();
                 self.conn.stops_seen += 1;
                 self.conn.state = super::connection::ConnState::Stopped;
                 if s.thread_id.is_none() && self.conn.thread_id <= 0 {
@@ -110,6 +111,7 @@ impl Engine {
                     thread_note: None,
                     hints: self.conn.hints.clone(),
                     exception,
+                    stack: checked_stack,
                 });
             }
             DapEvent::Continued { .. } if self.snap.state == RunState::Stopped => {

@@ -132,6 +132,7 @@ impl Engine {
                             thread_note: e.snap.stop.as_ref().and_then(|s| s.thread_note.clone()),
                             hints: e.conn.hints.clone(),
                             exception: e.snap.stop.as_ref().and_then(|s| s.exception.clone()),
+                            stack: None,
                         },
                         move |_| {
                             let _ = reply.send(Ok(Reply::Value(var)));

@@ -82,10 +82,11 @@ impl Engine {
         };
         let conn = self.conn.id;
         let thread = s.thread_id.unwrap_or(self.conn.thread_id);
-        let levels = if strict { 2 } else { 1 };
+        // The whole stop's stack, not just its top: a stop that stands reads
+        // it next, and is spared that round trip.
         let fut = client.request(
             "stackTrace",
-            Some(serde_json::json!({"threadId": thread, "startFrame": 0, "levels": levels})),
+            Some(crate::session::fetch::stack_arguments(thread)),
         );
         self.spawn(async move {
             let body = fut.await.ok();
@@ -108,6 +109,7 @@ impl Engine {
                 }
                 // As any stop of its connection, now without the check.
                 c.stops_seen -= 1;
+                c.checked_stack = body;
                 e.on_conn_event(conn, DapEvent::Stopped(s));
             }) as Apply
         });

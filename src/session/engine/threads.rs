@@ -195,6 +195,7 @@ impl Engine {
                     thread_note: note,
                     hints: e.conn.hints.clone(),
                     exception: if own { stopped.exception } else { None },
+                    stack: None,
                 });
                 let _ = reply.send(Ok(Reply::Moved { stop_seq }));
             }) as Apply
