@@ -168,8 +168,13 @@ async fn on_lldb_a_rust_enum_reads_right_or_as_unreadable() {
         ("c_gad", "Cat::Gadget(\"FM\", 2)"),
         ("results", "[Ok(2)]"),
     ];
+    // lldb-dap may spin on these formatters past the read deadline (on a
+    // loaded machine it does): the scope then reads as not read, and each
+    // value is asked for on its own below instead.
+    let scope_unread = local(&v, "locals").is_some_and(|l| l.starts_with("<not read"));
     let wrong: Vec<String> = expected
         .iter()
+        .filter(|_| !scope_unread)
         .filter_map(|(name, want)| {
             let got = local(&v, name).unwrap_or_default();
             let unread = got == UNREAD_VARIANT
@@ -178,12 +183,19 @@ async fn on_lldb_a_rust_enum_reads_right_or_as_unreadable() {
         })
         .collect();
     assert!(wrong.is_empty(), "{}\n{v}", wrong.join("\n"));
-    for name in ["none", "ok", "c_tool"] {
+    for (name, want) in expected {
         let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
-        assert!(
-            e.starts_with(&format!("{name} = {UNREAD_VARIANT}")),
-            "{name}: {e}"
-        );
+        let right = e.starts_with(&format!("{name} = {want}"))
+            || e.starts_with(&format!("{name} = {UNREAD_VARIANT}"))
+            || e.starts_with(&format!("{name} = [{UNREAD_VARIANT}]"));
+        assert!(right, "{name}: {e}");
+        // The ones lldb 22 reads as another variant are never shown so.
+        if ["none", "ok", "c_tool"].contains(&name) {
+            assert!(
+                e.starts_with(&format!("{name} = {UNREAD_VARIANT}")),
+                "{name}: {e}"
+            );
+        }
     }
     mcp.close().await;
 }
