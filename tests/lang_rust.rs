@@ -184,7 +184,15 @@ async fn on_lldb_a_rust_enum_reads_right_or_as_unreadable() {
         .collect();
     assert!(wrong.is_empty(), "{}\n{v}", wrong.join("\n"));
     for (name, want) in expected {
-        let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
+        let (e, failed) = mcp
+            .call("debug_evaluate", json!({"expression": name}))
+            .await;
+        // lldb-dap spinning on a formatter past the request's deadline is a
+        // value not read, never a wrong one.
+        if failed && e.contains("did not answer `evaluate`") {
+            continue;
+        }
+        assert!(!failed, "{name}: {e}");
         let right = e.starts_with(&format!("{name} = {want}"))
             || e.starts_with(&format!("{name} = {UNREAD_VARIANT}"))
             || e.starts_with(&format!("{name} = [{UNREAD_VARIANT}]"));

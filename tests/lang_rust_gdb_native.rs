@@ -185,7 +185,7 @@ async fn a_field_change_stops_with_its_old_and_new_value() {
     .await;
     assert_eq!(
         local(&v, "c").as_deref(),
-        Some("Counter { hits: 0, misses: 0 }"),
+        Some("<Counter: hits=0, misses=0>"),
         "{v}"
     );
     let r = mcp

@@ -410,6 +410,7 @@ impl Engine {
         self.snap.stop = None;
         self.snap.exit = None;
         self.snap.error = None;
+        self.snap.silent = None;
         self.snap.compile_error = None;
         self.snap.breakpoints.retain(|b| !b.temporary);
         // A new run counts its hits afresh, as the adapter's hit
