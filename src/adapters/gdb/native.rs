@@ -52,6 +52,30 @@ impl Language for GdbNative {
         value
     }
 
+    /// rustc's printers say an empty collection is `Vec(size=0)`: it is
+    /// `[]` (or `{}` for a map), not a struct named `Vec`.
+    fn value(&self, raw: &dyn Raw) -> Value {
+        if sized(raw.text().trim()) == Some(0) && raw.children().is_none_or(|c| c.is_empty()) {
+            let t = raw.type_name();
+            let short = last_segment(t.split('<').next().unwrap_or(t));
+            if short.ends_with("Map") {
+                return Value::Map {
+                    type_name: t.to_string(),
+                    entries: vec![],
+                    count: crate::adapters::value::Count::Exact(0),
+                };
+            }
+            return Value::Seq {
+                type_name: t.to_string(),
+                open: '[',
+                close: ']',
+                items: vec![],
+                count: crate::adapters::value::Count::Exact(0),
+            };
+        }
+        crate::adapters::literal_value(raw, None, &|c| crate::adapters::value::child_value(c, self))
+    }
+
     fn composed_tree(&self, raw: &dyn Raw) -> Option<Value> {
         super::rust_tree::composed_tree(self, raw)
     }
@@ -231,6 +255,29 @@ fn without_generics(type_name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_empty_collection_reads_as_empty_brackets() {
+        use crate::adapters::value::testing::var;
+        use crate::adapters::value::{Count, Value};
+        let empty = var(
+            "empty",
+            "alloc::vec::Vec<u8, alloc::alloc::Global>",
+            "Vec(size=0)",
+        );
+        assert!(matches!(
+            GdbNative.value(&empty),
+            Value::Seq { open: '[', count: Count::Exact(0), ref items, .. } if items.is_empty()
+        ));
+        let map = var(
+            "m",
+            "std::collections::hash::map::HashMap<u8, u8, std::hash::random::RandomState>",
+            "HashMap(size=0)",
+        );
+        assert!(
+            matches!(GdbNative.value(&map), Value::Map { ref entries, .. } if entries.is_empty())
+        );
+    }
     use super::*;
 
     fn part<'a>(name: &'a str, value: Option<&'a str>, type_name: &'a str) -> Part<'a> {

@@ -40,6 +40,18 @@ pub fn composed_tree(language: &dyn Language, raw: &dyn Raw) -> Option<Value> {
         };
         return Some(Value::Variant { name, items });
     }
+    // An array (`[Cat; 3]`) or a slice: its elements, in Rust's brackets.
+    if type_name.starts_with('[') || type_name.starts_with("&[") {
+        let items: Vec<Value> = parts.iter().map(|p| part_value(language, *p)).collect();
+        let n = raw.indexed().unwrap_or(items.len()).max(items.len());
+        return Some(Value::Seq {
+            type_name: type_name.to_string(),
+            open: '[',
+            close: ']',
+            count: Count::Exact(n),
+            items,
+        });
+    }
     let name = last_segment(type_name);
     if parts.iter().all(|p| is_position(p.name())) {
         let items: Vec<Value> = parts.iter().map(|p| part_value(language, *p)).collect();
@@ -113,6 +125,15 @@ fn map_tree(language: &dyn Language, raw: &dyn Raw, parts: &[&dyn Raw]) -> Optio
 /// A part's tree: a shell read in turn is composed again, one not read
 /// says so.
 fn part_value(language: &dyn Language, part: &dyn Raw) -> Value {
+    // A reference inside a value (`Some(&Item)`) reads as what it points
+    // at, as Rust's `{:?}` shows it, not as an address.
+    if is_reference(part.type_name())
+        && let Some(kids) = part.children()
+        && let [target] = kids.as_slice()
+        && target.name() == "value"
+    {
+        return part_value(language, *target);
+    }
     let shell = part.text().is_empty() && !is_std_internal(part.type_name());
     match part.children() {
         Some(_) if shell => composed_tree(language, part).unwrap_or_else(not_read),
@@ -141,6 +162,40 @@ mod tests {
 
     fn tree(v: &TestVar) -> Value {
         composed_tree(&GdbNative, v).expect("parts read")
+    }
+
+    #[test]
+    fn an_array_is_a_sequence_and_a_reference_its_target() {
+        let cats = var("cats", "[main::Cat; 2]", "").with(vec![
+            var("0", "main::Cat", "").with(vec![var("Tool", "main::Cat::Tool", "").with(vec![])]),
+            var("1", "main::Cat", "").with(vec![var("Tool", "main::Cat::Tool", "").with(vec![])]),
+        ]);
+        let Value::Seq {
+            open, count, items, ..
+        } = tree(&cats)
+        else {
+            panic!("a sequence")
+        };
+        assert_eq!((open, count, items.len()), ('[', Count::Exact(2), 2));
+        assert_eq!(
+            items[0],
+            Value::Variant {
+                name: "Cat::Tool".into(),
+                items: vec![]
+            }
+        );
+        let opt = "core::option::Option<&main::Item>";
+        let target = var("value", "main::Item", "").with(vec![var("id", "u32", "2")]);
+        let reference = var("__0", "&main::Item", "0x5555555afd80").with(vec![target]);
+        let some = var("Some", &format!("{opt}::Some"), "").with(vec![reference]);
+        let found = var("found", opt, "").with(vec![some]);
+        let Value::Variant { items, .. } = tree(&found) else {
+            panic!("a variant")
+        };
+        assert!(
+            matches!(&items[..], [Value::Object { fields, .. }] if fields[0].1 == Value::atom("2")),
+            "{items:?}"
+        );
     }
 
     #[test]
