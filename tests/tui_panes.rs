@@ -349,7 +349,12 @@ async fn the_console_prompt_edits_like_a_shell() {
     t.wait_for("the entry stop", |s| s.contains("stopped: entry"))
         .await;
     t.keys(&["n"]);
-    t.wait_for("total set", |s| s.contains("total = 99")).await;
+    // The source line itself reads `total = 99`: the step's stop is what
+    // counts.
+    t.wait_for("total set", |s| {
+        s.contains("stopped: step") && s.contains("  total = 99")
+    })
+    .await;
     // Ctrl-W drops a word, Ctrl-A and Ctrl-E go to the ends.
     t.keys(&["e"]);
     t.keys(&["-l", "total junk"]);

@@ -26,6 +26,10 @@ pub struct Link {
     pub shapes: ElementShapes,
     /// Whether the adapter said `supportsCancelRequest` at `initialize`.
     cancels: Arc<AtomicBool>,
+    /// Set once a scope read missed its deadline: from then on each stop
+    /// sends the language's locals listing ahead of the scope. Not before:
+    /// debugpy sometimes holds the scope's answer some 200 ms behind it.
+    listing_armed: Arc<AtomicBool>,
 }
 
 impl Link {
@@ -35,7 +39,18 @@ impl Link {
             adapter,
             shapes: ElementShapes::default(),
             cancels: Arc::new(AtomicBool::new(false)),
+            listing_armed: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Whether stops send the locals listing ahead of the scope.
+    pub fn listing_armed(&self) -> bool {
+        self.listing_armed.load(Ordering::Relaxed)
+    }
+
+    /// A scope read missed its deadline: list locals ahead from now on.
+    pub fn arm_listing(&self) {
+        self.listing_armed.store(true, Ordering::Relaxed);
     }
 
     pub fn language(&self) -> &'static dyn Language {

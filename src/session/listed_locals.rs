@@ -18,24 +18,32 @@ type Answer = Pin<Box<dyn Future<Output = Result<Value, DapError>> + Send>>;
 pub struct Listing {
     answer: Option<Answer>,
     language: &'static dyn crate::adapters::Language,
+    link: Link,
 }
 
 /// Sends the listing for `frame_id` now, so it is answered before a
 /// scope read sent after it.
 pub fn send(client: &Link, frame_id: i64) -> Listing {
     let language = client.language();
-    let answer = language.locals_listing_expression().map(|expression| {
-        Box::pin(client.read(
-            "evaluate",
-            Some(json!({
-                "expression": expression,
-                "frameId": frame_id,
-                "context": "clipboard",
-                "format": {"rawString": true},
-            })),
-        )) as Answer
-    });
-    Listing { answer, language }
+    let answer = language
+        .locals_listing_expression()
+        .filter(|_| client.listing_armed())
+        .map(|expression| {
+            Box::pin(client.read(
+                "evaluate",
+                Some(json!({
+                    "expression": expression,
+                    "frameId": frame_id,
+                    "context": "clipboard",
+                    "format": {"rawString": true},
+                })),
+            )) as Answer
+        });
+    Listing {
+        answer,
+        language,
+        link: client.clone(),
+    }
 }
 
 impl Listing {
@@ -44,7 +52,12 @@ impl Listing {
     pub async fn or_listed(self, read: Result<Vec<Var>, DapError>) -> Result<Vec<Var>, DapError> {
         let err = match read {
             Ok(vars) => return Ok(vars),
-            Err(err @ DapError::Timeout { .. }) => err,
+            Err(err @ DapError::Timeout { .. }) => {
+                if self.language.locals_listing_expression().is_some() {
+                    self.link.arm_listing();
+                }
+                err
+            }
             Err(err) => return Err(err),
         };
         let (Some(answer), Some(reason)) = (self.answer, not_read_reason(&err)) else {
