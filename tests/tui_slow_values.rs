@@ -66,6 +66,12 @@ async fn opening_a_slow_value_shows_loading_and_esc_gives_up() {
         .wait_for("the step", |s| current_line(s) == Some(19))
         .await;
     assert!(!s.contains("▾ box"), "box stays closed once given up: {s}");
+    // Read again, it would hold the stop another 5 s, and debugpy answers a
+    // slow read by resuming and stopping again: the stop would never settle.
+    assert!(
+        s.contains("box = <not read: its preview was slow at"),
+        "{s}"
+    );
     assert!(!s.contains("failed"), "{s}");
     t.keys(&["q", "y"]);
     let program = ws.path().join("slow.py").display().to_string();

@@ -189,8 +189,10 @@ pub async fn fetch_stop(
             .iter()
             .map(|(expr, _)| evaluate_at_stop(client, expr, Some(top.id), "watch"))
             .collect();
-        let (mut locals, watch_vals) =
-            futures::join!(with_previews(client, vars, previews), join_all(watch_futs));
+        let (mut locals, watch_vals) = futures::join!(
+            with_previews(client, &top.name, vars, previews),
+            join_all(watch_futs)
+        );
         let mut watches: Vec<WatchValue> = req
             .watches
             .iter()
@@ -248,13 +250,14 @@ type Speculative = (String, i64, VarsFuture);
 
 async fn with_previews(
     client: &Link,
+    function: &str,
     mut vars: Vec<Var>,
     mut speculative: Vec<Speculative>,
 ) -> Vec<Var> {
     for v in vars.iter_mut().filter(|v| v.reference > 0) {
         v.children = client.shapes.preview(v);
     }
-    let wanted: Vec<usize> = vars
+    let mut wanted: Vec<usize> = vars
         .iter()
         .enumerate()
         .filter(|(_, v)| {
@@ -265,6 +268,13 @@ async fn with_previews(
         .map(|(i, _)| i)
         .take(PREVIEW_LOCALS)
         .collect();
+    wanted.retain(|&i| {
+        let slow = client.slow_previews.is_slow(function, &vars[i].name);
+        if slow {
+            vars[i].not_read = Some(super::slow_previews::skipped_reason());
+        }
+        !slow
+    });
     // A speculative answer counts only if this stop gave the same local the
     // same reference; otherwise ask afresh.
     let futs: Vec<VarsFuture> = wanted
@@ -296,7 +306,10 @@ async fn with_previews(
             }
             // The value alone does not say what it is (that is why its
             // children were read): it is shown as not read, not as its text.
-            Err(err @ DapError::Timeout { .. }) => vars[*i].not_read = not_read_reason(&err),
+            Err(err @ DapError::Timeout { .. }) => {
+                client.slow_previews.mark(function, &vars[*i].name);
+                vars[*i].not_read = not_read_reason(&err)
+            }
             Err(_) => {}
         }
     }

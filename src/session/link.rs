@@ -3,12 +3,13 @@
 
 use std::ops::Deref;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
 
 use super::shapes::ElementShapes;
+use super::slow_previews::SlowPreviews;
 use crate::adapters::{AdapterRef, Language, Quirks};
 use crate::dap::{DapClient, DapError};
 
@@ -24,12 +25,20 @@ pub struct Link {
     pub adapter: AdapterRef,
     /// What this adapter showed of collections' elements, for previews.
     pub shapes: ElementShapes,
+    /// Locals not read for previews again, their last read having been slow.
+    pub slow_previews: SlowPreviews,
     /// Whether the adapter said `supportsCancelRequest` at `initialize`.
     cancels: Arc<AtomicBool>,
     /// Set once a scope read missed its deadline: from then on each stop
     /// sends the language's locals listing ahead of the scope. Not before:
     /// debugpy sometimes holds the scope's answer some 200 ms behind it.
     listing_armed: Arc<AtomicBool>,
+    /// How many times the program has been resumed.
+    resumed: Arc<AtomicU64>,
+    /// Set on a link made for one stop: its reads are refused once the
+    /// program has moved on, since a reference then names another value
+    /// (or, in debugpy, the same slow one, read again for nobody).
+    pinned: Option<u64>,
 }
 
 impl Link {
@@ -38,8 +47,24 @@ impl Link {
             client,
             adapter,
             shapes: ElementShapes::default(),
+            slow_previews: SlowPreviews::default(),
             cancels: Arc::new(AtomicBool::new(false)),
             listing_armed: Arc::new(AtomicBool::new(false)),
+            resumed: Arc::new(AtomicU64::new(0)),
+            pinned: None,
+        }
+    }
+
+    /// The program was resumed: reads of links pinned before are refused.
+    pub fn note_resumed(&self) {
+        self.resumed.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// This link, its reads refused once the program moves on.
+    pub fn pinned_to_stop(&self) -> Link {
+        Link {
+            pinned: Some(self.resumed.load(Ordering::Relaxed)),
+            ..self.clone()
         }
     }
 
@@ -81,10 +106,22 @@ impl Link {
         command: &str,
         arguments: Option<Value>,
     ) -> impl Future<Output = Result<Value, DapError>> + Send + 'static {
+        if self
+            .pinned
+            .is_some_and(|at| at != self.resumed.load(Ordering::Relaxed))
+        {
+            let moved = DapError::Failed {
+                command: command.to_string(),
+                message: "the program moved on before it was read".into(),
+            };
+            return futures::future::Either::Left(futures::future::ready(Err(moved)));
+        }
         let deadline = READ_DEADLINE.min(self.client.timeout());
         let cancels = self.cancels.load(Ordering::Relaxed);
-        self.client
-            .request_or_cancel(command, arguments, deadline, cancels)
+        futures::future::Either::Right(
+            self.client
+                .request_or_cancel(command, arguments, deadline, cancels),
+        )
     }
 }
 

@@ -40,6 +40,7 @@ mod run_in_terminal;
 pub mod run_until;
 pub mod setup;
 mod shapes;
+mod slow_previews;
 pub mod sources;
 mod split_locals;
 pub mod statics;

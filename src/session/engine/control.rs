@@ -178,6 +178,9 @@ impl Engine {
 
     pub(super) fn mark_running(&mut self, origin: Option<Origin>, what: &str) {
         self.run_gen += 1;
+        if let Some(client) = &self.conn.client {
+            client.note_resumed();
+        }
         self.snap.state = RunState::Running;
         self.snap.stop = None;
         self.snap.stop_note = None;

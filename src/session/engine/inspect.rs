@@ -149,6 +149,7 @@ impl Engine {
     pub(super) fn variables(&mut self, reply: ReplyTx, q: VariablesQuery) {
         let prepared = self.stopped_frame("read variables", q.frame_index);
         let (client, frame) = or_reply!(prepared, reply);
+        let client = client.pinned_to_stop();
         tokio::spawn(async move {
             let res = async {
                 if q.scope.is_none()
