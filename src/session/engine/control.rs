@@ -441,6 +441,9 @@ impl Engine {
         } else {
             self.start_adapter();
         }
+        // A waiter reads the published state once answered: it must not
+        // find the old run's exit there and take it for this run's end.
+        self.publish();
         let _ = reply.send(Ok(Reply::Moved { stop_seq }));
     }
 }
