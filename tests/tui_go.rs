@@ -251,8 +251,12 @@ async fn tab_indented_go_keeps_its_indentation_and_its_method_names() {
     ]);
     let t = Tmux::start("go-tabs", ws.path(), &["--break", "main.go:11", "--", "."]);
     let s = t
-        .wait_for("the stop in the method", |s| {
-            s.contains("stopped: breakpoint") && current_line(s) == Some(11)
+        .wait_for("the stop in the method, and delve's lines", |s| {
+            // delve's own lines reach the console as it writes them, which
+            // can be after the stop is drawn.
+            s.contains("stopped: breakpoint")
+                && current_line(s) == Some(11)
+                && s.contains("Type 'dlv help'")
         })
         .await;
     assert!(s.contains("11         return 3 * c.R * c.R"), "{s}");

@@ -54,6 +54,12 @@ impl Views {
         })
     }
 
+    /// Views of their own for another client of the same server: what one
+    /// agent last saw is no baseline for another's diffs or switches.
+    pub fn for_another_client(&self) -> Self {
+        Views::default().with_redaction(self.redacts())
+    }
+
     pub fn with_redaction(mut self, on: bool) -> Self {
         self.no_redact = !on;
         self

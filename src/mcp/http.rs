@@ -134,7 +134,7 @@ pub async fn serve_at(
                 Ok(PairdbgServer::with_views(
                     registry.clone(),
                     ws_for_server.clone(),
-                    views.clone(),
+                    views.for_another_client(),
                 ))
             },
             Default::default(),
@@ -195,7 +195,7 @@ fn mcp_debugger_service(
             Ok(McpDebuggerServer::new(
                 registry.clone(),
                 ws.clone(),
-                views.clone(),
+                views.for_another_client(),
                 table.clone(),
             ))
         },
