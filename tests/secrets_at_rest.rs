@@ -88,40 +88,47 @@ async fn the_journal_on_disk_and_its_card_keep_secrets_masked() {
     assert!(exported.contains(HARMLESS), "{exported}");
 }
 
+/// The DAP messages alone (`dap=trace`), and everything (`trace`): the MCP
+/// library's own log of requests is left out unless named.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_dap_trace_log_holds_no_secrets() {
     if !debugpy_available() {
         return;
     }
     let ws = workspace(&[("app.py", PROG)]);
-    let logs = tempfile::tempdir().expect("log dir");
-    let log = logs.path().join("pairdbg.log");
-    let mcp = mcp_with_env(
-        ws.path(),
-        &[],
-        &[
-            ("PAIRDBG_LOG", log.as_path()),
-            ("PAIRDBG_LOG_LEVEL", "dap=trace".as_ref()),
-        ],
-    )
-    .await;
-    let v = mcp.ok("debug_launch", launch_args()).await;
-    assert_eq!(stopped_line(&v), Some(8), "{v}");
-    let vars = mcp.ok("debug_variables", json!({})).await;
-    assert!(vars.contains(HARMLESS), "{vars}");
-    mcp.close().await;
-    let text = String::from_utf8_lossy(&std::fs::read(&log).expect("the log")).to_string();
-    for request in [
-        r#""command":"launch""#,
-        r#""command":"variables""#,
-        r#""command":"stackTrace""#,
-    ] {
-        assert!(text.contains(request), "no {request} in the log:\n{text}");
+    for level in ["dap=trace", "trace"] {
+        let logs = tempfile::tempdir().expect("log dir");
+        let log = logs.path().join("pairdbg.log");
+        let mcp = mcp_with_env(
+            ws.path(),
+            &[],
+            &[
+                ("PAIRDBG_LOG", log.as_path()),
+                ("PAIRDBG_LOG_LEVEL", level.as_ref()),
+            ],
+        )
+        .await;
+        let v = mcp.ok("debug_launch", launch_args()).await;
+        assert_eq!(stopped_line(&v), Some(8), "{v}");
+        let vars = mcp.ok("debug_variables", json!({})).await;
+        assert!(vars.contains(HARMLESS), "{vars}");
+        mcp.close().await;
+        let text = String::from_utf8_lossy(&std::fs::read(&log).expect("the log")).to_string();
+        for request in [
+            r#""command":"launch""#,
+            r#""command":"variables""#,
+            r#""command":"stackTrace""#,
+        ] {
+            assert!(
+                text.contains(request),
+                "{level}: no {request} in the log:\n{text}"
+            );
+        }
+        assert_no_secret(level, &text);
+        // The program's values are traced: only the secrets are masked.
+        assert!(text.contains(HARMLESS), "{level}: {text}");
+        assert!(text.contains("<redacted: 17 chars>"), "{level}: {text}");
     }
-    assert_no_secret("the trace log", &text);
-    // The program's values are traced: only the secrets are masked.
-    assert!(text.contains(HARMLESS), "{text}");
-    assert!(text.contains("<redacted: 17 chars>"), "{text}");
 }
 
 /// A tracepoint's record and its pushed hit, and the pushed state change
