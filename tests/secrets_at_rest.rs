@@ -65,6 +65,10 @@ async fn the_journal_on_disk_and_its_card_keep_secrets_masked() {
     assert_eq!(stopped_line(&v), Some(8), "{v}");
     mcp.ok("debug_note", json!({"text": format!("k is {SECRET}")}))
         .await;
+    // The note is masked for an agent that reads the action log later.
+    let log = mcp.ok("debug_action_log", json!({})).await;
+    assert_no_secret("the action log", &log);
+    assert!(log.contains("k is <redacted: 17 chars>"), "{log}");
     let card = mcp.ok("debug_journal", json!({})).await;
     assert_no_secret("the card", &card);
     assert!(card.contains(HARMLESS), "{card}");
