@@ -25,16 +25,14 @@ fn write(
     keep: usize,
     snaps: Vec<Snapshot>,
 ) -> std::path::PathBuf {
-    let j = Journal::start_in(
-        dir,
-        "s1",
-        "prog.py".into(),
-        vec![],
-        "/ws".as_ref(),
-        part_bytes,
-        keep,
-    )
-    .expect("journal");
+    let launched = journal::Launched {
+        session: "s1".into(),
+        program: "prog.py".into(),
+        args: vec![],
+        workspace: "/ws".into(),
+        taint: Default::default(),
+    };
+    let j = Journal::start_in(dir, launched, part_bytes, keep).expect("journal");
     for s in snaps {
         j.published(Arc::new(s));
     }

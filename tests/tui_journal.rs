@@ -162,6 +162,58 @@ async fn the_persons_session_is_journaled_and_exported_as_a_hand_off_card() {
     assert_eq!(std::fs::read_to_string(file).expect("handoff.md"), card);
 }
 
+const GIVEN: &str = "\
+import sys
+flag_value = sys.argv[2]
+label = 'plain-' + 'visible-value'
+print(len(flag_value))
+";
+
+/// A secret given on the command line: the person's TUI shows it, live;
+/// the journal on disk and its card hold it masked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_person_sees_a_secret_the_journal_keeps_masked() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("given.py", GIVEN)]);
+    let state = tempfile::tempdir().expect("state dir");
+    let t = Tmux::start_with_state(
+        "given",
+        ws.path(),
+        state.path(),
+        &[
+            "--break",
+            "given.py:4",
+            "--",
+            "given.py",
+            "--token",
+            "tk-99887766",
+        ],
+    );
+    t.wait_for("the real value", |s| {
+        var_row(s, "flag_value").is_some_and(|r| r.contains("tk-99887766"))
+    })
+    .await;
+    t.keys(&["q", "y"]);
+    let dir = state.path().join("pairdbg/journals");
+    let journal = wait_for_file(&dir, |text| text.contains("\"kind\":\"exit\"")).await;
+    assert!(!journal.contains("tk-99887766"), "{journal}");
+    assert!(journal.contains("plain-visible-value"), "{journal}");
+    assert!(journal.contains("<redacted: 11 chars>"), "{journal}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["journal", "export"])
+        .current_dir(ws.path())
+        .env("XDG_STATE_HOME", state.path())
+        .output()
+        .expect("pairdbg journal export");
+    let card = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && !card.contains("tk-99887766"),
+        "{card}"
+    );
+}
+
 /// The one journal in `dir`, once its text satisfies `done` (15 s at most).
 async fn wait_for_file(dir: &std::path::Path, done: impl Fn(&str) -> bool) -> String {
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(15);

@@ -89,7 +89,7 @@ pub fn outcome(
             if !tail.is_empty() {
                 body.push_str("Last output:\n");
                 for l in tail {
-                    let l = views.agent_text(&l);
+                    let l = views.agent_text(&snap.taint, &l);
                     body.push_str(&format!("  | {}\n", truncate(&l, 200)));
                 }
             }

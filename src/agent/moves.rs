@@ -117,7 +117,6 @@ impl Agent {
             .await
             .map_err(|e| self.err(None, &e))?;
         config.start_timeout = config.start_timeout.max(wait);
-        crate::viewport::redact::taint_launch(&config.env, &config.args);
         let s = self
             .registry
             .launch(config)

@@ -78,12 +78,13 @@ impl Views {
         }
     }
 
-    /// Program output or other free text as the agent may see it.
-    pub fn agent_text(&self, text: &str) -> String {
+    /// Program output or other free text of a session (`taint`: its
+    /// secrets) as the agent may see it.
+    pub fn agent_text(&self, taint: &crate::viewport::redact::Taint, text: &str) -> String {
         if self.no_redact {
             text.to_string()
         } else {
-            crate::viewport::redact::text(text)
+            crate::viewport::redact::text(text, taint)
         }
     }
 

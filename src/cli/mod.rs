@@ -216,7 +216,9 @@ fn journal_viewport(snap: &crate::session::Snapshot) -> String {
         previous: None,
         notes_after_epoch: u64::MAX,
     };
-    crate::viewport::render_text(snap, &Default::default(), extras)
+    // The journal on disk holds what an agent may read.
+    let masked = crate::viewport::redact::snapshot(snap);
+    crate::viewport::render_text(&masked, &Default::default(), extras)
 }
 
 fn journal_value(v: &crate::session::types::Var) -> String {

@@ -33,6 +33,18 @@ pub enum DapError {
 /// What the client answers to a reverse request from the adapter.
 pub type ReverseHandler = Arc<dyn Fn(&Request) -> Result<Value, String> + Send + Sync>;
 
+/// What the DAP trace writes in place of a message: the session's secrets
+/// masked, since the log outlives the session.
+pub type TraceMask = Arc<dyn Fn(&str) -> String + Send + Sync>;
+
+/// How a client runs: how long a request may take, who answers the
+/// adapter's reverse requests, and what the DAP trace masks.
+pub struct Settings {
+    pub timeout: Duration,
+    pub reverse: ReverseHandler,
+    pub trace_mask: Option<TraceMask>,
+}
+
 /// The answer every client gives unless told otherwise: we have no terminal to
 /// run a program in, and child sessions are not debugged.
 pub fn default_reverse_handler() -> ReverseHandler {
@@ -56,6 +68,23 @@ struct Inner {
     /// The requests still unanswered when the adapter closed, so the end
     /// can say what the adapter was doing when it went.
     in_flight_at_close: Mutex<Vec<String>>,
+    trace_mask: Option<TraceMask>,
+}
+
+impl Inner {
+    /// Writes a message to the DAP trace, masked. Nothing is formatted
+    /// or masked unless the trace is on.
+    fn trace(&self, arrow: &str, body: &[u8]) {
+        if !tracing::enabled!(target: "dap", tracing::Level::TRACE) {
+            return;
+        }
+        let text = String::from_utf8_lossy(body);
+        let text = match &self.trace_mask {
+            Some(mask) => mask(&text),
+            None => text.into_owned(),
+        };
+        tracing::trace!(target: "dap", "{arrow} {text}");
+    }
 }
 
 #[derive(Clone)]
@@ -77,7 +106,12 @@ impl DapClient {
         W: AsyncWrite + Unpin + Send + 'static,
     {
         let (event_tx, event_rx) = mpsc::unbounded_channel();
-        let client = Self::start_tagged(reader, writer, timeout, reverse, event_tx, |ev| ev, None);
+        let settings = Settings {
+            timeout,
+            reverse,
+            trace_mask: None,
+        };
+        let client = Self::start_tagged(reader, writer, settings, event_tx, |ev| ev, None);
         (client, event_rx)
     }
 
@@ -88,8 +122,7 @@ impl DapClient {
     pub fn start_tagged<R, W, T>(
         reader: R,
         writer: W,
-        timeout: Duration,
-        reverse: ReverseHandler,
+        settings: Settings,
         events: mpsc::UnboundedSender<T>,
         tag: impl Fn(Event) -> T + Send + 'static,
         closed: Option<T>,
@@ -105,8 +138,9 @@ impl DapClient {
             pending: Mutex::new(HashMap::new()),
             writer: write_tx,
             closed: AtomicBool::new(false),
-            timeout,
+            timeout: settings.timeout,
             in_flight_at_close: Mutex::new(vec![]),
+            trace_mask: settings.trace_mask,
         });
         tokio::spawn(write_loop(writer, write_rx));
         let sink = Sink {
@@ -114,7 +148,7 @@ impl DapClient {
             tag: Box::new(tag),
             closed,
         };
-        tokio::spawn(read_loop(reader, inner.clone(), sink, reverse));
+        tokio::spawn(read_loop(reader, inner.clone(), sink, settings.reverse));
         DapClient { inner }
     }
 
@@ -216,7 +250,7 @@ impl DapClient {
             arguments,
         });
         let body = serde_json::to_vec(&msg).unwrap_or_default();
-        tracing::trace!(target: "dap", "-> {}", String::from_utf8_lossy(&body));
+        self.inner.trace("->", &body);
         if self.inner.writer.send(frame(&body)).is_err() {
             lock(&self.inner.pending).remove(&seq);
             return Err(DapError::Closed);
@@ -275,7 +309,7 @@ async fn read_loop<R: AsyncRead + Unpin, T>(
                 break;
             }
         };
-        tracing::trace!(target: "dap", "<- {}", String::from_utf8_lossy(&bytes));
+        inner.trace("<-", &bytes);
         match envelope::parse(&bytes) {
             Ok(Message::Response(resp)) => {
                 let waiter = lock(&inner.pending).remove(&resp.request_seq);

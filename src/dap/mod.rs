@@ -12,5 +12,5 @@ pub mod proc_tree;
 pub mod process;
 pub mod transport;
 
-pub use client::{DapClient, DapError};
+pub use client::{DapClient, DapError, Settings, TraceMask};
 pub use events::DapEvent;

@@ -6,17 +6,19 @@ use rmcp::model::CallToolResponse;
 use serde_json::{Map, Value};
 
 use crate::session::Activity;
+use crate::session::types::Snapshot;
+use crate::viewport::redact::Taint;
 
 /// Arguments shortened to what fits a line: `file=order.py line=44`.
 /// Secrets in them are masked: the log is shown to the agent as well.
-pub fn short_args(args: &Map<String, Value>) -> String {
+pub fn short_args(args: &Map<String, Value>, taint: &Taint) -> String {
     let mut parts = vec![];
     for (k, v) in args {
         let v = match v {
             Value::String(s) if crate::viewport::redact::is_secret_name(k) => {
                 crate::viewport::redact::mask(s)
             }
-            Value::String(s) => crate::viewport::redact::text(s),
+            Value::String(s) => crate::viewport::redact::text(s, taint),
             Value::Object(env) if k == "env" => {
                 let shown: Vec<String> = env
                     .iter()
@@ -28,14 +30,14 @@ pub fn short_args(args: &Map<String, Value>) -> String {
                         let value = if crate::viewport::redact::is_secret_name(name) {
                             crate::viewport::redact::mask(&value)
                         } else {
-                            crate::viewport::redact::text(&value)
+                            crate::viewport::redact::text(&value, taint)
                         };
                         format!("{name}={value}")
                     })
                     .collect();
                 format!("{{{}}}", shown.join(", "))
             }
-            other => crate::viewport::redact::text(&other.to_string()),
+            other => crate::viewport::redact::text(&other.to_string(), taint),
         };
         // A note is the point of its call: keep it whole (within reason).
         let limit = if k == "text" { 300 } else { 40 };
@@ -54,7 +56,7 @@ pub fn describe(
     args: &Map<String, Value>,
     result: &Result<CallToolResponse, rmcp::ErrorData>,
     took: Duration,
-    epoch: u64,
+    snap: &Snapshot,
 ) -> Activity {
     let (summary, is_error) = match result {
         Ok(CallToolResponse::Complete(r)) => {
@@ -82,10 +84,10 @@ pub fn describe(
     };
     Activity {
         tool: tool.to_string(),
-        args: short_args(args),
+        args: short_args(args, &snap.taint),
         summary,
         is_error,
         millis: took.as_millis() as u64,
-        epoch,
+        epoch: snap.epoch,
     }
 }

@@ -62,7 +62,7 @@ impl ToolCall {
             &self.args,
             answer,
             self.started.elapsed(),
-            session.snapshot().epoch,
+            &session.snapshot(),
         ));
     }
 }

@@ -13,6 +13,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::session::hits::{BreakpointHit, HitKind};
 use crate::session::types::{RunState, Snapshot};
 use crate::session::{Registry, SessionEvent};
+use crate::viewport::redact::Taint;
 
 pub const BREAKPOINT_HIT: &str = "debugger/breakpointHit";
 type TraceSource = std::sync::Arc<std::sync::Mutex<crate::session::trace::TraceLog>>;
@@ -150,7 +151,7 @@ impl Push {
                         continue;
                     };
                     let template = seen.templates.get(&hit.breakpoint_id.unwrap_or(0)).cloned();
-                    self.on_hit(&peer, &id, &ws, &hit, template.as_deref())
+                    self.on_hit(&peer, &id, &ws, &hit, template.as_deref(), &seen.taint)
                         .await;
                 }
                 Ok(SessionEvent::TraceHit(r)) if r.seq >= next_trace => {
@@ -180,6 +181,7 @@ impl Push {
         }
         let id = &snap.session_id;
         seen.workspace = Some(snap.workspace.clone());
+        seen.taint = snap.taint.clone();
         seen.templates = snap
             .breakpoints
             .iter()
@@ -187,11 +189,18 @@ impl Push {
             .collect();
         let previous = seen.state.replace(snap.state);
         seen.epoch = Some(snap.epoch);
-        notify(peer, STATE_CHANGED, state_changed(snap, previous)).await;
+        let mut state = state_changed(snap, previous);
+        if !self.no_redact
+            && let Some(c) = state["change"].as_str()
+        {
+            state["change"] = json!(crate::viewport::redact::text(c, &snap.taint));
+        }
+        notify(peer, STATE_CHANGED, state).await;
         if snap.state == RunState::Stopped && snap.stop_seq > seen.stop_seq {
             seen.stop_seq = snap.stop_seq;
             if let Some(hit) = snap.stop.as_ref().and_then(|s| s.hit.as_ref()) {
-                self.on_hit(peer, id, &snap.workspace, hit, None).await;
+                self.on_hit(peer, id, &snap.workspace, hit, None, &snap.taint)
+                    .await;
             }
         }
         if previous != Some(snap.state) {
@@ -235,7 +244,7 @@ impl Push {
             );
             hit.timestamp = r.timestamp;
             let template = seen.templates.get(&r.breakpoint_id).cloned();
-            self.on_hit(peer, session, &ws, &hit, template.as_deref())
+            self.on_hit(peer, session, &ws, &hit, template.as_deref(), &seen.taint)
                 .await;
         }
         read.next
@@ -248,10 +257,11 @@ impl Push {
         workspace: &std::path::Path,
         hit: &BreakpointHit,
         template: Option<&str>,
+        taint: &Taint,
     ) {
         let mut hit = hit.clone();
         if !self.no_redact {
-            crate::viewport::redact::hit(&mut hit, template);
+            crate::viewport::redact::hit(&mut hit, template, taint);
         }
         let hit = &hit;
         let params = hit_params(session, workspace, hit);
@@ -282,6 +292,8 @@ struct Seen {
     workspace: Option<std::path::PathBuf>,
     /// Tracepoints' messages as written, to find the values in their hits.
     templates: HashMap<u64, String>,
+    /// The session's secrets, masked in what is pushed.
+    taint: Taint,
 }
 
 async fn notify(peer: &Peer<RoleServer>, method: &str, params: Value) {

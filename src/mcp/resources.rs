@@ -224,7 +224,7 @@ impl PairdbgServer {
                     uri,
                     "text/plain",
                     self.views
-                        .agent_text(&s.output_tail(OUTPUT_LINES).join("\n")),
+                        .agent_text(&s.taint(), &s.output_tail(OUTPUT_LINES).join("\n")),
                 ))
             }
             Target::Trace(id) => {
@@ -236,7 +236,7 @@ impl PairdbgServer {
                 ))
             }
             Target::Source(id, path) => {
-                self.resource_session(uri, id)?;
+                let s = self.resource_session(uri, id)?;
                 let file = self
                     .workspace
                     .resolve_file("path", path)
@@ -249,7 +249,11 @@ impl PairdbgServer {
                     ));
                 }
                 let body = std::fs::read_to_string(&file).map_err(|e| not_found(uri, e))?;
-                Ok(text(uri, "text/plain", self.views.agent_text(&body)))
+                Ok(text(
+                    uri,
+                    "text/plain",
+                    self.views.agent_text(&s.taint(), &body),
+                ))
             }
         }
     }

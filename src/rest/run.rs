@@ -265,11 +265,11 @@ async fn stopped(
     if let Some(e) = &stop.exception {
         let error = RunError {
             kind: traceback::type_name(snap, &e.type_name),
-            message: rest.agent.views.agent_text(&e.message),
+            message: rest.agent.views.agent_text(&snap.taint, &e.message),
             traceback: Some(
                 rest.agent
                     .views
-                    .agent_text(&traceback::render(snap, stop, e)),
+                    .agent_text(&snap.taint, &traceback::render(snap, stop, e)),
             ),
         };
         end_run(rest, rs).await;
@@ -286,8 +286,9 @@ async fn stopped(
     let file = top.file.clone()?;
     let mut reads = read_locals::read_locals(s, &stop.locals).await;
     if rest.agent.views.redacts() {
+        let taint = s.taint();
         for r in &mut reads {
-            safe_repr::redact(r, false);
+            safe_repr::redact(r, false, &taint);
         }
     }
     let hit = stop.hit.is_some() || stop.reason == "breakpoint";

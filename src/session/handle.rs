@@ -74,6 +74,7 @@ impl SessionHandle {
             config.workspace.root.clone(),
         );
         snap.language = crate::adapters::value::LanguageOf(Some(config.adapter.language()));
+        snap.taint = super::secrets::Taint::of_launch(&config.env, &config.args);
         let (snap_tx, snap_rx) = watch::channel(Arc::new(snap.clone()));
         let (events, _) = broadcast::channel(8192);
         let output = Arc::new(Mutex::new(OutputBuffer::default()));
@@ -86,12 +87,13 @@ impl SessionHandle {
         let launched_by = config.origin;
         let just_my_code = config.just_my_code;
         let language = config.adapter.language();
-        let journal = super::journal::Journal::start(
-            &id,
-            config.display_name(),
-            config.args.clone(),
-            &config.workspace.root,
-        );
+        let journal = super::journal::Journal::start(super::journal::Launched {
+            session: id.clone(),
+            program: config.display_name(),
+            args: config.args.clone(),
+            workspace: config.workspace.root.clone(),
+            taint: snap.taint.clone(),
+        });
         let engine = Engine::new(
             config,
             snap,
@@ -151,6 +153,11 @@ impl SessionHandle {
 
     pub fn snapshot(&self) -> Arc<Snapshot> {
         self.snapshot.borrow().clone()
+    }
+
+    /// The secrets this session's program was given at launch.
+    pub fn taint(&self) -> super::secrets::Taint {
+        self.snapshot.borrow().taint.clone()
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<SessionEvent> {

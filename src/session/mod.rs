@@ -38,6 +38,7 @@ pub mod registry;
 pub mod remote;
 mod run_in_terminal;
 pub mod run_until;
+pub mod secrets;
 pub mod setup;
 mod shapes;
 mod slow_previews;

@@ -406,6 +406,10 @@ pub struct Snapshot {
     /// traceback in its own shape).
     #[serde(skip)]
     pub language: crate::adapters::value::LanguageOf,
+    /// The secrets the program was given at launch, masked wherever an
+    /// agent, the journal or the trace log would show them.
+    #[serde(skip)]
+    pub taint: super::secrets::Taint,
 }
 
 /// One thread of the program; `child` and `process` are set when the
@@ -465,6 +469,7 @@ impl Snapshot {
             native: Default::default(),
             children: vec![],
             language: Default::default(),
+            taint: Default::default(),
         }
     }
 

@@ -112,14 +112,14 @@ pub fn locals(reads: &[Read]) -> Map<String, Value> {
 }
 
 /// Masks secrets as every agent view does, through the whole tree read.
-pub fn redact(r: &mut Read, inherited: bool) {
+pub fn redact(r: &mut Read, inherited: bool, taint: &super::redact::Taint) {
     let secret = inherited || super::redact::is_secret_name(&r.var.name);
-    super::redact::var(&mut r.var, inherited);
+    super::redact::var(&mut r.var, inherited, taint);
     if secret {
         r.children = None;
     }
     for c in r.children.iter_mut().flatten() {
-        redact(c, secret);
+        redact(c, secret, taint);
     }
 }
 

@@ -30,8 +30,17 @@ impl PairdbgServer {
             Err(e) => return Ok(e),
         };
         let snap = s.snapshot();
-        let (person, dropped) = s.person_actions();
-        let body = render(&snap, &s.activity(), &person, dropped);
+        let (mut person, dropped) = s.person_actions();
+        // The person's moves and the notes can hold a value they typed.
+        for c in &mut person {
+            c.what = self.views.agent_text(&snap.taint, &c.what);
+        }
+        let body = render(
+            &self.views.agent_snapshot(&snap),
+            &s.activity(),
+            &person,
+            dropped,
+        );
         Ok(ok(&self.views, &snap, body))
     }
 }

@@ -202,7 +202,7 @@ impl PairdbgServer {
         match Self::checked(&s, s.exception_context(self.agent.origin, q).await) {
             Ok(mut c) => {
                 if self.views.redacts() {
-                    crate::viewport::redact::exception_context(&mut c);
+                    crate::viewport::redact::exception_context(&mut c, &s.taint());
                 }
                 let snap = s.snapshot();
                 let mut v = context_json(&snap, &c);

@@ -154,7 +154,7 @@ impl PairdbgServer {
                 let snap = s.snapshot();
                 if self.views.redacts() {
                     let under = p.expand.as_deref().is_some_and(redact::path_is_secret);
-                    redact::vars(&mut vars, under);
+                    redact::vars(&mut vars, under, &snap.taint);
                 }
                 let what = p.expand.as_deref().unwrap_or("locals");
                 let mut body = format!(
@@ -237,7 +237,7 @@ impl PairdbgServer {
         match Self::checked(&s, res) {
             Ok(mut v) => {
                 if self.views.redacts() {
-                    redact::var(&mut v, false);
+                    redact::var(&mut v, false, &s.taint());
                 }
                 // A statement (`x = 1`) runs and has no value.
                 let mut body = if v.value.is_empty() && v.type_name.is_empty() {
@@ -439,7 +439,7 @@ impl PairdbgServer {
                 r.dropped
             ));
         }
-        body.push_str(&self.views.agent_text(&r.text));
+        body.push_str(&self.views.agent_text(&s.taint(), &r.text));
         if !body.ends_with('\n') {
             body.push('\n');
         }

@@ -28,15 +28,16 @@ impl PairdbgServer {
             Ok(r) => r,
             Err(e) => return Ok(err(Some(&s.snapshot()), &e)),
         };
+        // Written masked; a journal an older version wrote may not be.
         if self.views.redacts() {
-            mask(&mut records);
+            mask(&mut records, &s.taint());
         }
         Ok(ok(&self.views, &s.snapshot(), render_card(&records)))
     }
 }
 
 /// The values and notes of a journal as an agent may read them.
-fn mask(records: &mut [Record]) {
+fn mask(records: &mut [Record], taint: &redact::Taint) {
     for r in records {
         match r {
             Record::Stop(s) => {
@@ -44,14 +45,14 @@ fn mask(records: &mut [Record]) {
                     v.value = if redact::is_secret_name(&v.name) {
                         redact::mask(&v.value)
                     } else {
-                        redact::text(&v.value)
+                        redact::text(&v.value, taint)
                     };
                 }
-                s.exception = s.exception.as_deref().map(redact::text);
+                s.exception = s.exception.as_deref().map(|e| redact::text(e, taint));
                 s.viewport.clear();
             }
-            Record::Note { text, .. } => *text = redact::text(text),
-            Record::Command { command, .. } => *command = redact::text(command),
+            Record::Note { text, .. } => *text = redact::text(text, taint),
+            Record::Command { command, .. } => *command = redact::text(command, taint),
             _ => {}
         }
     }

@@ -62,8 +62,9 @@ impl PairdbgServer {
         let mut r = r;
         if self.views.redacts() {
             let secret = crate::viewport::redact::is_secret_name(&p.expression);
-            r.old = hide(secret, &r.old);
-            r.new = r.new.map(|n| hide(secret, &n));
+            let taint = s.taint();
+            r.old = hide(secret, &r.old, &taint);
+            r.new = r.new.map(|n| hide(secret, &n, &taint));
         }
         let expr = &p.expression;
         let steps = match (r.watched, r.steps) {
@@ -101,10 +102,10 @@ impl PairdbgServer {
 }
 
 /// A value of the watched expression as the agent may see it.
-fn hide(secret: bool, value: &str) -> String {
+fn hide(secret: bool, value: &str, taint: &crate::viewport::redact::Taint) -> String {
     if secret {
         crate::viewport::redact::mask(value)
     } else {
-        crate::viewport::redact::text(value)
+        crate::viewport::redact::text(value, taint)
     }
 }

@@ -35,7 +35,11 @@ impl PairdbgServer {
         let mut next = r.records.first().map(|x| x.seq).unwrap_or(r.next);
         for (taken, t) in r.records.iter().enumerate() {
             let message = if self.views.redacts() {
-                redact::trace_message(template(t.breakpoint_id).as_deref(), &t.message)
+                redact::trace_message(
+                    template(t.breakpoint_id).as_deref(),
+                    &t.message,
+                    &snap.taint,
+                )
             } else {
                 t.message.clone()
             };

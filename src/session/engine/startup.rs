@@ -14,7 +14,7 @@ use super::connection::ConnState;
 use super::opening::{self, Opening};
 use super::tree::ConnMsg;
 use super::{Apply, Engine, lock};
-use crate::dap::DapClient;
+use crate::dap::{DapClient, Settings};
 use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
 use crate::session::initialize::initialize_arguments;
@@ -107,11 +107,18 @@ impl Engine {
                 .send(apply)
                 .map_err(|_| "the session has ended".to_string())
         });
+        let taint = self.snap.taint.clone();
+        let settings = Settings {
+            timeout: self.config.request_timeout,
+            reverse: reverse_handler(self.config.stdio.clone(), tracker, Some(start_debugging)),
+            trace_mask: Some(std::sync::Arc::new(move |s: &str| {
+                crate::session::secrets::text(s, &taint)
+            })),
+        };
         let client = DapClient::start_tagged(
             reader,
             writer,
-            self.config.request_timeout,
-            reverse_handler(self.config.stdio.clone(), tracker, Some(start_debugging)),
+            settings,
             self.conn_tx.clone(),
             move |ev| (id, ConnMsg::Event(ev)),
             Some((id, ConnMsg::Closed)),

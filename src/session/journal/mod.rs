@@ -1,10 +1,12 @@
 //! The session journal: every command with its origin, every stop with its
 //! viewport, the notes and the breakpoints, as JSON lines under the user's
 //! state directory. A thread of its own writes it, so the engine never
-//! waits on the disk.
+//! waits on the disk. Secrets are masked before a record is written: the
+//! file holds what an agent may read.
 
 mod card;
 mod file;
+mod mask;
 mod record;
 mod store;
 mod tracker;
@@ -16,6 +18,7 @@ pub use record::{BreakpointRecord, FrameRecord, Record, StopRecord, ValueRecord}
 pub use store::{find, journals_dir, list, prune, read};
 
 use super::command::Command;
+use super::secrets::Taint;
 use super::types::{Origin, Snapshot};
 
 /// The most one part of a journal holds; a journal keeps two parts, so
@@ -68,6 +71,15 @@ enum Entry {
     Written(Box<dyn FnOnce() + Send>),
 }
 
+/// What a journal is of: its first record, and the secrets to mask.
+pub struct Launched {
+    pub session: String,
+    pub program: String,
+    pub args: Vec<String>,
+    pub workspace: std::path::PathBuf,
+    pub taint: Taint,
+}
+
 /// The engine's end of a journal. Dropping every clone ends the writer
 /// after it has written what it was sent.
 #[derive(Clone)]
@@ -79,35 +91,27 @@ pub struct Journal {
 impl Journal {
     /// Starts the journal of a session, or None (logged) where it cannot be
     /// written: a session runs the same without one.
-    pub fn start(
-        session: &str,
-        program: String,
-        args: Vec<String>,
-        workspace: &std::path::Path,
-    ) -> Option<Journal> {
+    pub fn start(launched: Launched) -> Option<Journal> {
         let dir = journals_dir()?;
-        Self::start_in(
-            &dir,
-            session,
-            program,
-            args,
-            workspace,
-            JOURNAL_PART_BYTES,
-            JOURNALS_KEPT,
-        )
-        .inspect_err(|e| tracing::warn!("no journal in {}: {e}", dir.display()))
-        .ok()
+        Self::start_in(&dir, launched, JOURNAL_PART_BYTES, JOURNALS_KEPT)
+            .inspect_err(|e| tracing::warn!("no journal in {}: {e}", dir.display()))
+            .ok()
     }
 
     pub fn start_in(
         dir: &std::path::Path,
-        session: &str,
-        program: String,
-        args: Vec<String>,
-        workspace: &std::path::Path,
+        launched: Launched,
         part_bytes: u64,
         keep: usize,
     ) -> std::io::Result<Journal> {
+        let Launched {
+            session,
+            program,
+            args,
+            workspace,
+            taint,
+        } = launched;
+        let session = session.as_str();
         use std::os::unix::fs::DirBuilderExt;
         std::fs::DirBuilder::new()
             .recursive(true)
@@ -125,7 +129,7 @@ impl Journal {
             at += 1;
         }
         let path = dir.join(store::file_name(at, pid, session));
-        let start = Record::Start {
+        let mut start = Record::Start {
             session: session.to_string(),
             workspace: workspace.display().to_string(),
             program,
@@ -133,11 +137,12 @@ impl Journal {
             pid,
             at,
         };
+        mask::record(&mut start, &taint);
         let out = file::JournalFile::create(path.clone(), start, part_bytes)?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("journal".into())
-            .spawn(move || write_all(out, rx))?;
+            .spawn(move || write_all(out, rx, taint))?;
         Ok(Journal { tx, path })
     }
 
@@ -176,7 +181,7 @@ impl Journal {
     }
 }
 
-fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>) {
+fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>, taint: Taint) {
     let mut tracker = tracker::Tracker::default();
     let render = RENDERER.get().copied();
     let mut failed = false;
@@ -203,8 +208,9 @@ fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>) {
                     vec![]
                 }
             };
-            for r in &records {
-                if let Err(e) = out.write(r)
+            for mut r in records {
+                mask::record(&mut r, &taint);
+                if let Err(e) = out.write(&r)
                     && !failed
                 {
                     failed = true;

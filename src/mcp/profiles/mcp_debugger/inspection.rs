@@ -121,7 +121,7 @@ impl McpDebuggerServer {
             Err(e) => return Ok(failure(e.to_string(), None)),
         };
         if self.agent.views.redacts() {
-            redact::var(&mut v, false);
+            redact::var(&mut v, false, &s.taint());
         }
         let reference = if v.reference > 0 {
             self.table.reference(

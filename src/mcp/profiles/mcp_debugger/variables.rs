@@ -42,7 +42,8 @@ impl McpDebuggerServer {
     ) -> Vec<Value> {
         if self.agent.views.redacts() {
             // The parts of a secret are as secret as it is.
-            redact::vars(&mut vars, parent.is_some_and(redact::path_is_secret));
+            let under = parent.is_some_and(redact::path_is_secret);
+            redact::vars(&mut vars, under, &s.taint());
         }
         vars.iter()
             .map(|v| {
