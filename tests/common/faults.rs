@@ -29,7 +29,7 @@ pub fn adapter_among(pids: &[u32], needle: &str) -> Option<u32> {
         .copied()
         .find(|p| {
             let cmd = cmdline(*p);
-            cmd.contains(needle) && !is_keeper(&cmd)
+            cmd.contains(needle) && !is_keeper(&cmd) && !cmd.contains("--version")
         })
 }
 
