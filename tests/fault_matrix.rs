@@ -131,7 +131,10 @@ async fn adapter_frozen_while_stopped(mcp: &Mcp, lang: &Lang, known: &[u32]) {
     let adapter = adapter_among(&tree, lang.adapter).expect("the adapter among the descendants");
     signal(adapter, libc::SIGSTOP);
     let state = poll(|| stat(adapter), |s| matches!(s, Some((_, 'T'))), GONE).await;
-    assert!(matches!(state, Some((_, 'T'))), "the adapter did not stop: {state:?}");
+    assert!(
+        matches!(state, Some((_, 'T'))),
+        "the adapter did not stop: {state:?}"
+    );
     let (v, _) = answers(
         mcp,
         "debug_step",
@@ -191,7 +194,10 @@ async fn adapter_killed_while_launching(mcp: &Mcp, lang: &Lang, known: &[u32]) {
         new_descendants(mcp.pid, known)
     };
     let ((v, is_error), tree) = tokio::join!(launch, kill);
-    assert!(is_error, "the launch should fail once its adapter died: {v}");
+    assert!(
+        is_error,
+        "the launch should fail once its adapter died: {v}"
+    );
     all_gone(&tree, "after the adapter was killed while launching").await;
     let left = new_descendants(mcp.pid, known);
     all_gone(&left, "after the failed launch").await;

@@ -180,9 +180,7 @@ async fn a_wait_shorter_than_the_request_deadline_names_the_unanswered_step() {
         .step(Origin::Agent, StepKind::Over, 1)
         .await
         .expect("the step is sent");
-    let WaitOutcome::TimedOut(snap) = s
-        .wait_for_stop(stop_seq, Duration::from_millis(300))
-        .await
+    let WaitOutcome::TimedOut(snap) = s.wait_for_stop(stop_seq, Duration::from_millis(300)).await
     else {
         panic!("the short wait did not time out")
     };

@@ -25,12 +25,10 @@ pub fn new_descendants(root: u32, known: &[u32]) -> Vec<u32> {
 /// Among `pids`, the adapter: its command line names it (`needle`), and it
 /// is not the keeper, which is pairdbg itself and names the adapter too.
 pub fn adapter_among(pids: &[u32], needle: &str) -> Option<u32> {
-    pids.iter()
-        .copied()
-        .find(|p| {
-            let cmd = cmdline(*p);
-            cmd.contains(needle) && !is_keeper(&cmd) && !cmd.contains("--version")
-        })
+    pids.iter().copied().find(|p| {
+        let cmd = cmdline(*p);
+        cmd.contains(needle) && !is_keeper(&cmd) && !cmd.contains("--version")
+    })
 }
 
 /// Among `pids`, the program being debugged: its command line names
