@@ -171,6 +171,25 @@ async fn a_step_the_adapter_never_answers_says_the_adapter_stopped_answering() {
 }
 
 #[tokio::test]
+async fn a_wait_shorter_than_the_request_deadline_names_the_unanswered_step() {
+    let (s, _ws) = launch(Frozen::AtNext, Duration::from_secs(20));
+    let WaitOutcome::Stopped(_) = s.wait_for_stop(0, Duration::from_secs(10)).await else {
+        panic!("no first stop")
+    };
+    let stop_seq = s
+        .step(Origin::Agent, StepKind::Over, 1)
+        .await
+        .expect("the step is sent");
+    let WaitOutcome::TimedOut(snap) = s.wait_for_stop(stop_seq, Duration::from_millis(300)).await
+    else {
+        panic!("the short wait did not time out")
+    };
+    // Not yet past its deadline, and not known to run either.
+    assert!(snap.silent.is_none());
+    assert_eq!(snap.unanswered.as_deref(), Some("next"));
+}
+
+#[tokio::test]
 async fn a_launch_whose_adapter_never_answers_initialize_fails_naming_it() {
     let (s, _ws) = launch(Frozen::AtInitialize, Duration::from_millis(800));
     let outcome = s.wait_for_stop(0, Duration::from_secs(30)).await;

@@ -121,6 +121,16 @@ pub fn outcome(
                 names.end
             ),
         ),
+        WaitOutcome::TimedOut(snap) if snap.unanswered.is_some() => ok(
+            views,
+            &snap,
+            format!(
+                "── ADAPTER NOT ANSWERING ──\nThe debug adapter has not answered `{}` within {timeout_ms} ms: it is slow or stopped answering. The program's state is not read. Call {} to keep waiting, or {} to end the session.",
+                snap.unanswered.as_deref().unwrap_or_default(),
+                names.wait,
+                names.end
+            ),
+        ),
         WaitOutcome::TimedOut(snap) => ok(
             views,
             &snap,

@@ -378,6 +378,10 @@ pub struct Snapshot {
     /// waiter is told so rather than that it is running.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub silent: Option<String>,
+    /// The resume request (`next`, `continue`, ...) the adapter has not
+    /// answered yet: until it does, the program is not known to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unanswered: Option<String>,
     pub breakpoints: Vec<Breakpoint>,
     pub exception_filters: Vec<String>,
     /// Exception breakpoints by exception type.
@@ -454,6 +458,7 @@ impl Snapshot {
             exit: None,
             error: None,
             silent: None,
+            unanswered: None,
             breakpoints: vec![],
             exception_filters: vec![],
             exception_types: vec![],

@@ -216,9 +216,13 @@ impl Engine {
         let fut = client.request(command, Some(arguments));
         self.conn.stepping = command != "continue";
         let command = command.to_string();
+        self.snap.unanswered = Some(command.clone());
         self.spawn(async move {
             let res = fut.await;
             Box::new(move |e: &mut Engine| {
+                if e.snap.unanswered.take().is_some() {
+                    e.dirty = true;
+                }
                 if let Err(err) = res
                     && e.snap.state == RunState::Running
                 {
@@ -414,6 +418,7 @@ impl Engine {
         self.snap.exit = None;
         self.snap.error = None;
         self.snap.silent = None;
+        self.snap.unanswered = None;
         self.snap.compile_error = None;
         self.snap.breakpoints.retain(|b| !b.temporary);
         // A new run counts its hits afresh, as the adapter's hit
