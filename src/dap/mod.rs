@@ -10,6 +10,7 @@ pub mod events;
 pub mod keeper;
 pub mod proc_tree;
 pub mod process;
+pub mod strays;
 pub mod transport;
 
 pub use client::{DapClient, DapError};
