@@ -215,26 +215,10 @@ impl Engine {
     /// never answered, where anything was.
     fn adapter_gone(&self) -> String {
         let root = self.tree.root;
-        let mut in_flight = self
-            .conn_by_id(root)
+        self.conn_by_id(root)
             .and_then(|c| c.client.as_ref())
-            .map(|c| c.in_flight_at_close())
-            .unwrap_or_default();
-        // A `cancel` is about a read already given up on, not work the
-        // adapter was doing.
-        let mut seen = std::collections::HashSet::new();
-        in_flight.retain(|c| c != "cancel" && seen.insert(c.clone()));
-        match in_flight.as_slice() {
-            [] => "the debug adapter exited unexpectedly".into(),
-            [one] => format!("the debug adapter exited while `{one}` was in flight"),
-            many => format!(
-                "the debug adapter exited while {} were in flight",
-                many.iter()
-                    .map(|c| format!("`{c}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        }
+            .map(|c| c.gone_reason())
+            .unwrap_or_else(|| "the debug adapter exited unexpectedly".into())
     }
 
     /// A line of the debugger's console: kept apart from the program's
