@@ -517,9 +517,7 @@ pub(super) fn evaluation_error(client: &Link, e: crate::dap::DapError) -> Sessio
         }
         // Said as the session will say it once it sees the adapter gone,
         // not as the stop it still shows.
-        crate::dap::DapError::Closed => {
-            SessionError::AdapterGone(client.gone_reason())
-        }
+        crate::dap::DapError::Closed => SessionError::AdapterGone(client.gone_reason()),
         other => other.into(),
     }
 }
