@@ -123,3 +123,53 @@ async fn the_tui_status_line_says_killed_by_sigkill() {
         .await;
     assert!(!s.contains("code 247"), "{s}");
 }
+
+const GO_WAITS: &str = "package main
+
+import \"fmt\"
+
+func main() {
+\tn := 1
+\tfmt.Println(n)
+}
+";
+
+/// A Go program stopped under delve and SIGKILLed from outside reads as
+/// ended on the next call, not as the stop it left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_go_program_killed_from_outside_while_stopped_reads_as_ended() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/k\n\ngo 1.19\n"),
+        ("main.go", GO_WAITS),
+    ]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "breakpoints": [{"file": "main.go", "line": 7}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(7), "{v}");
+    // The program delve built and started: the one below dlv that is not dlv.
+    let program: Vec<u32> = descendants(mcp.pid)
+        .into_iter()
+        .filter(|p| comm(*p).is_some_and(|c| c.starts_with("go-debug-bin")))
+        .collect();
+    assert_eq!(program.len(), 1, "the program: {program:?}");
+    // SAFETY: signalling the program this test started.
+    unsafe { libc::kill(program[0] as i32, libc::SIGKILL) };
+    let left = wait_dead(&program, std::time::Duration::from_secs(5)).await;
+    assert!(left.is_empty(), "the program outlived SIGKILL");
+    // The program's end is looked for at an interval: a few calls at most.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    let s = loop {
+        let s = mcp.ok("debug_status", json!({})).await;
+        if !s.contains("STOPPED") || std::time::Instant::now() > deadline {
+            break s;
+        }
+    };
+    assert!(s.contains("── EXITED, killed by SIGKILL ──"), "{s}");
+}

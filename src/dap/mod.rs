@@ -7,6 +7,7 @@ pub mod client;
 pub mod codec;
 pub mod envelope;
 pub mod events;
+pub mod exit_watch;
 pub mod keeper;
 pub mod proc_tree;
 pub mod process;
