@@ -493,3 +493,91 @@ async fn the_keeper_exits_as_the_adapter_did_and_ends_what_it_left() {
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
 }
+
+// ---- the keeper killed --------------------------------------------------------
+
+/// The keepers below `root`, each with the processes below it.
+fn keepers_below(root: u32) -> Vec<(u32, Vec<u32>)> {
+    descendants(root)
+        .into_iter()
+        .filter(|p| {
+            std::fs::read(format!("/proc/{p}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("__keeper"))
+        })
+        .map(|k| (k, descendants(k)))
+        .collect()
+}
+
+/// SIGKILLs each keeper below pairdbg, one at a time, the adapter's first;
+/// then everything that ran below them is gone, and pairdbg lives on.
+async fn kill_keepers_and_wait(mcp: &Mcp, program: &Program) {
+    let keepers = keepers_below(mcp.pid);
+    assert!(!keepers.is_empty(), "the adapter runs through a keeper");
+    let below: Vec<u32> = keepers.iter().flat_map(|(_, b)| b.clone()).collect();
+    assert!(!below.is_empty(), "the adapter below its keeper");
+    for (keeper, _) in keepers.iter().rev() {
+        sigkill(*keeper);
+    }
+    program
+        .assert_gone_within(Duration::from_secs(5), "after SIGKILL of the keeper")
+        .await;
+    let left = wait_dead(&below, Duration::from_secs(5)).await;
+    assert!(left.is_empty(), "left running below the keeper: {left:?}");
+    assert!(alive(mcp.pid), "pairdbg should outlive its keeper");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_of_the_keeper_leaves_no_python_process() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("detacher.py", DETACHER)]);
+    let (mcp, program) = python_stopped(ws.path(), &[]).await;
+    kill_keepers_and_wait(&mcp, &program).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_of_the_keeper_leaves_no_go_process() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/detacher\n\ngo 1.19\n"),
+        ("main.go", GO_DETACHER),
+    ]);
+    let seconds = format!("601.{}", std::process::id());
+    let sleeper = Program(format!("sleep {seconds}"));
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "args": [seconds],
+                   "breakpoints": [{"file": "main.go", "line": GO_DETACHER_STOP}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(GO_DETACHER_STOP), "{v}");
+    assert_eq!(sleeper.running().len(), 1, "the detached sleep");
+    kill_keepers_and_wait(&mcp, &sleeper).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_of_the_keeper_leaves_no_native_process() {
+    if !common::native::lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("detacher.c", C_DETACHER)]);
+    let bin = ws.path().join("detacher");
+    common::native::build_c(&ws.path().join("detacher.c"), &bin);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "detacher", "adapter": "lldb-dap",
+                   "breakpoints": [{"file": "detacher.c", "line": C_DETACHER_STOP}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(C_DETACHER_STOP), "{v}");
+    let program = Program::at(&bin);
+    program.assert_detached();
+    kill_keepers_and_wait(&mcp, &program).await;
+}

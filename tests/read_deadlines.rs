@@ -33,6 +33,8 @@ enum Fault {
     Die,
     /// Every stackTrace fails.
     StackFails,
+    /// Answers every read, and exits when asked to evaluate `exit_now`.
+    DieInEvaluate,
 }
 
 struct Fake {
@@ -117,7 +119,9 @@ async fn run_fake(
                 Fault::Hang => continue,
                 Fault::Die => return,
                 Fault::StackFails => continue,
+                Fault::DieInEvaluate => out.push(ok(json!({"variables": []}))),
             },
+            "evaluate" if req["arguments"]["expression"] == "exit_now" => return,
             "evaluate" if req["arguments"]["expression"] == "slow_watch" => continue,
             "variables" => out.push(ok(json!({"variables": [
                 {"name": "count", "value": "3", "type": "int", "variablesReference": 0},
@@ -273,6 +277,30 @@ async fn an_adapter_that_dies_mid_read_ends_the_session_naming_the_read() {
     assert!(
         error.contains("the debug adapter exited while `variables` was in flight"),
         "{error}"
+    );
+}
+
+#[tokio::test]
+async fn an_adapter_that_dies_during_an_evaluate_says_so_to_the_evaluate() {
+    let (s, log, _ws) = launch(Fault::DieInEvaluate);
+    let WaitOutcome::Stopped(_) = s.wait_for_stop(0, Duration::from_secs(15)).await else {
+        panic!("no stop: {:?}", commands(&log))
+    };
+    let error = s
+        .evaluate(Origin::Agent, "exit_now".into(), 0)
+        .await
+        .expect_err("the evaluate cannot succeed");
+    assert_eq!(
+        error.to_string(),
+        "The session failed: the debug adapter exited while `evaluate` was in flight."
+    );
+    // And so does the session, after.
+    let WaitOutcome::Failed(snap) = s.wait_for_stop(0, Duration::from_secs(15)).await else {
+        panic!("the session did not fail")
+    };
+    assert_eq!(
+        snap.error.as_deref(),
+        Some("the debug adapter exited while `evaluate` was in flight")
     );
 }
 

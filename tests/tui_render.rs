@@ -189,6 +189,7 @@ fn exited() {
     s.exit = Some(ExitInfo {
         exit_code: Some(0),
         summary: String::new(),
+        ..Default::default()
     });
     let mut ui = ui_at(1);
     ui.show_help = true;

@@ -266,12 +266,23 @@ fn other_states() {
     s.exit = Some(ExitInfo {
         exit_code: Some(-11),
         summary: String::new(),
+        ..Default::default()
     });
     assert_eq!(
         render_text(&s, &cfg, Extras::default()),
         "── EXITED with code -11 ──\n"
     );
     assert_eq!(render_json(&s, &cfg)["exit_code"], -11);
+    s.exit = Some(ExitInfo::from_end(Some(
+        pairdbg::adapters::ProgramEnd::Signal(9),
+    )));
+    assert_eq!(
+        render_text(&s, &cfg, Extras::default()),
+        "── EXITED, killed by SIGKILL ──\n"
+    );
+    assert_eq!(s.state_sentence(), "The program was killed by SIGKILL.");
+    assert_eq!(render_json(&s, &cfg)["killed_by"], "SIGKILL");
+    assert!(render_json(&s, &cfg)["exit_code"].is_null());
 }
 
 #[test]

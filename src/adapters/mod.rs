@@ -21,6 +21,7 @@ mod native_pure_calls;
 mod native_spawn;
 mod native_trace;
 pub mod plain_values;
+pub mod program_end;
 pub mod side_effects;
 mod signature;
 mod spec;
@@ -44,6 +45,7 @@ pub use language::{
     FoundFunction, Language, ListedLocal, LogPiece, Part, SetVariable, TraceFrame, c_like_path,
     is_ident, literal_value, parse_log_message, plain_traceback, split_path,
 };
+pub use program_end::{ProgramEnd, signal_name};
 pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};
 pub use which::which;
 
@@ -386,6 +388,17 @@ pub trait Adapter: Send + Sync + 'static {
     /// The program's exit code, from a line of output that tells it, for
     /// adapters that send no `exited` event.
     fn exit_code_from_output(&self, _line: &str) -> Option<i64> {
+        None
+    }
+    /// What the number in an `exited` event (or read from output) says of
+    /// the program's end. Adapters differ on a signal's death: most give a
+    /// number that a real exit code could also be.
+    fn program_end(&self, code: i64) -> ProgramEnd {
+        ProgramEnd::Code(code)
+    }
+    /// The signal that killed the program, from a line of output that tells
+    /// it (what pairdbg's hooks in the adapter write).
+    fn signal_from_output(&self, _line: &str) -> Option<i32> {
         None
     }
     /// Whether a line on the adapter process's stdout or stderr is the

@@ -33,7 +33,9 @@ pub fn err(names: &Names, snap: Option<&Snapshot>, e: &SessionError) -> Reply {
     }
     if let Some(s) = snap {
         let state = s.state_sentence();
-        if !text.contains(&state) {
+        // The snapshot may still show the stop the adapter left.
+        let lagging = matches!(e, SessionError::AdapterGone(_));
+        if !lagging && !text.contains(&state) {
             text.push(' ');
             text.push_str(&state);
         }

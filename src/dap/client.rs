@@ -166,6 +166,26 @@ impl DapClient {
         lock(&self.inner.in_flight_at_close).clone()
     }
 
+    /// Why the adapter is gone, for a session or a request it ends: what it
+    /// was asked and never answered. A `cancel` is about a request already
+    /// given up on, not work the adapter was doing.
+    pub fn gone_reason(&self) -> String {
+        let mut in_flight = self.in_flight_at_close();
+        let mut seen = std::collections::HashSet::new();
+        in_flight.retain(|c| c != "cancel" && seen.insert(c.clone()));
+        match in_flight.as_slice() {
+            [] => "the debug adapter exited unexpectedly".into(),
+            [one] => format!("the debug adapter exited while `{one}` was in flight"),
+            many => format!(
+                "the debug adapter exited while {} were in flight",
+                many.iter()
+                    .map(|c| format!("`{c}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+
     /// Sends now, resolves later: the request is on the wire before the
     /// returned future is first polled.
     pub fn request(

@@ -38,6 +38,7 @@ pub fn enable() {
     let exe = Path::new("/proc/self/exe");
     if exe.exists() {
         set_exe(Some(exe.to_path_buf()));
+        super::strays::adopt_orphans();
     }
 }
 
@@ -123,7 +124,8 @@ impl Launch {
                 });
             }
         }
-        let child = self.cmd.spawn()?;
+        let cmd = &mut self.cmd;
+        let child = super::strays::own(|| cmd.spawn(), Child::id)?;
         // The keeper's end closes here so that only pairdbg holds the pipe.
         Ok((child, self.pipe.map(|(_, write)| Lifeline(write))))
     }

@@ -7,9 +7,11 @@ pub mod client;
 pub mod codec;
 pub mod envelope;
 pub mod events;
+pub mod exit_watch;
 pub mod keeper;
 pub mod proc_tree;
 pub mod process;
+pub mod strays;
 pub mod transport;
 
 pub use client::{DapClient, DapError, Settings, TraceMask};

@@ -184,6 +184,8 @@ impl AdapterProcess {
         }
         let _ = self.child.start_kill();
         self.lifeline = None;
+        // A keeper killed from outside left its orphans to pairdbg.
+        super::strays::sweep();
     }
 
     pub async fn wait(&mut self) {

@@ -35,6 +35,11 @@ pub enum SessionError {
     ControlTaken,
     #[error("the session has ended")]
     Gone,
+    /// The adapter went with the request unanswered; the text says what it
+    /// was doing. The session fails with it, though its state may not yet
+    /// say so.
+    #[error("The session failed: {0}.")]
+    AdapterGone(String),
     #[error("{0}")]
     Timeout(String),
 }

@@ -103,6 +103,7 @@ fn start(args: &Value, stdio: &ProgramStdio) -> Result<u32, String> {
     tokio::spawn(async move {
         let _ = child.wait().await;
         drop(lifeline);
+        crate::dap::strays::sweep();
     });
     Ok(pid)
 }

@@ -341,10 +341,56 @@ impl Breakpoint {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct ExitInfo {
+    /// None where a signal ended the program, or the code was not read.
     pub exit_code: Option<i64>,
+    /// The signal that killed the program (`SIGKILL`), where it is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signal: Option<String>,
+    /// `exit_code` may be a signal's number: the adapter does not say.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub code_or_signal: bool,
     pub summary: String,
+}
+
+/// Said after an exit code the adapter gives alike for a signal.
+pub const CODE_OR_SIGNAL: &str = "the adapter does not say whether a signal ended it";
+
+impl ExitInfo {
+    pub fn from_end(end: Option<crate::adapters::ProgramEnd>) -> ExitInfo {
+        use crate::adapters::{ProgramEnd, signal_name};
+        let mut exit = ExitInfo::default();
+        match end {
+            Some(ProgramEnd::Code(c)) => exit.exit_code = Some(c),
+            Some(ProgramEnd::CodeOrSignal(c)) => {
+                exit.exit_code = Some(c);
+                exit.code_or_signal = true;
+            }
+            Some(ProgramEnd::Signal(s)) => {
+                exit.signal = Some(
+                    signal_name(s)
+                        .map(str::to_string)
+                        .unwrap_or_else(|| format!("signal {s}")),
+                )
+            }
+            Some(ProgramEnd::Unread) | None => {}
+        }
+        exit
+    }
+
+    /// How the program ended, after "The program": `killed by SIGKILL`,
+    /// `exited with code 3`.
+    pub fn ended(&self) -> String {
+        match (&self.signal, self.exit_code) {
+            (Some(s), _) => format!("was killed by {s}"),
+            (None, Some(c)) if self.code_or_signal => {
+                format!("exited with code {c} ({CODE_OR_SIGNAL})")
+            }
+            (None, Some(c)) => format!("exited with code {c}"),
+            (None, None) => "has exited".into(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -506,9 +552,14 @@ impl Snapshot {
             },
             RunState::Running => "The program is running.".into(),
             RunState::Starting => "The session is starting.".into(),
-            RunState::Exited => match self.exit.as_ref().and_then(|e| e.exit_code) {
-                Some(c) => format!("The program has exited with code {c}."),
-                None => "The program has exited.".into(),
+            RunState::Exited => match self.exit.as_ref() {
+                Some(e) if e.signal.is_some() || e.code_or_signal => {
+                    format!("The program {}.", e.ended())
+                }
+                Some(ExitInfo {
+                    exit_code: Some(c), ..
+                }) => format!("The program has exited with code {c}."),
+                _ => "The program has exited.".into(),
             },
             RunState::Error => format!(
                 "The session failed: {}.",

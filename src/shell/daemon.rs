@@ -60,8 +60,8 @@ pub async fn start(ws: &Workspace, flags: Inherited) -> Result<Discovery, String
             Ok(())
         });
     }
-    let mut child = cmd
-        .spawn()
+    // Not a stray to sweep, should this process run sessions too.
+    let mut child = crate::dap::strays::own(|| cmd.spawn(), |c| Some(c.id()))
         .map_err(|e| format!("cannot start pairdbg serve: {e}"))?;
     let deadline = tokio::time::Instant::now() + START_LIMIT;
     let result = loop {

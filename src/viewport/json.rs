@@ -26,11 +26,20 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
         .as_ref()
         .filter(|_| snap.state == RunState::Stopped)
     else {
-        return json!({
+        let mut out = json!({
             "status": status,
             "exit_code": snap.exit.as_ref().and_then(|e| e.exit_code),
             "error": snap.error,
         });
+        if let Some(exit) = &snap.exit {
+            if let Some(s) = &exit.signal {
+                out["killed_by"] = json!(s);
+            }
+            if exit.code_or_signal {
+                out["exit_note"] = json!(crate::session::types::CODE_OR_SIGNAL);
+            }
+        }
+        return out;
     };
     let path = |f: &crate::session::types::Frame| f.file.as_deref().map(|p| snap.display_path(p));
     let top = stop.frames.first();

@@ -293,10 +293,18 @@ fn render_notes(out: &mut String, snap: &Snapshot, after: u64) {
 fn render_not_stopped(snap: &Snapshot) -> String {
     let mut out = match snap.state {
         RunState::Exited => {
-            let code = snap.exit.as_ref().and_then(|e| e.exit_code);
-            match code {
-                Some(c) => format!("── EXITED with code {c} ──\n"),
-                None => "── EXITED ──\n".to_string(),
+            let exit = snap.exit.as_ref();
+            match (
+                exit.and_then(|e| e.signal.as_deref()),
+                exit.and_then(|e| e.exit_code),
+            ) {
+                (Some(s), _) => format!("── EXITED, killed by {s} ──\n"),
+                (None, Some(c)) if exit.is_some_and(|e| e.code_or_signal) => format!(
+                    "── EXITED with code {c} ({}) ──\n",
+                    crate::session::types::CODE_OR_SIGNAL
+                ),
+                (None, Some(c)) => format!("── EXITED with code {c} ──\n"),
+                (None, None) => "── EXITED ──\n".to_string(),
             }
         }
         RunState::Error => format!("── FAILED ──\n{}\n", snap.error.as_deref().unwrap_or("")),

@@ -32,6 +32,7 @@ const ADAPTER_BOOT: &str = include_str!("boot/adapter_boot.py");
 const DEBUGGEE_BOOT: &str = include_str!("boot/debuggee_boot.py");
 const SITE_BOOT: &str = include_str!("boot/sitecustomize.py");
 const NODELAY_BOOT: &str = include_str!("boot/_pairdbg_nodelay.py");
+const LAUNCHER_BOOT: &str = include_str!("boot/launcher_boot.py");
 
 pub struct Debugpy;
 
@@ -61,6 +62,20 @@ static QUIRKS: Quirks = Quirks {
 impl Adapter for Debugpy {
     fn name(&self) -> &'static str {
         "debugpy"
+    }
+
+    /// From boot/launcher_boot.py, ahead of the `exited` event.
+    fn signal_from_output(&self, line: &str) -> Option<i32> {
+        super::program_end::signal_line(line)
+    }
+
+    /// The launcher gives a signal's death as 256 minus the signal (247 for
+    /// SIGKILL), as an exit code of that number reads.
+    fn program_end(&self, code: i64) -> super::ProgramEnd {
+        match super::program_end::is_signal(256 - code) {
+            Some(_) if code > 128 => super::ProgramEnd::CodeOrSignal(code),
+            _ => super::ProgramEnd::Code(code),
+        }
     }
 
     fn languages(&self) -> &'static [&'static str] {
@@ -285,17 +300,26 @@ pub async fn install(python: &Path) -> Result<String, AdapterError> {
 
 /// Writes the boot helpers once, under the owner-only runtime directory, in
 /// a folder named by their contents so versions never mix.
-fn boot_files() -> Result<&'static (PathBuf, PathBuf, PathBuf), AdapterError> {
-    static FILES: OnceLock<Result<(PathBuf, PathBuf, PathBuf), String>> = OnceLock::new();
+fn boot_files() -> Result<&'static (PathBuf, PathBuf, PathBuf, PathBuf), AdapterError> {
+    static FILES: OnceLock<Result<(PathBuf, PathBuf, PathBuf, PathBuf), String>> = OnceLock::new();
     FILES
         .get_or_init(|| {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
-            (ADAPTER_BOOT, DEBUGGEE_BOOT, SITE_BOOT, NODELAY_BOOT).hash(&mut h);
+            (
+                ADAPTER_BOOT,
+                DEBUGGEE_BOOT,
+                SITE_BOOT,
+                NODELAY_BOOT,
+                LAUNCHER_BOOT,
+            )
+                .hash(&mut h);
             let sub = format!("boot-{:016x}", h.finish());
             let a = crate::paths::install_file(&sub, "adapter_boot.py", ADAPTER_BOOT)
                 .map_err(|e| e.to_string())?;
             let d = crate::paths::install_file(&sub, "debuggee_boot.py", DEBUGGEE_BOOT)
+                .map_err(|e| e.to_string())?;
+            let l = crate::paths::install_file(&sub, "launcher_boot.py", LAUNCHER_BOOT)
                 .map_err(|e| e.to_string())?;
             // A folder of its own: it goes on the program's PYTHONPATH.
             let site = format!("{sub}/site");
@@ -303,10 +327,38 @@ fn boot_files() -> Result<&'static (PathBuf, PathBuf, PathBuf), AdapterError> {
                 .map_err(|e| e.to_string())?;
             let s = crate::paths::install_file(&site, "sitecustomize.py", SITE_BOOT)
                 .map_err(|e| e.to_string())?;
-            Ok((a, d, s))
+            Ok((a, d, s, l))
         })
         .as_ref()
         .map_err(|e| AdapterError::NotFound(format!("cannot write the debugpy boot files: {e}")))
+}
+
+/// An executable that runs debugpy's launcher on `interpreter` through
+/// launcher_boot.py (`debugLauncherPython` names one program, no arguments).
+fn launcher_program(interpreter: &Path) -> Result<PathBuf, AdapterError> {
+    use std::hash::{Hash, Hasher};
+    use std::os::unix::fs::PermissionsExt;
+    let boot = &boot_files()?.3;
+    let quote = |p: &Path| format!("'{}'", p.display().to_string().replace('\'', r"'\''"));
+    let script = format!(
+        "#!/bin/sh\nexec {} {} \"$@\"\n",
+        quote(interpreter),
+        quote(boot)
+    );
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    script.hash(&mut h);
+    let sub = boot
+        .parent()
+        .and_then(|d| d.file_name())
+        .map(|d| d.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let path = crate::paths::install_file(&sub, &format!("launcher-{:016x}", h.finish()), &script)
+        .and_then(|p| {
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o700))?;
+            Ok(p)
+        })
+        .map_err(|e| AdapterError::NotFound(format!("cannot write the debugpy boot files: {e}")))?;
+    Ok(path)
 }
 
 /// The adapter command: debugpy's adapter over stdio, with the latency fix.
@@ -400,6 +452,7 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
             .parent()
             .map(|d| d.display().to_string())
             .unwrap_or_default();
+        args["debugLauncherPython"] = json!(launcher_program(interpreter)?);
         // A rule's `*` stops at a `/`: the sitecustomize's folder needs its own.
         args["rules"] = json!([
             {"path": format!("{dir}/*"), "include": false},

@@ -177,6 +177,17 @@ impl Adapter for Delve {
         conditions::runtime_error(description?, text?)
     }
 
+    /// delve gives a signal's death as the negated signal (-9), which no
+    /// exit code can be; but -1 is also what it gives for a status it did
+    /// not get.
+    fn program_end(&self, code: i64) -> super::ProgramEnd {
+        match super::program_end::is_signal(-code) {
+            _ if code == -1 => super::ProgramEnd::CodeOrSignal(code),
+            Some(s) if code < 0 => super::ProgramEnd::Signal(s),
+            _ => super::ProgramEnd::Code(code),
+        }
+    }
+
     /// `Process 4242 has exited with status 3`, sent when we disconnect.
     fn exit_code_from_output(&self, line: &str) -> Option<i64> {
         let rest = line.trim().strip_prefix("Process ")?;

@@ -40,6 +40,8 @@ const SETTINGS: &[&str] = &[
 
 /// rustc's pretty printers for gdb, which make `Vec`, `String`, `HashMap`
 /// and `Option` read as Rust.
+/// Tells the signal that killed the program (see the file).
+const EXIT_SIGNAL: &str = include_str!("boot/exit_signal.py");
 const RUST_PRINTERS: &str = "gdb_load_rust_pretty_printers.py";
 
 /// Steps pass over the Rust standard library's functions.
@@ -138,6 +140,11 @@ impl Adapter for Gdb {
         "gdb"
     }
 
+    /// `Program terminated with signal 9.`, from boot/exit_signal.py.
+    fn signal_from_output(&self, line: &str) -> Option<i32> {
+        super::program_end::signal_line(line)
+    }
+
     fn languages(&self) -> &'static [&'static str] {
         &["rust", "c", "c++", "cpp", "native"]
     }
@@ -194,6 +201,14 @@ impl Adapter for Gdb {
         cmd.args(["-q", "-nx", "-i", "dap"]);
         for s in SETTINGS {
             cmd.arg("-iex").arg(s);
+        }
+        match crate::paths::install_file("gdb", "exit_signal.py", EXIT_SIGNAL) {
+            Ok(p) => {
+                cmd.arg("-iex").arg(format!("source {}", p.display()));
+            }
+            Err(e) => notes.push(format!(
+                "a program killed by a signal will read as exited with code 0: cannot write gdb's exit hook ({e})"
+            )),
         }
         if rust {
             // Stepping into `f(&items)` should reach `f`, not the standard

@@ -90,6 +90,18 @@ impl Adapter for Lldb {
         "lldb-dap"
     }
 
+    /// lldb gives a signal's death as the signal's number, as an exit code
+    /// of that number reads, and -1 for a status it did not get.
+    fn program_end(&self, code: i64) -> super::ProgramEnd {
+        if code < 0 {
+            return super::ProgramEnd::Unread;
+        }
+        match super::program_end::is_signal(code) {
+            Some(_) => super::ProgramEnd::CodeOrSignal(code),
+            None => super::ProgramEnd::Code(code),
+        }
+    }
+
     fn languages(&self) -> &'static [&'static str] {
         &["c", "c++", "cpp", "rust", "native"]
     }

@@ -111,6 +111,9 @@ impl Engine {
                     if let Some(p) = self.conn_by_id_mut(root).and_then(|c| c.process.as_mut()) {
                         p.track_pid(pid as i32);
                     }
+                    if id == root {
+                        self.watch_program(pid as u32);
+                    }
                 }
             }
             ev => {

@@ -61,6 +61,9 @@ pub struct Conn {
     pub checked_stack: Option<serde_json::Value>,
     pub step_kind: StepKind,
     pub pending_exit_code: Option<i64>,
+    /// The signal that killed the program, where something told it exactly;
+    /// it outweighs the exit code the adapter makes of it.
+    pub pending_signal: Option<i32>,
     pub configured: bool,
     /// (adapter's breakpoint id, ours), for `breakpoint` events.
     pub dap_ids: super::dap_ids::DapIds,
@@ -137,6 +140,7 @@ impl Default for Conn {
             checked_stack: None,
             step_kind: StepKind::Over,
             pending_exit_code: None,
+            pending_signal: None,
             configured: false,
             dap_ids: Default::default(),
             hints: StopHints::default(),

@@ -6,6 +6,7 @@ use futures::FutureExt;
 
 use super::connection::StoppedBy;
 use super::{Apply, Engine, lock};
+use crate::adapters::ProgramEnd;
 use crate::dap::DapError;
 use crate::dap::events::DapEvent;
 use crate::session::SessionEvent;
@@ -134,6 +135,14 @@ impl Engine {
                     Some(rest) => rest,
                     None => output,
                 };
+                // The console only: the program's own output could say the same.
+                let signal = (category == "console")
+                    .then(|| adapter.signal_from_output(&output))
+                    .flatten();
+                if let Some(signal) = signal {
+                    self.conn.pending_signal = Some(signal);
+                    return self.push_debugger(&output);
+                }
                 if let Some(code) = adapter.exit_code_from_output(&output) {
                     self.conn.pending_exit_code = Some(code);
                     return self.push_debugger(&output);
@@ -215,26 +224,10 @@ impl Engine {
     /// never answered, where anything was.
     fn adapter_gone(&self) -> String {
         let root = self.tree.root;
-        let mut in_flight = self
-            .conn_by_id(root)
+        self.conn_by_id(root)
             .and_then(|c| c.client.as_ref())
-            .map(|c| c.in_flight_at_close())
-            .unwrap_or_default();
-        // A `cancel` is about a read already given up on, not work the
-        // adapter was doing.
-        let mut seen = std::collections::HashSet::new();
-        in_flight.retain(|c| c != "cancel" && seen.insert(c.clone()));
-        match in_flight.as_slice() {
-            [] => "the debug adapter exited unexpectedly".into(),
-            [one] => format!("the debug adapter exited while `{one}` was in flight"),
-            many => format!(
-                "the debug adapter exited while {} were in flight",
-                many.iter()
-                    .map(|c| format!("`{c}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        }
+            .map(|c| c.gone_reason())
+            .unwrap_or_else(|| "the debug adapter exited unexpectedly".into())
     }
 
     /// A line of the debugger's console: kept apart from the program's
@@ -308,10 +301,16 @@ impl Engine {
         }
         self.snap.state = RunState::Exited;
         self.snap.stop = None;
-        let code = self.conn.pending_exit_code;
+        let end = match (self.conn.pending_signal, self.conn.pending_exit_code) {
+            (Some(signal), _) => Some(ProgramEnd::Signal(signal)),
+            (None, Some(code)) => Some(self.config.adapter.program_end(code)),
+            (None, None) => None,
+        };
+        let exit = ExitInfo::from_end(end);
+        let code = exit.exit_code;
         let tail = lock(&self.output).tail_lines(10);
-        let summary = match code {
-            Some(c) => format!("The program exited with code {c}."),
+        let summary = match end {
+            Some(_) => format!("The program {}.", exit.ended()),
             None => "The debug session ended.".to_string(),
         };
         self.snap.stop_note = self.exit_note();
@@ -322,8 +321,8 @@ impl Engine {
         self.snap.compile_error = self.compile_error();
         let summary = format!("{summary}{}", self.compile_error_sentence());
         self.snap.exit = Some(ExitInfo {
-            exit_code: code,
             summary: summary.clone(),
+            ..exit
         });
         self.touch(None, summary);
         self.emit(SessionEvent::Exited {

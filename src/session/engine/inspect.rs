@@ -515,6 +515,9 @@ pub(super) fn evaluation_error(client: &Link, e: crate::dap::DapError) -> Sessio
         crate::dap::DapError::Failed { message, .. } => {
             SessionError::Evaluate(client.language().evaluation_error(&message))
         }
+        // Said as the session will say it once it sees the adapter gone,
+        // not as the stop it still shows.
+        crate::dap::DapError::Closed => SessionError::AdapterGone(client.gone_reason()),
         other => other.into(),
     }
 }

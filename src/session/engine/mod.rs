@@ -25,6 +25,7 @@ mod line_runs;
 mod line_steps;
 mod native;
 mod opening;
+mod program_watch;
 mod purity;
 mod scopes;
 mod startup;

@@ -1,0 +1,45 @@
+//! A program that dies while its adapter holds it stopped: the adapter,
+//! waiting on nothing, never says so (delve), and the session would show a
+//! stop that is gone. The program's end is watched apart from the adapter.
+
+use super::{Apply, Engine};
+use crate::dap::exit_watch::{self, Ended};
+use crate::session::types::RunState;
+
+impl Engine {
+    /// Watches the launched program `pid` for the session's root, while the
+    /// session lasts (a detached program may outlive it).
+    pub(super) fn watch_program(&self, pid: u32) {
+        let tx = self.apply_tx.clone();
+        tokio::spawn(async move {
+            tokio::select! {
+                ended = exit_watch::ended(pid) => {
+                    let apply: Apply = Box::new(move |e: &mut Engine| e.on_program_gone(pid, ended));
+                    let _ = tx.send(apply);
+                }
+                () = tx.closed() => {}
+            }
+        });
+    }
+
+    /// Only a stop the adapter still shows is stale: a running program's
+    /// end the adapter reports itself, with its last output, and an end
+    /// pairdbg asked for is said as such.
+    fn on_program_gone(&mut self, pid: u32, ended: Ended) {
+        let root = self.tree.root;
+        let same = self.conn_by_id(root).is_some_and(|c| c.pid == Some(pid));
+        if !same || self.snap.state != RunState::Stopped || self.conn.disconnecting {
+            return;
+        }
+        tracing::debug!("the program {pid} ended while stopped: {ended:?}");
+        // Exactly as the kernel kept it, whatever the adapter said before.
+        self.conn.pending_exit_code = match ended {
+            Ended::Code(c) => Some(c.into()),
+            Ended::Signal(_) | Ended::Unread => None,
+        };
+        if let Ended::Signal(s) = ended {
+            self.conn.pending_signal = Some(s);
+        }
+        self.on_terminated();
+    }
+}
