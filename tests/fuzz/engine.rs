@@ -90,15 +90,26 @@ fn follow(s: &mut Script, last: &Option<String>, sent: Sent) {
     }
 }
 
-/// Every event not sent yet, in the input's order.
-fn rest(script: &mut Script) -> Vec<Vec<u8>> {
+/// Every event not sent yet, in the input's order, cut before the first
+/// that ends the program: what comes before it, and it with the rest.
+fn rest(script: &mut Script) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
     let mut all: Vec<Sent> = script
         .responses
         .values_mut()
         .flat_map(|q| q.iter_mut().flat_map(|(_, after)| std::mem::take(after)))
         .collect();
     all.sort_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, b)| b).collect()
+    let mut all: Vec<Vec<u8>> = all.into_iter().map(|(_, b)| b).collect();
+    let end = all.iter().position(|b| {
+        serde_json::from_slice::<Value>(b).is_ok_and(|v| {
+            matches!(
+                v.get("event").and_then(Value::as_str),
+                Some("terminated" | "exited")
+            )
+        })
+    });
+    let later = end.map(|i| all.split_off(i)).unwrap_or_default();
+    (all, later)
 }
 
 struct Fake {
@@ -141,6 +152,7 @@ async fn play(io: tokio::io::DuplexStream, mut script: Script) {
     let mut seq = 1_000_000;
     let mut opened = false;
     let mut configured = false;
+    let mut ending: Vec<Vec<u8>> = vec![];
     while let Some(Ok(bytes)) = frames.next().await {
         let Ok(req) = serde_json::from_slice::<Value>(&bytes) else {
             continue;
@@ -183,11 +195,14 @@ async fn play(io: tokio::io::DuplexStream, mut script: Script) {
         }
         if command == "configurationDone" {
             configured = true;
-            out.extend(rest(&mut script));
+            let (now, later) = rest(&mut script);
+            out.extend(now);
+            ending = later;
             out.push(br#"{"seq":2,"type":"event","event":"stopped","body":{"reason":"pause","threadId":1,"allThreadsStopped":true}}"#.to_vec());
         } else if configured
             && matches!(command.as_str(), "continue" | "next" | "stepIn" | "stepOut")
         {
+            out.append(&mut ending);
             out.push(
                 br#"{"seq":3,"type":"event","event":"exited","body":{"exitCode":0}}"#.to_vec(),
             );
