@@ -10,8 +10,13 @@ use std::time::{Duration, Instant};
 
 use super::{Target, corpus, mutate};
 
-/// An input slower than this counts as a hang.
-pub const HANG: Duration = Duration::from_secs(1);
+/// An input slower than this counts as a hang: a second in release, and
+/// more in a debug build, whose code runs many times slower.
+pub const HANG: Duration = if cfg!(debug_assertions) {
+    Duration::from_secs(5)
+} else {
+    Duration::from_secs(1)
+};
 /// An input still running after this is stuck for good: the run stops.
 const STUCK: Duration = Duration::from_secs(60);
 
