@@ -18,12 +18,27 @@ fn env_u64(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
 
+/// One input through one target, timed: for a failure written out.
+fn replay(target: &str, file: &str) {
+    let input = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let t = fuzz::targets()
+        .into_iter()
+        .find(|t| t.name == target)
+        .unwrap_or_else(|| panic!("no fuzz target {target}"));
+    let started = std::time::Instant::now();
+    (t.run)(&input);
+    println!("fuzz replay {target} {file}: {:?}", started.elapsed());
+}
+
 #[test]
 fn every_target_survives_its_corpus_and_mutations() {
     let per_100 = env_u64("PAIRDBG_FUZZ_INPUTS").unwrap_or(2_000);
     let seconds = env_u64("PAIRDBG_FUZZ_SECONDS");
     let seed = env_u64("PAIRDBG_FUZZ_SEED").unwrap_or(0x5eed);
     let only = std::env::var("PAIRDBG_FUZZ_ONLY").ok();
+    if let (Some(target), Ok(file)) = (&only, std::env::var("PAIRDBG_FUZZ_REPLAY")) {
+        return replay(target, &file);
+    }
     let mut problems = vec![];
     let mut total = 0;
     for target in fuzz::targets() {

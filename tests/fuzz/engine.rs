@@ -27,8 +27,13 @@ use super::workspace;
 /// How long a read waits for the scripted adapter before it is given up.
 const REQUEST_TIMEOUT: Duration = Duration::from_millis(300);
 /// Past this, a wait is a hang of the engine: the script always stops the
-/// program and always ends it.
-const WAIT: Duration = Duration::from_secs(3);
+/// program and always ends it. Long enough for a debug build on a busy
+/// machine.
+const WAIT: Duration = if cfg!(debug_assertions) {
+    Duration::from_secs(20)
+} else {
+    Duration::from_secs(5)
+};
 
 /// A message of the input, numbered in the input's order.
 type Sent = (usize, Vec<u8>);
@@ -260,19 +265,36 @@ pub fn run(data: &[u8]) {
         .expect("runtime");
     rt.block_on(async move {
         let s = SessionHandle::launch_with("f1".into(), config, fake);
-        if let WaitOutcome::Stopped(snap) = s.wait_for_stop(0, WAIT).await {
-            let at = snap.stop_seq;
+        let snap = match s.wait_for_stop(0, WAIT).await {
+            WaitOutcome::Stopped(snap) => Some(snap),
+            WaitOutcome::TimedOut(snap) | WaitOutcome::Running(snap) => panic!(
+                "the session neither stopped nor ended within {WAIT:?}: {:?}",
+                snap.state
+            ),
+            WaitOutcome::Exited(_) | WaitOutcome::Failed(_) => None,
+        };
+        if let Some(snap) = snap {
             let reads = async {
                 let _ = s.stack(Origin::Agent, 20).await;
                 let _ = s.threads(Origin::Agent).await;
                 let _ = s.scopes(Origin::Agent, 0).await;
                 let _ = s.evaluate(Origin::Agent, "x".into(), 0).await;
+                // The step ends the program: the script ends it at a resume.
                 if s.step(Origin::Agent, StepKind::Over, 1).await.is_ok() {
-                    let _ = s.wait_for_stop(at, WAIT).await;
+                    let after = s.wait_for_stop(snap.stop_seq, WAIT).await;
+                    assert!(
+                        !matches!(after, WaitOutcome::TimedOut(_)),
+                        "the program's end after the step was not seen within {WAIT:?}"
+                    );
                 }
             };
-            let _ = tokio::time::timeout(WAIT, reads).await;
+            tokio::time::timeout(WAIT * 2, reads)
+                .await
+                .unwrap_or_else(|_| panic!("reads at a stop took over {:?}", WAIT * 2));
         }
-        let _ = tokio::time::timeout(WAIT, s.terminate(Origin::Agent)).await;
+        tokio::time::timeout(WAIT, s.terminate(Origin::Agent))
+            .await
+            .unwrap_or_else(|_| panic!("ending the session took over {WAIT:?}"))
+            .ok();
     });
 }

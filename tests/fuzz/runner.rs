@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 
 use super::{Target, corpus, mutate};
 
-/// An input slower than this counts as a hang: a second in release, and
-/// more in a debug build, whose code runs many times slower.
+/// An input that takes more CPU than this counts as a hang: a second in
+/// release, and more in a debug build, whose code runs many times slower.
+/// CPU time, not wall time: the machine is shared, and a target that waits
+/// (the engine's) says so itself when a wait runs out.
 pub const HANG: Duration = if cfg!(debug_assertions) {
     Duration::from_secs(5)
 } else {
@@ -143,9 +145,9 @@ pub fn run(target: &Target, budget: &Budget) -> Report {
     let one = |input: &[u8], report: &mut Report| {
         let before = PANICS.load(Ordering::SeqCst);
         watchdog.set(Some(input));
-        let t0 = Instant::now();
+        let t0 = thread_cpu();
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| (target.run)(input)));
-        let took = t0.elapsed();
+        let took = thread_cpu().saturating_sub(t0);
         watchdog.set(None);
         report.inputs += 1;
         report.slowest = report.slowest.max(took);
@@ -177,6 +179,21 @@ pub fn run(target: &Target, budget: &Budget) -> Report {
     }
     RUNNING.store(false, Ordering::SeqCst);
     report
+}
+
+/// CPU time this thread has used: a current-thread runtime runs a
+/// target's tasks on it too.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec, which `ts` is.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    if !ok {
+        return Duration::ZERO;
+    }
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 /// The process's peak resident memory in KiB (Linux's VmHWM).
