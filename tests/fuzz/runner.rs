@@ -91,12 +91,15 @@ fn fxhash(bytes: &[u8]) -> u64 {
 /// Aborts the process when one input runs past `STUCK`, after writing it
 /// out: a hang would otherwise hold the run (and CI) forever.
 struct Watchdog {
-    current: Arc<Mutex<Option<(Instant, Vec<u8>)>>>,
+    current: Arc<Running>,
 }
+
+/// The input under way, and since when.
+type Running = Mutex<Option<(Instant, Vec<u8>)>>;
 
 impl Watchdog {
     fn start(target: &'static str) -> Watchdog {
-        let current: Arc<Mutex<Option<(Instant, Vec<u8>)>>> = Arc::new(Mutex::new(None));
+        let current: Arc<Running> = Arc::new(Mutex::new(None));
         let watched = Arc::downgrade(&current);
         std::thread::spawn(move || {
             while let Some(current) = watched.upgrade() {
