@@ -188,10 +188,13 @@ async fn play(io: tokio::io::DuplexStream, mut script: Script) {
                         .to_string()
                         .into_bytes(),
                 );
-                if matches!(command.as_str(), "launch" | "attach") {
-                    out.push(br#"{"seq":1,"type":"event","event":"initialized"}"#.to_vec());
-                }
             }
+        }
+        // The engine configures only once told `initialized`, and waits
+        // for it as long as the adapter lives: an input without one
+        // (or with it mangled) would leave every session starting.
+        if matches!(command.as_str(), "launch" | "attach") {
+            out.push(br#"{"seq":1,"type":"event","event":"initialized"}"#.to_vec());
         }
         if !opened {
             opened = true;
