@@ -44,7 +44,7 @@ pub fn targets() -> Vec<Target> {
             name: "adapter_messages",
             run: engine::run,
             max_len: 1 << 20,
-            weight: 1,
+            weight: 5,
         },
         Target {
             name: "mcp_arguments",
