@@ -374,15 +374,27 @@ fn config_table() -> Option<toml::Table> {
     toml::from_str(&text).ok()
 }
 
+/// config.toml's `max_sessions`, if set; a value that is no count is refused
+/// with its name.
+pub fn max_sessions_setting(table: &toml::Table) -> Result<Option<usize>, String> {
+    let Some(n) = table.get("max_sessions") else {
+        return Ok(None);
+    };
+    n.as_integer()
+        .and_then(|n| usize::try_from(n).ok())
+        .map(Some)
+        .ok_or_else(|| format!("config.toml: max_sessions: {n} is not a count"))
+}
+
 /// The process-wide settings of config.toml; a wrong one stops the start
 /// with its name and range.
 fn apply_settings() -> Result<(), String> {
-    let Some(n) = config_table().and_then(|t| t.get("max_sessions").cloned()) else {
+    let Some(n) = config_table()
+        .map(|t| max_sessions_setting(&t))
+        .transpose()?
+        .flatten()
+    else {
         return Ok(());
     };
-    let n = n
-        .as_integer()
-        .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| format!("config.toml: max_sessions: {n} is not a count"))?;
     crate::session::registry::set_max_sessions(n).map_err(|e| format!("config.toml: {e}"))
 }

@@ -23,7 +23,17 @@ pub fn load(
         Err(_) if name.is_none() => return Ok(None),
         Err(e) => return Err(format!("--config: cannot read {}: {e}", path.display())),
     };
-    let doc: Value = jsonc_parser::parse_to_serde_value(&text, &Default::default())
+    from_text(&text, workspace, name, file)
+}
+
+/// As `load`, for the launch.json text already read.
+pub fn from_text(
+    text: &str,
+    workspace: &Path,
+    name: Option<&str>,
+    file: Option<&str>,
+) -> Result<Option<LaunchRequest>, String> {
+    let doc: Value = jsonc_parser::parse_to_serde_value(text, &Default::default())
         .map_err(|e| format!("{PATH}: {e}"))?;
     let configs = doc
         .get("configurations")

@@ -13,6 +13,7 @@ use nix::pty::{PtyMaster, grantpt, posix_openpt, ptsname_r, unlockpt};
 use nix::sys::termios::{OutputFlags, SetArg, tcgetattr, tcsetattr};
 use tokio::io::Interest;
 use tokio::io::unix::AsyncFd;
+use tokio_util::sync::CancellationToken;
 
 use super::output::{OutputBuffer, Stream};
 use crate::adapters::{AdapterRef, ProgramStdio};
@@ -30,7 +31,9 @@ const END_TRIES: u32 = 20;
 const END_TRY_EVERY: std::time::Duration = std::time::Duration::from_millis(25);
 
 struct Pty {
-    master: AsyncFd<PtyMaster>,
+    /// Shared with the task that forwards its output, which must not keep
+    /// the terminal (and so its slave, which keeps it from hanging up).
+    master: Arc<AsyncFd<PtyMaster>>,
     /// Held open so the master never reads end-of-file before the program
     /// opens its side, or after it ends.
     _slave: std::fs::File,
@@ -46,6 +49,14 @@ pub struct ProgramTerminal {
     /// Reading and pushing to the output buffer is one step under this
     /// lock, so a drain at the program's exit keeps the order of output.
     reading: Mutex<()>,
+    /// Cancelled when the terminal drops: its forwarding tasks end then.
+    closed: CancellationToken,
+}
+
+impl Drop for ProgramTerminal {
+    fn drop(&mut self) {
+        self.closed.cancel();
+    }
 }
 
 impl ProgramTerminal {
@@ -55,6 +66,7 @@ impl ProgramTerminal {
             out: Pty::open(Stream::Stdout)?,
             err: Pty::open(Stream::Stderr)?,
             reading: Mutex::new(()),
+            closed: CancellationToken::new(),
         })
     }
 
@@ -95,14 +107,23 @@ impl ProgramTerminal {
             let weak = Arc::downgrade(self);
             let output = output.clone();
             let notify = notify.clone();
+            let master = if err { &self.err } else { &self.out }.master.clone();
+            let closed = self.closed.clone();
             tokio::spawn(async move {
                 let mut tries_after_end = 0;
                 loop {
+                    // Waiting holds no terminal: one whose program never
+                    // came (a failed launch) or never hangs up would
+                    // otherwise live on with this task and its two ptys.
+                    let mut ready = tokio::select! {
+                        ready = master.readable() => match ready {
+                            Ok(ready) => ready,
+                            Err(_) => break,
+                        },
+                        _ = closed.cancelled() => break,
+                    };
                     let Some(t) = weak.upgrade() else { break };
                     let pty = if err { &t.err } else { &t.out };
-                    let Ok(mut ready) = pty.master.readable().await else {
-                        break;
-                    };
                     let read = {
                         let _g = lock(&t.reading);
                         let r = ready.try_io(|fd| pty.read_into(fd.get_ref(), &output, adapter));
@@ -179,7 +200,7 @@ impl Pty {
         // with the AsyncFd.
         let master = unsafe { AsyncFd::register_with_interest(master, Interest::READABLE) }?;
         Ok(Pty {
-            master,
+            master: Arc::new(master),
             _slave: slave,
             path,
             stream,

@@ -114,8 +114,11 @@ fn resolve(name: &str, depth: usize) -> Result<ThemeFile, String> {
     if depth > 8 {
         return Err(format!("theme {name:?}: `inherits` goes round in a circle"));
     }
-    let file: ThemeFile =
-        toml::from_str(&source(name)?).map_err(|e| format!("theme {name:?}: {e}"))?;
+    parse_and_inherit(name, &source(name)?, depth)
+}
+
+fn parse_and_inherit(name: &str, text: &str, depth: usize) -> Result<ThemeFile, String> {
+    let file: ThemeFile = toml::from_str(text).map_err(|e| format!("theme {name:?}: {e}"))?;
     let Some(parent) = file.inherits.clone() else {
         return Ok(file);
     };
@@ -167,7 +170,16 @@ fn style(file: &ThemeFile, key: &str) -> Result<Style, String> {
 
 impl Theme {
     pub fn load(name: &str) -> Result<Theme, String> {
-        let f = resolve(name, 0)?;
+        Theme::of(resolve(name, 0)?)
+    }
+
+    /// A theme from a theme file's text; its `inherits` names a bundled
+    /// or user theme.
+    pub fn from_toml(text: &str) -> Result<Theme, String> {
+        Theme::of(parse_and_inherit("(given)", text, 0)?)
+    }
+
+    fn of(f: ThemeFile) -> Result<Theme, String> {
         Ok(Theme {
             text: style(&f, "text")?,
             dim: style(&f, "dim")?,
