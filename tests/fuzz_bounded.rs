@@ -32,6 +32,12 @@ fn replay(target: &str, file: &str) {
 
 #[test]
 fn every_target_survives_its_corpus_and_mutations() {
+    // The fuzzed sessions write journals: into a directory of their own,
+    // not the user's.
+    let state = tempfile::tempdir().expect("a state directory");
+    // SAFETY: set before this test starts a thread, in a binary with no
+    // other test.
+    unsafe { std::env::set_var("XDG_STATE_HOME", state.path()) };
     let per_100 = env_u64("PAIRDBG_FUZZ_INPUTS").unwrap_or(2_000);
     let seconds = env_u64("PAIRDBG_FUZZ_SECONDS");
     let seed = env_u64("PAIRDBG_FUZZ_SEED").unwrap_or(0x5eed);
