@@ -50,6 +50,43 @@ fn head(text: &str) -> Value {
         .unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
+/// A step is told as one move to running and then its stop: the adapter's
+/// answer to `next` changes nothing the agent can see, so it sends nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_is_told_as_one_running_then_its_stop() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let l = listen_in(ws.path(), &[]).await;
+    l.ok(
+        "debug_launch",
+        json!({"program": "prog.py", "breakpoints": [{"file": "prog.py", "line": LOOP_LINE}]}),
+    )
+    .await;
+    let epoch = |p: &Value| p["epoch"].as_u64().unwrap_or(0);
+    const STATE: &str = "debugger/sessionStateChanged";
+    let first = epoch(&l.pushed.custom(0, STATE, |p| p["state"] == "stopped").await);
+    l.ok("debug_step", json!({"kind": "over"})).await;
+    l.pushed
+        .custom(0, STATE, |p| p["state"] == "running" && epoch(p) > first)
+        .await;
+    let next = epoch(
+        &l.pushed
+            .custom(0, STATE, |p| p["state"] == "stopped" && epoch(p) > first)
+            .await,
+    );
+    let between: Vec<Value> = l
+        .pushed
+        .customs(STATE)
+        .into_iter()
+        .filter(|p| epoch(p) > first && epoch(p) < next)
+        .collect();
+    assert_eq!(between.len(), 1, "{between:#?}");
+    assert_eq!(between[0]["state"], "running", "{between:#?}");
+    l.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn python_hits_states_and_resources_reach_the_client() {
     if !debugpy_available() {

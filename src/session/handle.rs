@@ -356,7 +356,8 @@ impl SessionHandle {
             match tokio::time::timeout_at(deadline, rx.changed()).await {
                 Ok(Ok(())) => continue,
                 Ok(Err(_)) => return WaitOutcome::Failed(snap),
-                Err(_) => return WaitOutcome::TimedOut(snap),
+                // The latest, amended in place since it was published.
+                Err(_) => return WaitOutcome::TimedOut(rx.borrow().clone()),
             }
         }
     }

@@ -221,7 +221,7 @@ impl Engine {
             let res = fut.await;
             Box::new(move |e: &mut Engine| {
                 if e.snap.unanswered.take().is_some() {
-                    e.dirty = true;
+                    e.forget_unanswered();
                 }
                 if let Err(err) = res
                     && e.snap.state == RunState::Running

@@ -249,6 +249,19 @@ impl Engine {
         self.emit(SessionEvent::Published(snap));
     }
 
+    /// The adapter answered the resume. Only a waiter that runs out of
+    /// time reads that, so the snapshot it will read is amended in place:
+    /// publishing would wake every follower, and notify every agent, once
+    /// more per step for nothing.
+    fn forget_unanswered(&mut self) {
+        self.snap_tx.send_if_modified(|s| {
+            if s.unanswered.is_some() {
+                Arc::make_mut(s).unanswered = None;
+            }
+            false
+        });
+    }
+
     fn touch(&mut self, origin: Option<Origin>, what: impl Into<String>) {
         self.dirty = true;
         let what = what.into();
