@@ -84,6 +84,50 @@ async fn each_rust_value_reads_as_rust() {
     mcp.close().await;
 }
 
+/// An `Option<&Item>` of its own: lldb-dap 22 spins on its formatter, so it
+/// stays out of the values program the lldb tests share.
+const BORROWED: &str = r#"#[derive(Debug)]
+struct Item {
+    id: u32,
+    name: String,
+}
+
+fn main() {
+    let items = vec![Item { id: 7, name: String::from("hammer") }, Item { id: 42, name: String::from("saw") }];
+    let borrowed: Option<&Item> = items.iter().find(|i| i.id == 42);
+    let refs: Vec<&Item> = items.iter().collect();
+    println!("{:?} {:?}", borrowed, refs);
+}
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reference_inside_a_value_reads_as_what_it_points_at() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), BORROWED);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 11}]}),
+        )
+        .await;
+    // It read `Some(0x5555555afd80)`.
+    assert_eq!(
+        local(&v, "borrowed").as_deref(),
+        Some("Some(Item {id: 42, name: \"saw\"})"),
+        "{v}"
+    );
+    assert_eq!(
+        local(&v, "refs").as_deref(),
+        Some("[Item {id: 7, name: \"hammer\"}, Item {id: 42, name: \"saw\"}]"),
+        "{v}"
+    );
+    mcp.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rust_condition_stops_only_where_it_holds() {
     if !gdb_available() {

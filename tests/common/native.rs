@@ -130,9 +130,14 @@ pub fn rust_values_line(needle: &str) -> u64 {
 
 /// `RUST_VALUES` as `ws/src/main.rs`, built with `rustc -g` into `ws/values`.
 pub fn build_rust_values(ws: &Path) -> PathBuf {
+    build_rust_source(ws, RUST_VALUES)
+}
+
+/// `source` as `ws/src/main.rs`, built with `rustc -g` into `ws/values`.
+pub fn build_rust_source(ws: &Path, source: &str) -> PathBuf {
     std::fs::create_dir_all(ws.join("src")).expect("mkdir src");
     let src = ws.join("src/main.rs");
-    std::fs::write(&src, RUST_VALUES).expect("write main.rs");
+    std::fs::write(&src, source).expect("write main.rs");
     let bin = ws.join("values");
     let out = Command::new("rustc")
         .args(["-g", "--edition", "2021", "-o"])

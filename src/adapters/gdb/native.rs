@@ -8,6 +8,8 @@ use crate::adapters::language::{Language, Part, c_like_path, split_path};
 use crate::adapters::native_code::{frame_name, is_runtime_frame, panic_message, parameters};
 use crate::adapters::value::{Raw, Value};
 
+use super::rust_tree::is_reference;
+
 pub struct GdbNative;
 
 /// Enums whose variants Rust's prelude names bare (`Some`, `Ok`).
@@ -38,8 +40,11 @@ impl Language for GdbNative {
         truncated || v.is_empty() || is_sized(v) || is_live_pointer(v)
     }
 
+    /// A reference inside a value (`Some(&Item)`) is composed too: it
+    /// reads as what it points at, never as an address.
     fn composes_from_parts(&self, value: &str, type_name: &str) -> bool {
-        value.is_empty() && !is_std_internal(type_name)
+        (value.is_empty() && !is_std_internal(type_name))
+            || (is_reference(type_name) && is_live_pointer(value.trim()))
     }
 
     /// A standard-library type with no printer of its own (a slice's
