@@ -28,7 +28,7 @@ mod views;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crossterm::event::{Event, EventStream, KeyEventKind};
+use crossterm::event::{Event, EventStream, KeyCode, KeyEventKind};
 use futures::StreamExt;
 use ratatui::DefaultTerminal;
 use tokio::sync::mpsc;
@@ -192,7 +192,12 @@ impl App {
                 ev = events.next() => match ev {
                     Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => {
                         // The key-to-frame benchmark starts its clock here.
-                        tracing::debug!(target: "pairdbg::tui", "key {:?}", k.code);
+                        // A character may belong to a secret typed into a
+                        // prompt, so the log says only that one came.
+                        match k.code {
+                            KeyCode::Char(_) => tracing::debug!(target: "pairdbg::tui", "key (a character)"),
+                            code => tracing::debug!(target: "pairdbg::tui", "key {code:?}"),
+                        }
                         self.on_key(k);
                         dirty = true;
                     }
