@@ -341,9 +341,7 @@ async fn faults_on_gdb() {
         file: "src/main.rs",
         line: 4,
     };
-    // gdb reads a step over a killed program as running (its `next` is
-    // answered, no exit follows): only that the calls answer and nothing is left.
-    matrix(&mcp, &lang, false).await;
+    matrix(&mcp, &lang, true).await;
     mcp.close().await;
 }
 

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::faults::*;
 use common::*;
+use common::native;
 use serde_json::json;
 
 const JS_LOOP: &str = "\
@@ -112,4 +113,64 @@ async fn node_end_before_and_after() {
         t.sort();
         eprintln!("{name}: median {:?}, all {:?}", t[t.len() / 2], took[i]);
     }
+}
+
+const RUST_LOOP: &str = "\
+fn main() {
+    let mut count: u64 = 0;
+    loop {
+        count = std::hint::black_box(count + 1);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+";
+
+/// A Rust program stopped under gdb and SIGKILLed from outside: gdb answers
+/// the next step and says nothing more, yet the step reads the program as
+/// killed, not as running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rust_program_killed_while_stopped_under_gdb_reads_as_killed() {
+    if !native::gdb_available() {
+        return;
+    }
+    let ws = workspace(&[("src/main.rs", RUST_LOOP)]);
+    let out = std::process::Command::new("rustc")
+        .args(["-g", "--edition", "2021", "-o", "looper", "src/main.rs"])
+        .current_dir(ws.path())
+        .output()
+        .expect("run rustc");
+    assert!(
+        out.status.success(),
+        "rustc failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "looper", "adapter": "gdb",
+                   "breakpoints": [{"file": "src/main.rs", "line": 4}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(4), "{v}");
+    let tree = descendants(mcp.pid);
+    let program = ws.path().join("looper").display().to_string();
+    let debuggee = debuggee_among(&tree, &program, "-i dap").unwrap_or_else(|| {
+        panic!(
+            "the program among {:?}",
+            tree.iter().map(|p| cmdline(*p)).collect::<Vec<_>>()
+        )
+    });
+    signal(debuggee, libc::SIGKILL);
+    // The step goes at once: the kill may land as gdb takes it.
+    let (v, _) = mcp
+        .call("debug_step", json!({"timeout_ms": 10000}))
+        .await;
+    assert!(v.contains("killed by SIGKILL"), "the step should read the kill: {v}");
+    let s = mcp.ok("debug_status", json!({"format": "json"})).await;
+    assert!(s.contains(r#""killed_by":"SIGKILL""#), "{s}");
+    mcp.ok("debug_terminate", json!({})).await;
+    let left = wait_dead(&tree, Duration::from_secs(15)).await;
+    assert!(left.is_empty(), "left running: {:?}", left.iter().map(|p| cmdline(*p)).collect::<Vec<_>>());
+    mcp.close().await;
 }
