@@ -9,8 +9,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::faults::*;
-use common::*;
 use common::native;
+use common::*;
 use serde_json::json;
 
 const JS_LOOP: &str = "\
@@ -43,7 +43,10 @@ async fn a_node_session_ends_within_a_second() {
             adapter_among(&tree, "DebugServer.js").is_some(),
             "js-debug runs"
         );
-        assert!(!node_running(ws.path(), "loop.js").is_empty(), "the program runs");
+        assert!(
+            !node_running(ws.path(), "loop.js").is_empty(),
+            "the program runs"
+        );
         let started = Instant::now();
         let end = mcp.ok("debug_terminate", json!({})).await;
         took.push(started.elapsed());
@@ -87,7 +90,11 @@ async fn node_end_before_and_after() {
     let ws = workspace(&[("loop.js", JS_LOOP)]);
     let sides = [
         ("before", before.clone(), before_data.path().to_path_buf()),
-        ("after", std::path::PathBuf::from(env!("CARGO_BIN_EXE_pairdbg")), after_data),
+        (
+            "after",
+            std::path::PathBuf::from(env!("CARGO_BIN_EXE_pairdbg")),
+            after_data,
+        ),
     ];
     let mut took: Vec<Vec<Duration>> = vec![vec![], vec![]];
     for _round in 0..5 {
@@ -163,14 +170,58 @@ async fn a_rust_program_killed_while_stopped_under_gdb_reads_as_killed() {
     });
     signal(debuggee, libc::SIGKILL);
     // The step goes at once: the kill may land as gdb takes it.
-    let (v, _) = mcp
-        .call("debug_step", json!({"timeout_ms": 10000}))
-        .await;
-    assert!(v.contains("killed by SIGKILL"), "the step should read the kill: {v}");
+    let (v, _) = mcp.call("debug_step", json!({"timeout_ms": 10000})).await;
+    assert!(
+        v.contains("killed by SIGKILL"),
+        "the step should read the kill: {v}"
+    );
     let s = mcp.ok("debug_status", json!({"format": "json"})).await;
     assert!(s.contains(r#""killed_by":"SIGKILL""#), "{s}");
     mcp.ok("debug_terminate", json!({})).await;
     let left = wait_dead(&tree, Duration::from_secs(15)).await;
-    assert!(left.is_empty(), "left running: {:?}", left.iter().map(|p| cmdline(*p)).collect::<Vec<_>>());
+    assert!(
+        left.is_empty(),
+        "left running: {:?}",
+        left.iter().map(|p| cmdline(*p)).collect::<Vec<_>>()
+    );
+    mcp.close().await;
+}
+
+/// js-debug killed (its whole process group) while the program is stopped:
+/// once the program's connection is seen closed, the step answers with the
+/// adapter's end, never that the program is running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_after_js_debug_was_killed_says_the_adapter_exited() {
+    let Some((_ws, mcp)) = js_mcp(&[("loop.js", JS_LOOP)]).await else {
+        return;
+    };
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "loop.js", "breakpoints": [{"file": "loop.js", "line": 4}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(4), "{v}");
+    let tree = descendants(mcp.pid);
+    let adapter = adapter_among(&tree, "DebugServer.js").expect("js-debug among the descendants");
+    // SAFETY: signalling the process group of the adapter this test's server started.
+    let pgid = unsafe { libc::getpgid(adapter as i32) };
+    assert!(pgid > 0, "the adapter's process group");
+    signal_group(pgid as u32, libc::SIGKILL);
+    let out = mcp.output_containing("closed its connection").await;
+    assert!(
+        out.contains("closed its connection"),
+        "the child's end: {out}"
+    );
+    let (v, is_error) = mcp.call("debug_step", json!({})).await;
+    assert!(is_error, "the step cannot be made: {v}");
+    assert!(!v.contains("is running"), "{v}");
+    assert!(v.contains("the debug adapter exited"), "{v}");
+    let left = wait_dead(&tree, Duration::from_secs(15)).await;
+    assert!(
+        left.is_empty(),
+        "left running: {:?}",
+        left.iter().map(|p| cmdline(*p)).collect::<Vec<_>>()
+    );
     mcp.close().await;
 }

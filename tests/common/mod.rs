@@ -129,14 +129,12 @@ pub async fn mcp_of(
 ) -> Mcp {
     let ws = workspace.to_path_buf();
     let extra: Vec<String> = extra_args.iter().map(|s| s.to_string()).collect();
-    let transport = TokioChildProcess::new(
-        tokio::process::Command::new(binary).configure(|cmd| {
-            cmd.arg("mcp").args(&extra).current_dir(&ws);
-            for (k, v) in env {
-                cmd.env(k, v);
-            }
-        }),
-    )
+    let transport = TokioChildProcess::new(tokio::process::Command::new(binary).configure(|cmd| {
+        cmd.arg("mcp").args(&extra).current_dir(&ws);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+    }))
     .expect("spawn pairdbg mcp");
     let pid = transport.id().expect("pid");
     let client = ().serve(transport).await.expect("MCP initialize");

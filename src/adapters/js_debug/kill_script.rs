@@ -40,6 +40,9 @@ mod tests {
         // One that is there already (a release's own) is left as it is.
         std::fs::write(&path, "theirs").expect("write");
         ensure(&entry).expect("kept");
-        assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some("theirs"));
+        assert_eq!(
+            std::fs::read_to_string(&path).ok().as_deref(),
+            Some("theirs")
+        );
     }
 }
