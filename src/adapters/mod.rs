@@ -254,6 +254,11 @@ pub struct Quirks {
     /// `instructionOffset` loses the instruction at it): the disassembly
     /// starts at the current instruction.
     pub disassembles_forward_only: bool,
+    /// A program SIGKILLed while the adapter holds it stopped is never
+    /// reported: the next step is acknowledged and nothing follows. Its
+    /// death by a signal, read from the program itself, ends the session
+    /// while it runs too, not only while it is stopped.
+    pub silent_program_death: bool,
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -307,6 +312,7 @@ impl Quirks {
         end_remote_program: None,
         exception_info_command: None,
         disassembles_forward_only: false,
+        silent_program_death: false,
     };
 
     /// The specification's name for a stop reason this adapter reports.

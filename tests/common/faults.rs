@@ -79,3 +79,9 @@ pub fn says_ended(text: &str) -> bool {
         .iter()
         .any(|w| t.contains(w))
 }
+
+/// Signals every process in group `pgid`.
+pub fn signal_group(pgid: u32, sig: i32) {
+    // SAFETY: signalling a process group this test's server started.
+    unsafe { libc::kill(-(pgid as i32), sig) };
+}

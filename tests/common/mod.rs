@@ -111,16 +111,30 @@ pub async fn mcp_with(workspace: &Path, extra_args: &[&str]) -> Mcp {
 
 /// `pairdbg mcp` with `env` set (XDG_STATE_HOME, to keep its journals apart).
 pub async fn mcp_with_env(workspace: &Path, extra_args: &[&str], env: &[(&str, &Path)]) -> Mcp {
+    mcp_of(
+        Path::new(env!("CARGO_BIN_EXE_pairdbg")),
+        workspace,
+        extra_args,
+        env,
+    )
+    .await
+}
+
+/// `mcp_with_env` of another pairdbg binary (an older build, to compare).
+pub async fn mcp_of(
+    binary: &Path,
+    workspace: &Path,
+    extra_args: &[&str],
+    env: &[(&str, &Path)],
+) -> Mcp {
     let ws = workspace.to_path_buf();
     let extra: Vec<String> = extra_args.iter().map(|s| s.to_string()).collect();
-    let transport = TokioChildProcess::new(
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-            cmd.arg("mcp").args(&extra).current_dir(&ws);
-            for (k, v) in env {
-                cmd.env(k, v);
-            }
-        }),
-    )
+    let transport = TokioChildProcess::new(tokio::process::Command::new(binary).configure(|cmd| {
+        cmd.arg("mcp").args(&extra).current_dir(&ws);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+    }))
     .expect("spawn pairdbg mcp");
     let pid = transport.id().expect("pid");
     let client = ().serve(transport).await.expect("MCP initialize");

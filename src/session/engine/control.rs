@@ -18,6 +18,10 @@ const PAUSE_GRACE: Duration = Duration::from_millis(200);
 
 impl Engine {
     pub(super) fn on_command(&mut self, env: Envelope) {
+        if let Some(waiting) = self.awaiting_root.as_mut() {
+            waiting.push(env);
+            return;
+        }
         let Envelope {
             origin,
             command,

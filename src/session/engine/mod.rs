@@ -4,6 +4,7 @@
 
 mod autopsy;
 mod breakpoints;
+mod child_closed;
 mod children;
 mod compile_error;
 mod condition_check;
@@ -125,6 +126,9 @@ pub struct Engine {
     exit_code_file: Option<std::path::PathBuf>,
     /// Set while a process's stop is taken in but not shown: another's is.
     holding_stop: bool,
+    /// Commands that came while a stopped child's closed connection is
+    /// weighed (`child_closed`): run once it is known whether the adapter lives.
+    awaiting_root: Option<Vec<crate::session::command::Envelope>>,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -178,6 +182,7 @@ impl Engine {
             leave: Default::default(),
             exit_code_file: None,
             holding_stop: false,
+            awaiting_root: None,
         }
     }
 

@@ -24,14 +24,21 @@ impl Engine {
 
     /// Only a stop the adapter still shows is stale: a running program's
     /// end the adapter reports itself, with its last output, and an end
-    /// pairdbg asked for is said as such.
+    /// pairdbg asked for is said as such. Except where the adapter does not
+    /// report a program killed while it held it stopped
+    /// (`Quirks::silent_program_death`): it acknowledges the next step and
+    /// says nothing, so the program killed by a signal reads as running.
     fn on_program_gone(&mut self, pid: u32, ended: Ended) {
         let root = self.tree.root;
         let same = self.conn_by_id(root).is_some_and(|c| c.pid == Some(pid));
-        if !same || self.snap.state != RunState::Stopped || self.conn.disconnecting {
+        let unreported = self.config.adapter.quirks().silent_program_death
+            && self.snap.state == RunState::Running
+            && matches!(ended, Ended::Signal(_));
+        let stale = self.snap.state == RunState::Stopped || unreported;
+        if !same || !stale || self.conn.disconnecting {
             return;
         }
-        tracing::debug!("the program {pid} ended while stopped: {ended:?}");
+        tracing::debug!("the program {pid} ended unreported: {ended:?}");
         // Exactly as the kernel kept it, whatever the adapter said before.
         self.conn.pending_exit_code = match ended {
             Ended::Code(c) => Some(c.into()),
