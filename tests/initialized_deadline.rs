@@ -77,7 +77,9 @@ async fn an_adapter_that_never_sends_initialized_fails_the_launch_and_is_gone() 
     assert!(
         left.is_empty(),
         "still alive after the failed launch: {:?}",
-        left.iter().map(|p| common::faults::cmdline(*p)).collect::<Vec<_>>()
+        left.iter()
+            .map(|p| common::faults::cmdline(*p))
+            .collect::<Vec<_>>()
     );
     mcp.close().await;
 }

@@ -22,7 +22,7 @@ impl Engine {
                 let over = matches!(e.snap.state, RunState::Exited | RunState::Error);
                 let silent = !over
                     && e.conn_by_id(id)
-                    .is_some_and(|c| c.state == ConnState::Starting && !said_initialized(c));
+                        .is_some_and(|c| c.state == ConnState::Starting && !said_initialized(c));
                 if silent {
                     e.conn_failed(
                         id,
