@@ -2,9 +2,13 @@
 //! each request with the next response of its command from the input (a
 //! DAP message a line, as the recorded transcripts have them), sends the
 //! input's events after the response they follow, and the rest of them
-//! once the configuration is done. Then it stops the program for certain,
-//! and ends it at the first resume: the session must reach that stop (or
-//! an end the input caused), answer reads, and end when told, every time.
+//! once the configuration is done; the adapter's reverse requests
+//! (runInTerminal, startDebugging) go out where the input has them. Then it
+//! stops the program for certain, and ends it at the first resume: the
+//! session must reach that stop (or an end the input caused), answer reads,
+//! and end when told, every time. runInTerminal is refused here (the
+//! session has no terminal), so nothing the input names is run; a child
+//! session's connection is refused too (see `reverse`).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -46,10 +50,15 @@ struct Script {
     responses: BTreeMap<String, VecDeque<(Value, Vec<Sent>)>>,
     /// What came before any response.
     opening: Vec<Sent>,
+    /// The adapter sends `initialized` with its answer to `launch`.
+    says_initialized: bool,
 }
 
 fn script(data: &[u8]) -> Script {
-    let mut s = Script::default();
+    let mut s = Script {
+        says_initialized: data.len() % 4 != 0,
+        ..Script::default()
+    };
     let mut last: Option<String> = None;
     for (i, line) in data.split(|b| *b == b'\n').enumerate() {
         let raw: Value = match serde_json::from_slice::<Value>(line) {
@@ -64,9 +73,9 @@ fn script(data: &[u8]) -> Script {
             }
         };
         match raw.get("type").and_then(Value::as_str) {
-            // Our own requests, and the adapter's reverse requests (which
-            // would start programs and connections): not played.
-            Some("request") => {}
+            // The adapter's reverse requests (runInTerminal, startDebugging,
+            // any other), sent where they came, as events are.
+            Some("request") => follow(&mut s, &last, (i, reverse(raw).to_string().into_bytes())),
             Some("response") => {
                 let command = raw
                     .get("command")
@@ -83,6 +92,17 @@ fn script(data: &[u8]) -> Script {
         }
     }
     s
+}
+
+/// A child session's connection goes to loopback's port 1, where nothing
+/// listens: a mutated port would reach whatever runs on this machine.
+fn reverse(mut raw: Value) -> Value {
+    if let Some(port) = raw.pointer_mut("/arguments/configuration/connect/port")
+        && port.is_u64()
+    {
+        *port = json!(1);
+    }
+    raw
 }
 
 fn follow(s: &mut Script, last: &Option<String>, sent: Sent) {
@@ -190,10 +210,10 @@ async fn play(io: tokio::io::DuplexStream, mut script: Script) {
                 );
             }
         }
-        // The engine configures only once told `initialized`, and waits
-        // for it as long as the adapter lives: an input without one
-        // (or with it mangled) would leave every session starting.
-        if matches!(command.as_str(), "launch" | "attach") {
+        // The engine configures only once told `initialized`: most inputs
+        // get it, so that they reach a stop; a quarter are left to say it
+        // themselves or not, which the engine's deadline for it ends.
+        if matches!(command.as_str(), "launch" | "attach") && script.says_initialized {
             out.push(br#"{"seq":1,"type":"event","event":"initialized"}"#.to_vec());
         }
         if !opened {
