@@ -8,7 +8,8 @@
 //! session must reach that stop (or an end the input caused), answer reads,
 //! and end when told, every time. runInTerminal is refused here (the
 //! session has no terminal), so nothing the input names is run; a child
-//! session's connection is refused too (see `reverse`).
+//! session (debugpy's kind, over TCP) meets the same script, less its
+//! reverse requests (see `reverse`).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -54,7 +55,9 @@ struct Script {
     says_initialized: bool,
 }
 
-fn script(data: &[u8]) -> Script {
+/// The input's script; a child's (`child_port` None) leaves out the
+/// reverse requests, or each child would ask for another without end.
+fn script(data: &[u8], child_port: Option<u16>) -> Script {
     let mut s = Script {
         says_initialized: data.len() % 4 != 0,
         ..Script::default()
@@ -75,7 +78,12 @@ fn script(data: &[u8]) -> Script {
         match raw.get("type").and_then(Value::as_str) {
             // The adapter's reverse requests (runInTerminal, startDebugging,
             // any other), sent where they came, as events are.
-            Some("request") => follow(&mut s, &last, (i, reverse(raw).to_string().into_bytes())),
+            Some("request") => {
+                if let Some(port) = child_port {
+                    let sent = reverse(raw, port).to_string().into_bytes();
+                    follow(&mut s, &last, (i, sent));
+                }
+            }
             Some("response") => {
                 let command = raw
                     .get("command")
@@ -94,13 +102,13 @@ fn script(data: &[u8]) -> Script {
     s
 }
 
-/// A child session's connection goes to loopback's port 1, where nothing
-/// listens: a mutated port would reach whatever runs on this machine.
-fn reverse(mut raw: Value) -> Value {
-    if let Some(port) = raw.pointer_mut("/arguments/configuration/connect/port")
-        && port.is_u64()
+/// A child session connects to `port`, where the input's script plays the
+/// child: a mutated port would reach whatever runs on this machine.
+fn reverse(mut raw: Value, port: u16) -> Value {
+    if let Some(p) = raw.pointer_mut("/arguments/configuration/connect/port")
+        && p.is_u64()
     {
-        *port = json!(1);
+        *p = json!(port);
     }
     raw
 }
@@ -171,7 +179,10 @@ impl Connector for Fake {
     }
 }
 
-async fn play(io: tokio::io::DuplexStream, mut script: Script) {
+async fn play<S>(io: S, mut script: Script)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite,
+{
     let (r, mut w) = tokio::io::split(io);
     let mut frames = FramedRead::new(r, DapCodec::default());
     let mut seq = 1_000_000;
@@ -278,15 +289,26 @@ pub fn run(data: &[u8]) {
         "no language launches in the fuzz workspace"
     );
     let config = configs[data.len() % configs.len()].clone();
-    let fake = Arc::new(Fake {
-        script: script(data),
-        connects: AtomicU32::new(0),
-    });
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
     rt.block_on(async move {
+        let children = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a loopback listener");
+        let port = children.local_addr().expect("its address").port();
+        let child = script(data, None);
+        // Ends with the runtime, after this input.
+        tokio::spawn(async move {
+            while let Ok((sock, _)) = children.accept().await {
+                tokio::spawn(play(sock, child.clone()));
+            }
+        });
+        let fake = Arc::new(Fake {
+            script: script(data, Some(port)),
+            connects: AtomicU32::new(0),
+        });
         let s = SessionHandle::launch_with("f1".into(), config, fake);
         let snap = match s.wait_for_stop(0, WAIT).await {
             WaitOutcome::Stopped(snap) => Some(snap),
