@@ -59,7 +59,7 @@ struct Script {
 /// reverse requests, or each child would ask for another without end.
 fn script(data: &[u8], child_port: Option<u16>) -> Script {
     let mut s = Script {
-        says_initialized: data.len() % 4 != 0,
+        says_initialized: !data.len().is_multiple_of(4),
         ..Script::default()
     };
     let mut last: Option<String> = None;
