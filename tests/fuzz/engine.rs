@@ -187,7 +187,6 @@ where
     let mut frames = FramedRead::new(r, DapCodec::default());
     let mut seq = 1_000_000;
     let mut opened = false;
-    let mut configured = false;
     let mut ending: Vec<Vec<u8>> = vec![];
     while let Some(Ok(bytes)) = frames.next().await {
         let Ok(req) = serde_json::from_slice::<Value>(&bytes) else {
@@ -233,14 +232,14 @@ where
             out.splice(1..1, opening.into_iter().map(|(_, b)| b));
         }
         if command == "configurationDone" {
-            configured = true;
             let (now, later) = rest(&mut script);
             out.extend(now);
             ending = later;
             out.push(br#"{"seq":2,"type":"event","event":"stopped","body":{"reason":"pause","threadId":1,"allThreadsStopped":true}}"#.to_vec());
-        } else if configured
-            && matches!(command.as_str(), "continue" | "next" | "stepIn" | "stepOut")
-        {
+        } else if matches!(command.as_str(), "continue" | "next" | "stepIn" | "stepOut") {
+            // Configured or not: an input that never says `initialized`
+            // may still stop the program, and the step from that stop
+            // must end it too.
             out.append(&mut ending);
             out.push(
                 br#"{"seq":3,"type":"event","event":"exited","body":{"exitCode":0}}"#.to_vec(),
