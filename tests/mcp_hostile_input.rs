@@ -115,6 +115,31 @@ async fn lines_that_are_not_json_rpc_get_a_parse_error_and_the_server_goes_on() 
     let _ = tokio::time::timeout(Duration::from_secs(10), raw.child.wait()).await;
 }
 
+/// Found by fuzzing the tools: a call whose arguments nest past the
+/// parser's limit was refused without its id, so its caller waited forever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_nested_past_the_parsers_limit_is_answered_under_its_own_id() {
+    let ws = workspace(&[("a.py", "x = 1\n")]);
+    let mut raw = Raw::start(ws.path()).await;
+    let deep = (0..300).fold(json!(1), |inner, _| json!([inner]));
+    let call = json!({"jsonrpc": "2.0", "id": 41, "method": "tools/call",
+        "params": {"name": "debug_step", "arguments": {"timeout_ms": deep}}});
+    raw.send(call.to_string().as_bytes()).await;
+    let a = raw.answer().await;
+    assert_eq!(a["id"], 41, "{a}");
+    assert_eq!(a["error"]["code"], -32700, "{a}");
+    let message = a["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("nests deeper than 128 levels"),
+        "{message}"
+    );
+    raw.send(br#"{"jsonrpc":"2.0","id":42,"method":"ping"}"#)
+        .await;
+    assert_eq!(raw.answer().await["id"], 42);
+    drop(raw.stdin);
+    let _ = tokio::time::timeout(Duration::from_secs(10), raw.child.wait()).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arguments_past_their_limit_are_refused_naming_field_and_limit() {
     if !debugpy_available() {

@@ -134,13 +134,40 @@ fn refusal(line: &[u8]) -> Option<Vec<u8>> {
     let Err(e) = serde_json::from_str::<serde_json::Value>(text) else {
         return None;
     };
-    Some(error_line(-32700, &format!("Parse error: {e}")))
+    let message = if e.to_string().starts_with("recursion limit exceeded") {
+        format!("Parse error: the message nests deeper than {MAX_NESTING} levels ({e})")
+    } else {
+        format!("Parse error: {e}")
+    };
+    Some(answer_line(request_id(text), -32700, &message))
+}
+
+/// serde_json's limit on nesting, which the SDK's parse has too.
+const MAX_NESTING: usize = 128;
+
+/// The id of a request that is JSON but cannot be read whole (nested past
+/// the parser's limit): its caller waits for an answer with that id.
+/// Fields besides `id` are skipped, which takes no nesting limit.
+fn request_id(text: &str) -> serde_json::Value {
+    #[derive(serde::Deserialize)]
+    struct WithId {
+        id: Option<serde_json::Value>,
+    }
+    serde_json::from_str::<WithId>(text)
+        .ok()
+        .and_then(|w| w.id)
+        .filter(|id| id.is_string() || id.is_number())
+        .unwrap_or(serde_json::Value::Null)
 }
 
 fn error_line(code: i64, message: &str) -> Vec<u8> {
+    answer_line(serde_json::Value::Null, code, message)
+}
+
+fn answer_line(id: serde_json::Value, code: i64, message: &str) -> Vec<u8> {
     let mut out = serde_json::to_vec(&json!({
         "jsonrpc": "2.0",
-        "id": null,
+        "id": id,
         "error": {"code": code, "message": message},
     }))
     .unwrap_or_default();

@@ -2,9 +2,14 @@
 //! each request with the next response of its command from the input (a
 //! DAP message a line, as the recorded transcripts have them), sends the
 //! input's events after the response they follow, and the rest of them
-//! once the configuration is done. Then it stops the program for certain,
-//! and ends it at the first resume: the session must reach that stop (or
-//! an end the input caused), answer reads, and end when told, every time.
+//! once the configuration is done; the adapter's reverse requests
+//! (runInTerminal, startDebugging) go out where the input has them. Then it
+//! stops the program for certain, and ends it at the first resume: the
+//! session must reach that stop (or an end the input caused), answer reads,
+//! and end when told, every time. runInTerminal is refused here (the
+//! session has no terminal), so nothing the input names is run; a child
+//! session (debugpy's kind, over TCP) meets the same script, less its
+//! reverse requests (see `reverse`).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -46,10 +51,17 @@ struct Script {
     responses: BTreeMap<String, VecDeque<(Value, Vec<Sent>)>>,
     /// What came before any response.
     opening: Vec<Sent>,
+    /// The adapter sends `initialized` with its answer to `launch`.
+    says_initialized: bool,
 }
 
-fn script(data: &[u8]) -> Script {
-    let mut s = Script::default();
+/// The input's script; a child's (`child_port` None) leaves out the
+/// reverse requests, or each child would ask for another without end.
+fn script(data: &[u8], child_port: Option<u16>) -> Script {
+    let mut s = Script {
+        says_initialized: !data.len().is_multiple_of(4),
+        ..Script::default()
+    };
     let mut last: Option<String> = None;
     for (i, line) in data.split(|b| *b == b'\n').enumerate() {
         let raw: Value = match serde_json::from_slice::<Value>(line) {
@@ -64,9 +76,14 @@ fn script(data: &[u8]) -> Script {
             }
         };
         match raw.get("type").and_then(Value::as_str) {
-            // Our own requests, and the adapter's reverse requests (which
-            // would start programs and connections): not played.
-            Some("request") => {}
+            // The adapter's reverse requests (runInTerminal, startDebugging,
+            // any other), sent where they came, as events are.
+            Some("request") => {
+                if let Some(port) = child_port {
+                    let sent = reverse(raw, port).to_string().into_bytes();
+                    follow(&mut s, &last, (i, sent));
+                }
+            }
             Some("response") => {
                 let command = raw
                     .get("command")
@@ -83,6 +100,17 @@ fn script(data: &[u8]) -> Script {
         }
     }
     s
+}
+
+/// A child session connects to `port`, where the input's script plays the
+/// child: a mutated port would reach whatever runs on this machine.
+fn reverse(mut raw: Value, port: u16) -> Value {
+    if let Some(p) = raw.pointer_mut("/arguments/configuration/connect/port")
+        && p.is_u64()
+    {
+        *p = json!(port);
+    }
+    raw
 }
 
 fn follow(s: &mut Script, last: &Option<String>, sent: Sent) {
@@ -151,12 +179,14 @@ impl Connector for Fake {
     }
 }
 
-async fn play(io: tokio::io::DuplexStream, mut script: Script) {
+async fn play<S>(io: S, mut script: Script)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite,
+{
     let (r, mut w) = tokio::io::split(io);
     let mut frames = FramedRead::new(r, DapCodec::default());
     let mut seq = 1_000_000;
     let mut opened = false;
-    let mut configured = false;
     let mut ending: Vec<Vec<u8>> = vec![];
     while let Some(Ok(bytes)) = frames.next().await {
         let Ok(req) = serde_json::from_slice::<Value>(&bytes) else {
@@ -190,10 +220,10 @@ async fn play(io: tokio::io::DuplexStream, mut script: Script) {
                 );
             }
         }
-        // The engine configures only once told `initialized`, and waits
-        // for it as long as the adapter lives: an input without one
-        // (or with it mangled) would leave every session starting.
-        if matches!(command.as_str(), "launch" | "attach") {
+        // The engine configures only once told `initialized`: most inputs
+        // get it, so that they reach a stop; a quarter are left to say it
+        // themselves or not, which the engine's deadline for it ends.
+        if matches!(command.as_str(), "launch" | "attach") && script.says_initialized {
             out.push(br#"{"seq":1,"type":"event","event":"initialized"}"#.to_vec());
         }
         if !opened {
@@ -202,14 +232,14 @@ async fn play(io: tokio::io::DuplexStream, mut script: Script) {
             out.splice(1..1, opening.into_iter().map(|(_, b)| b));
         }
         if command == "configurationDone" {
-            configured = true;
             let (now, later) = rest(&mut script);
             out.extend(now);
             ending = later;
             out.push(br#"{"seq":2,"type":"event","event":"stopped","body":{"reason":"pause","threadId":1,"allThreadsStopped":true}}"#.to_vec());
-        } else if configured
-            && matches!(command.as_str(), "continue" | "next" | "stepIn" | "stepOut")
-        {
+        } else if matches!(command.as_str(), "continue" | "next" | "stepIn" | "stepOut") {
+            // Configured or not: an input that never says `initialized`
+            // may still stop the program, and the step from that stop
+            // must end it too.
             out.append(&mut ending);
             out.push(
                 br#"{"seq":3,"type":"event","event":"exited","body":{"exitCode":0}}"#.to_vec(),
@@ -258,15 +288,26 @@ pub fn run(data: &[u8]) {
         "no language launches in the fuzz workspace"
     );
     let config = configs[data.len() % configs.len()].clone();
-    let fake = Arc::new(Fake {
-        script: script(data),
-        connects: AtomicU32::new(0),
-    });
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
     rt.block_on(async move {
+        let children = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a loopback listener");
+        let port = children.local_addr().expect("its address").port();
+        let child = script(data, None);
+        // Ends with the runtime, after this input.
+        tokio::spawn(async move {
+            while let Ok((sock, _)) = children.accept().await {
+                tokio::spawn(play(sock, child.clone()));
+            }
+        });
+        let fake = Arc::new(Fake {
+            script: script(data, Some(port)),
+            connects: AtomicU32::new(0),
+        });
         let s = SessionHandle::launch_with("f1".into(), config, fake);
         let snap = match s.wait_for_stop(0, WAIT).await {
             WaitOutcome::Stopped(snap) => Some(snap),

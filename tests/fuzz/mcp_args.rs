@@ -37,8 +37,12 @@ fn served() -> &'static Served {
         let (client, tools) = rt.block_on(async {
             let (ours, theirs) = tokio::io::duplex(1 << 20);
             let server = PairdbgServer::new(Registry::default(), workspace::workspace());
+            // Through the guard `pairdbg mcp` puts on its stdio, so that a
+            // line it answers the SDK never sees, as in the real server.
+            let (r, w) = tokio::io::split(theirs);
+            let guarded = pairdbg::mcp::stdio_guard::guard(r, w);
             tokio::spawn(async move {
-                if let Ok(running) = server.serve(theirs).await {
+                if let Ok(running) = server.serve(guarded).await {
                     let _ = running.waiting().await;
                 }
             });
@@ -81,9 +85,13 @@ pub fn run(data: &[u8]) {
                 .call_tool(CallToolRequestParams::new(tool.clone()).with_arguments(args));
             let answer =
                 s.rt.block_on(async { tokio::time::timeout(CALL_LIMIT, call).await });
-            if let Ok(Err(e)) = &answer {
+            match &answer {
+                Err(_) => panic!("{tool} did not answer within {CALL_LIMIT:?}"),
                 // A protocol error is an answer too; a closed service is not.
-                assert!(!s.client.is_closed(), "{tool}: the server went away: {e}");
+                Ok(Err(e)) => {
+                    assert!(!s.client.is_closed(), "{tool}: the server went away: {e}")
+                }
+                Ok(Ok(_)) => {}
             }
         }
     }

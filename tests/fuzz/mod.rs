@@ -11,8 +11,10 @@ mod configs;
 mod draw;
 mod engine;
 mod envelope;
+mod live_tools;
 mod mcp_args;
 mod rest_bodies;
+mod schema_args;
 mod values;
 mod workspace;
 
@@ -51,6 +53,12 @@ pub fn targets() -> Vec<Target> {
             run: mcp_args::run,
             max_len: 1 << 18,
             weight: 10,
+        },
+        Target {
+            name: "mcp_live",
+            run: live_tools::run,
+            max_len: 1 << 16,
+            weight: 25,
         },
         Target {
             name: "rest_bodies",

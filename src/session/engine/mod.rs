@@ -21,6 +21,7 @@ mod exact_exceptions;
 mod exceptions;
 mod functions;
 mod hits;
+mod initialized;
 mod inspect;
 mod line_runs;
 mod line_steps;

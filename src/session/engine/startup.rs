@@ -184,7 +184,10 @@ impl Engine {
                     e.spawn(async move {
                         let res = launch.await;
                         Box::new(move |e: &mut Engine| {
-                            let Err(err) = res else { return };
+                            let err = match res {
+                                Ok(_) => return e.expect_initialized(id),
+                                Err(err) => err,
+                            };
                             if id != e.tree.root {
                                 return e.conn_failed(id, format!("{start_command} failed: {err}"));
                             }
