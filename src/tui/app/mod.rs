@@ -22,6 +22,7 @@ mod prompts;
 mod queue;
 mod quit;
 mod requests;
+mod session_events;
 mod stop_history;
 mod views;
 
@@ -39,7 +40,7 @@ use super::state::{ConsoleEntry, UiState};
 use super::theme::Theme;
 use crate::session::sources::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
-use crate::session::{Registry, SessionEvent, SessionHandle};
+use crate::session::{Registry, SessionHandle};
 use crate::tui::draw::{View, draw, source_rows};
 
 enum UiEvent {
@@ -212,16 +213,12 @@ impl App {
                     dirty = true;
                 }
                 ev = session_events.recv() => {
-                    match ev {
-                        Ok(SessionEvent::Output | SessionEvent::DebuggerOutput) => {
-                            self.read_output()
-                        }
-                        Ok(SessionEvent::Activity) => self.ui.activity = self.session.activity(),
-                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                            self.read_output();
-                            self.ui.activity = self.session.activity();
-                        }
-                        _ => {}
+                    let burst = session_events::drain(ev, &mut session_events);
+                    if burst.output {
+                        self.read_output();
+                    }
+                    if burst.activity {
+                        self.ui.activity = self.session.activity();
                     }
                     dirty = true;
                 }
