@@ -228,7 +228,7 @@ impl App {
                         UiEvent::Update(change) => change(&mut self),
                         UiEvent::Message(m) => self.ui.message = Some(m),
                         UiEvent::StepRefused(m) => self.step_refused(m),
-                        UiEvent::Console(e) => self.ui.console.push(e),
+                        UiEvent::Console(e) => self.ui.push_console(e),
                         UiEvent::Threads { stop_seq, threads } => {
                             if stop_seq == self.ui.followed_stop {
                                 self.ui.threads = threads;
