@@ -38,12 +38,12 @@ const WARM_UP: Duration = Duration::from_secs(60);
 /// some 4 MiB; what remains is the allocator's drift, about 0.5 KiB a step
 /// at most (some 5 MiB in five minutes at this machine's 50 steps a second).
 /// Before the fix the TUI's event queue alone held some 15 MiB of stale
-/// snapshots on top: 22.6 MiB over this test at 28 steps a second, 36 MiB
-/// in the benchmark at 65.
+/// snapshots on top: 22.6 to 27.5 MiB over this test (28 to 58 steps a
+/// second), 36 MiB in the benchmark at 65.
 const TOTAL_BOUND_MIB: f64 = 16.0;
-/// Growth after the warm-up: the drift alone (3.1 MiB in this test, 3.6
-/// MiB in the benchmark's faster five minutes); 13 MiB before the fix at
-/// the benchmark's rate.
+/// Growth after the warm-up: the drift alone (1.1 to 3.1 MiB in this test,
+/// 3.6 MiB in the benchmark's faster five minutes); 7.6 MiB before the fix
+/// here at 58 steps a second, 13 MiB in the benchmark at 65.
 const AFTER_WARM_UP_BOUND_MIB: f64 = 8.0;
 
 /// The pairdbg process of the pane: the pane's own, or its shell's child.
