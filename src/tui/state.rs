@@ -36,6 +36,9 @@ impl Focus {
     }
 }
 
+/// The console keeps this many of the debugger's lines and answers.
+pub const CONSOLE_KEEP: usize = 500;
+
 #[derive(Debug, Clone)]
 pub struct ConsoleEntry {
     /// What was evaluated; None for a line the debugger wrote about itself,
@@ -225,6 +228,13 @@ impl UiState {
         }
     }
 
+    /// Adds a line to the console, which keeps the last `CONSOLE_KEEP`.
+    pub fn push_console(&mut self, entry: ConsoleEntry) {
+        self.console.push(entry);
+        let over = self.console.len().saturating_sub(CONSOLE_KEEP);
+        self.console.drain(..over);
+    }
+
     /// Adds text to the lines on screen (the app fills them from the
     /// session's buffer; render tests fill them directly).
     pub fn push_output(&mut self, stream: Stream, text: &str) {
@@ -241,5 +251,25 @@ impl UiState {
                 self.output.push((stream, piece.to_string()));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_console_keeps_its_last_lines_only() {
+        let mut ui = UiState::default();
+        for i in 0..CONSOLE_KEEP + 25 {
+            ui.push_console(ConsoleEntry {
+                input: Some(format!("x{i}")),
+                output: Ok(i.to_string()),
+            });
+        }
+        assert_eq!(ui.console.len(), CONSOLE_KEEP);
+        assert_eq!(ui.console[0].input.as_deref(), Some("x25"));
+        let last = CONSOLE_KEEP + 24;
+        assert_eq!(ui.console[CONSOLE_KEEP - 1].output, Ok(last.to_string()));
     }
 }

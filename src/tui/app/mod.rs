@@ -22,6 +22,7 @@ mod prompts;
 mod queue;
 mod quit;
 mod requests;
+mod session_events;
 mod stop_history;
 mod views;
 
@@ -39,7 +40,7 @@ use super::state::{ConsoleEntry, UiState};
 use super::theme::Theme;
 use crate::session::sources::{SharedSourceCache, SourceCache};
 use crate::session::types::{Origin, RunState, Snapshot, Var};
-use crate::session::{Registry, SessionEvent, SessionHandle};
+use crate::session::{Registry, SessionHandle};
 use crate::tui::draw::{View, draw, source_rows};
 
 enum UiEvent {
@@ -217,16 +218,12 @@ impl App {
                     dirty = true;
                 }
                 ev = session_events.recv() => {
-                    match ev {
-                        Ok(SessionEvent::Output | SessionEvent::DebuggerOutput) => {
-                            self.read_output()
-                        }
-                        Ok(SessionEvent::Activity) => self.ui.activity = self.session.activity(),
-                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                            self.read_output();
-                            self.ui.activity = self.session.activity();
-                        }
-                        _ => {}
+                    let burst = session_events::drain(ev, &mut session_events);
+                    if burst.output {
+                        self.read_output();
+                    }
+                    if burst.activity {
+                        self.ui.activity = self.session.activity();
                     }
                     dirty = true;
                 }
@@ -236,7 +233,7 @@ impl App {
                         UiEvent::Update(change) => change(&mut self),
                         UiEvent::Message(m) => self.ui.message = Some(m),
                         UiEvent::StepRefused(m) => self.step_refused(m),
-                        UiEvent::Console(e) => self.ui.console.push(e),
+                        UiEvent::Console(e) => self.ui.push_console(e),
                         UiEvent::Threads { stop_seq, threads } => {
                             if stop_seq == self.ui.followed_stop {
                                 self.ui.threads = threads;

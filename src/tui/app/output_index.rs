@@ -24,9 +24,6 @@ pub(super) struct OutputIndex {
     debugger_partial: String,
 }
 
-/// The console keeps this many of the debugger's lines and answers.
-const CONSOLE_KEEP: usize = 500;
-
 impl OutputIndex {
     pub(super) fn new() -> Self {
         OutputIndex {
@@ -108,13 +105,11 @@ impl App {
         let rest = partial.split_off(done + 1);
         let lines = std::mem::replace(partial, rest);
         for line in lines.lines().filter(|l| !l.trim().is_empty()) {
-            self.ui.console.push(ConsoleEntry {
+            self.ui.push_console(ConsoleEntry {
                 input: None,
                 output: Ok(line.trim_end().to_string()),
             });
         }
-        let over = self.ui.console.len().saturating_sub(CONSOLE_KEEP);
-        self.ui.console.drain(..over);
     }
 
     /// Fills the lines the output pane shows, for `rows` rows.
