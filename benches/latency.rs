@@ -10,7 +10,10 @@ mod js;
 mod mcp_steps;
 #[path = "common/raw.rs"]
 mod raw;
+#[path = "common/replay.rs"]
+mod replay;
 
+use std::path::Path;
 use std::process::Stdio;
 use std::time::Instant;
 
@@ -22,7 +25,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use common::{median, root};
-use raw::{DEMO, Demo, RawSession, ms, wait_event};
+use raw::{DEMO, Demo, RawSession, Request, ms, wait_event};
 
 const ROUNDS: usize = 8;
 /// The first line of `calculate_discount`, whose caller takes arguments.
@@ -66,9 +69,19 @@ struct McpSession {
 
 impl McpSession {
     async fn start(demo: &Demo, diff: bool) -> McpSession {
+        McpSession::start_logged(demo, diff, None).await
+    }
+
+    /// With `log`, every DAP message goes to that file (which slows
+    /// pairdbg down: only for recording what it sends).
+    async fn start_logged(demo: &Demo, diff: bool, log: Option<&Path>) -> McpSession {
         let transport = TokioChildProcess::new(
             tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
                 cmd.arg("mcp").current_dir(&demo.workspace);
+                if let Some(log) = log {
+                    cmd.env("PAIRDBG_LOG", log)
+                        .env("PAIRDBG_LOG_LEVEL", "dap=trace");
+                }
             }),
         )
         .expect("spawn");
@@ -195,6 +208,8 @@ async fn rust_figures(name: &str) {
     let demo = Demo::rust(adapter, ws.path());
     // Steps that stay in subtotal's loop: 17 → 16 → 17 → 16 → 17 → 16.
     const RUST_STEPS: usize = 5;
+    let plan = record_requests(&demo, RUST_STEPS).await;
+    let mut replayed = vec![];
     let (mut raw_startup, mut raw_steps, mut raw_same) = (vec![], vec![], vec![]);
     let (mut mcp_launch, mut mcp_steps, mut full_bytes) = (vec![], vec![], vec![]);
     for round in 0..ROUNDS {
@@ -210,14 +225,17 @@ async fn rust_figures(name: &str) {
         raw_startup.push(raw.startup_ms);
         mcp_launch.push(mcp.launch_ms);
         full_bytes.push(mcp.first_bytes);
-        for _ in 0..RUST_STEPS {
+        let mut copy = RawSession::start(&demo, true).await;
+        for step in plan.iter().take(RUST_STEPS) {
             let (floor, same) = raw.step(demo.extra_reads).await;
             raw_steps.push(floor);
             raw_same.push(same);
+            replayed.push(copy.replay(step).await);
             let (took, bytes, _) = mcp.step().await;
             mcp_steps.push(took);
             full_bytes.push(bytes);
         }
+        copy.end().await;
         raw.end().await;
         mcp.end().await;
     }
@@ -226,8 +244,13 @@ async fn rust_figures(name: &str) {
     let step = median(mcp_steps.clone());
     let start = median(raw_startup.clone());
     let launch = median(mcp_launch.clone());
+    let exact = median(replayed.clone());
     let full_tok = full_bytes.iter().map(|b| b / 4).max().unwrap_or(0);
     println!();
+    println!(
+        "{name}: pairdbg's requests per step: {:?}",
+        plan.iter().map(|s| s.len()).collect::<Vec<_>>()
+    );
     println!("{name}, the Rust demo (assets/demo/rust), rustc's formatters loaded:");
     println!("| figure | median | samples | goal |");
     println!("|---|---|---|---|");
@@ -252,6 +275,14 @@ async fn rust_figures(name: &str) {
         step / same
     );
     println!(
+        "| raw client sending pairdbg's own requests of the step, one after another | {exact:.2} ms | {} | — |",
+        replayed.len()
+    );
+    println!(
+        "| ratio MCP step / raw client with pairdbg's requests | {:.2}× | — | ≤ 1.3× |",
+        step / exact
+    );
+    println!(
         "| {name} start-up to first stop (raw client) | {start:.1} ms | {} | — |",
         raw_startup.len()
     );
@@ -267,6 +298,25 @@ async fn rust_figures(name: &str) {
         "| tokens per stop, full viewport (max) | {full_tok} | {} | ≤ 400 |",
         full_bytes.len()
     );
+}
+
+/// The requests pairdbg sends for each of the first `steps` steps, from
+/// a session of its own with DAP tracing on.
+async fn record_requests(demo: &Demo, steps: usize) -> Vec<Vec<Request>> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = dir.path().join("dap.log");
+    let mcp = McpSession::start_logged(demo, false, Some(&log)).await;
+    let (_, mut at) = replay::requests_since(&log, 0);
+    let mut plan = vec![];
+    for _ in 0..steps {
+        mcp.step().await;
+        let (requests, end) = replay::requests_since(&log, at);
+        assert!(!requests.is_empty(), "no step in the trace log");
+        plan.push(requests);
+        at = end;
+    }
+    mcp.end().await;
+    plan
 }
 
 async fn python_figures() {

@@ -18,6 +18,17 @@ use super::root;
 pub const DEMO: &str = "assets/demo/order.py";
 pub const BREAK_LINE: u64 = 41;
 
+/// One DAP request, to be sent as another client sent it.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub command: String,
+    pub arguments: Option<serde_json::Value>,
+}
+
+/// The commands that resume the program: a replay waits for the stop
+/// after each.
+pub const RESUMING: &[&str] = &["next", "stepIn", "stepOut", "continue"];
+
 /// A program to measure on: where it is, where it stops, and which locals
 /// the viewport reads one level into.
 pub struct Demo {
@@ -230,6 +241,30 @@ impl RawSession {
             }
         }
         (floor, ms(t.elapsed()))
+    }
+
+    /// The requests pairdbg sent for one step, sent again one after
+    /// another: the step's time with exactly the reads the viewport made.
+    pub async fn replay(&mut self, requests: &[Request]) -> f64 {
+        let t = Instant::now();
+        for r in requests {
+            // The one id that differs between two runs of one program: the
+            // system's thread id, which lldb-dap uses.
+            let mut arguments = r.arguments.clone();
+            if let Some(a) = arguments.as_mut().and_then(|a| a.as_object_mut())
+                && a.contains_key("threadId")
+            {
+                a.insert("threadId".into(), json!(self.thread));
+            }
+            let answer = self.c.request(&r.command, arguments).await;
+            if let Err(e) = answer {
+                panic!("replayed `{}` failed: {e}", r.command);
+            }
+            if RESUMING.contains(&r.command.as_str()) {
+                wait_event(&mut self.events, "stopped").await;
+            }
+        }
+        ms(t.elapsed())
     }
 
     pub async fn end(mut self) {

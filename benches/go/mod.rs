@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use pairdbg::adapters::{self, LaunchSpec, ProgramOutput, Target, Transport};
 use pairdbg::dap::DapClient;
+use pairdbg::dap::announced::connect_announced;
 use pairdbg::dap::client::default_reverse_handler;
 use pairdbg::dap::envelope::Event;
 use pairdbg::dap::process::AdapterProcess;
@@ -45,12 +46,19 @@ impl RawGo {
             ..LaunchSpec::for_workspace(&root())
         };
         let spawned = adapter.spawn(&spec).expect("spawn dlv");
-        let Transport::Tcp(addr) = spawned.transport else {
-            panic!("delve listens on TCP")
+        // delve picks its own port and says which, as pairdbg starts it.
+        let stream = match spawned.transport {
+            Transport::Tcp(addr) => connect_with_retry(addr, Duration::from_secs(30))
+                .await
+                .expect("connect"),
+            Transport::Announced { stdout, parse, who } => {
+                connect_announced(stdout, parse, who, Duration::from_secs(30))
+                    .await
+                    .expect("connect")
+                    .1
+            }
+            Transport::Stdio { .. } => panic!("delve listens on TCP"),
         };
-        let stream = connect_with_retry(addr, Duration::from_secs(30))
-            .await
-            .expect("connect");
         let (r, w) = stream.into_split();
         let (c, mut events) = DapClient::start(
             Box::pin(r),
