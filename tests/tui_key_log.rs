@@ -32,5 +32,8 @@ async fn typed_characters_stay_out_of_the_debug_log() {
     t.keys(&["Escape"]);
     let text = std::fs::read_to_string(&log).expect("the log");
     assert!(text.contains(" key "), "keys are logged:\n{text}");
-    assert!(!text.contains("Char("), "a typed character in the log:\n{text}");
+    assert!(
+        !text.contains("Char("),
+        "a typed character in the log:\n{text}"
+    );
 }
