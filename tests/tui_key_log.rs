@@ -30,8 +30,13 @@ async fn typed_characters_stay_out_of_the_debug_log() {
     t.wait_for("the typed text", |s| s.contains("hunter2token"))
         .await;
     t.keys(&["Escape"]);
+    t.keys(&["q", "y"]);
     let text = std::fs::read_to_string(&log).expect("the log");
     assert!(text.contains(" key "), "keys are logged:\n{text}");
+    assert!(
+        !text.contains("hunter2token"),
+        "the typed text in the log:\n{text}"
+    );
     assert!(
         !text.contains("Char("),
         "a typed character in the log:\n{text}"

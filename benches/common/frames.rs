@@ -47,7 +47,7 @@ pub fn parse_drawn(line: &str) -> Option<Drawn> {
     })
 }
 
-/// `... key Char('n')` → its time.
+/// `... key (a character)` or `... key Enter` → its time.
 pub fn parse_key(line: &str) -> Option<f64> {
     line.contains(" key ").then(|| time_of(line))?
 }
