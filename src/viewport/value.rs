@@ -94,17 +94,31 @@ impl Render<'_> {
             }
             Value::Variant { name, items } if items.is_empty() => name.clone(),
             // A variant with named fields: `Cat::Food {days: 6}`.
+            // Cutting the text would cut a closing bracket, and the next
+            // item would read as part of this one: what does not fit is
+            // left out whole, as `...`.
             Value::Variant { name, items } if is_fields(items) => {
                 let room = budget.saturating_sub(name.chars().count() + 1);
                 let fields = self.show(&items[0], room, levels.max(1), false);
-                truncate(&format!("{name} {fields}"), budget)
+                let whole = format!("{name} {fields}");
+                if whole.chars().count() <= budget {
+                    whole
+                } else {
+                    format!("{name} {{...}}")
+                }
             }
             Value::Variant { name, items } => {
+                let room = budget.saturating_sub(name.chars().count() + 2 * items.len());
                 let shown: Vec<String> = items
                     .iter()
-                    .map(|i| self.best(i, budget, levels.max(1)))
+                    .map(|i| self.best(i, room / items.len().max(1), levels.max(1)))
                     .collect();
-                truncate(&format!("{name}({})", shown.join(", ")), budget)
+                let whole = format!("{name}({})", shown.join(", "));
+                if whole.chars().count() <= budget {
+                    whole
+                } else {
+                    format!("{name}(...)")
+                }
             }
             Value::Seq {
                 type_name,
@@ -117,7 +131,20 @@ impl Render<'_> {
                     return format!("{open}{close}");
                 }
                 if levels == 0 || items.is_empty() {
-                    return format!("<{}: {}>", seq_label(type_name, *open), count_items(*count));
+                    let label =
+                        format!("<{}: {}>", seq_label(type_name, *open), count_items(*count));
+                    // `(1, 2)` says more than `<tuple: 2 items>` in less room.
+                    if *count == Count::Exact(items.len()) && items.iter().all(is_scalar) {
+                        let shown: Vec<String> = items
+                            .iter()
+                            .map(|i| self.show(i, inner, 0, false))
+                            .collect();
+                        let whole = format!("{open}{}{close}", shown.join(", "));
+                        if whole.chars().count() <= label.chars().count() {
+                            return whole;
+                        }
+                    }
+                    return label;
                 }
                 let shown: Vec<String> = items
                     .iter()
@@ -194,6 +221,10 @@ impl Render<'_> {
             }
         }
     }
+}
+
+fn is_scalar(v: &Value) -> bool {
+    matches!(v, Value::Atom { .. } | Value::Nil { .. })
 }
 
 /// A variant's payload that is one set of named fields, with no type of
@@ -351,6 +382,91 @@ mod tests {
             not_read: None,
             composed: false,
         }
+    }
+
+    fn atom(t: &str) -> Value {
+        Value::Atom { text: t.into() }
+    }
+
+    fn fields(type_name: &str, f: &[(&str, Value)]) -> Value {
+        Value::Object {
+            type_name: type_name.into(),
+            fields: f.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            more: false,
+        }
+    }
+
+    fn tuple(items: &[&str]) -> Value {
+        Value::Seq {
+            type_name: String::new(),
+            open: '(',
+            close: ')',
+            count: Count::Exact(items.len()),
+            items: items.iter().map(|i| atom(i)).collect(),
+        }
+    }
+
+    #[test]
+    fn a_variant_too_wide_is_left_out_whole_never_cut_open() {
+        let variant = |name: &str, payload: Value| Value::Variant {
+            name: name.into(),
+            items: vec![payload],
+        };
+        let events = Value::Seq {
+            type_name: "Vec<Event>".into(),
+            open: '[',
+            close: ']',
+            count: Count::Exact(3),
+            items: vec![
+                variant(
+                    "Event::Feed",
+                    fields("", &[("animal", atom("\"cat\"")), ("grams", atom("120"))]),
+                ),
+                variant(
+                    "Event::Move",
+                    fields(
+                        "",
+                        &[("from", tuple(&["1", "2"])), ("to", tuple(&["3", "-4"]))],
+                    ),
+                ),
+                Value::Variant {
+                    name: "Event::Sleep".into(),
+                    items: vec![],
+                },
+            ],
+        };
+        let text = render_value(&events, &ViewportConfig::default(), 0);
+        // It read `Event::Move {from: <tuple: 2 items>, ..., Event::Sleep`:
+        // Sleep as if a field of Move.
+        assert!(
+            text.contains("Event::Move {from: (1, 2), to: (3, -4)}"),
+            "{text}"
+        );
+        let mut opened = 0i32;
+        for c in text.chars() {
+            match c {
+                '{' | '(' | '[' => opened += 1,
+                '}' | ')' | ']' => opened -= 1,
+                _ => {}
+            }
+            assert!(opened >= 0, "{text}");
+        }
+        assert_eq!(opened, 0, "every bracket closed: {text}");
+        // Where even one field does not fit, the payload is left out whole.
+        let narrow = Render {
+            cfg: &ViewportConfig::default(),
+        }
+        .show(&events.clone(), 30, 2, false);
+        assert!(!narrow.contains("{from"), "{narrow}");
+        let tuple_variant = variant("Cat::Gadget", atom(&"x".repeat(80)));
+        let cut = Render {
+            cfg: &ViewportConfig::default(),
+        }
+        .show(&tuple_variant, 30, 2, false);
+        assert!(
+            cut.starts_with("Cat::Gadget(") && cut.ends_with(')'),
+            "{cut}"
+        );
     }
 
     #[test]
