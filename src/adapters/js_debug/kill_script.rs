@@ -23,7 +23,9 @@ pub fn ensure(entry: &Path) -> std::io::Result<()> {
     }
     let tmp = path.with_extension(format!("sh.{}", std::process::id()));
     std::fs::write(&tmp, SCRIPT)?;
-    std::fs::rename(&tmp, &path)
+    std::fs::rename(&tmp, &path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 #[cfg(test)]
