@@ -24,12 +24,15 @@ async fn agent_debugs_the_demo_end_to_end() {
         assert!(names.contains(&t), "missing tool {t}: {names:?}");
     }
     let info = mcp.client.peer_info().expect("server info");
-    assert!(
-        info.instructions
-            .as_deref()
-            .unwrap_or("")
-            .contains("debug_launch")
-    );
+    let instructions = info.instructions.as_deref().unwrap_or("");
+    assert!(instructions.contains("debug_launch"), "{instructions}");
+    // An agent reads these first: a language left out reads as unsupported.
+    for language in ["Python", "C++", "Rust", "Go", "Node.js", "TypeScript"] {
+        assert!(
+            instructions.contains(language),
+            "{language}: {instructions}"
+        );
+    }
 
     let v = mcp
         .ok("debug_launch", json!({"program": "assets/demo/order.py", "breakpoints": [{"file": "assets/demo/order.py", "line": 41}]}))

@@ -18,13 +18,17 @@ impl Engine {
     /// the session, as the adapter's death.
     pub(super) fn refocus_once_root_answers(&mut self, ended: u32) {
         let root = self.tree.root;
-        let Some(client) = self
-            .conn_by_id(root)
-            .and_then(|c| c.client.clone())
-            .filter(|c| !c.is_closed())
-        else {
+        let Some(client) = self.conn_by_id(root).and_then(|c| c.client.clone()) else {
             return self.refocus(ended);
         };
+        // Closed already, its close not yet handled: the adapter died.
+        if client.is_closed() {
+            if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
+                self.focus(root);
+                self.on_adapter_closed();
+            }
+            return;
+        }
         self.awaiting_root.get_or_insert_with(Vec::new);
         let answer = client.request_with_timeout("threads", None, ROOT_ANSWER);
         self.spawn(async move {
