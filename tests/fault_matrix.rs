@@ -296,37 +296,18 @@ async fn faults_on_lldb_dap() {
     mcp.close().await;
 }
 
-const RUST_LOOP: &str = "\
-fn main() {
-    let mut count: u64 = 0;
-    loop {
-        count = std::hint::black_box(count + 1);
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
-";
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn faults_on_gdb() {
     if !native::gdb_available() {
         return;
     }
-    let ws = workspace(&[("src/main.rs", RUST_LOOP)]);
-    let out = std::process::Command::new("rustc")
-        .args(["-g", "--edition", "2021", "-o", "looper", "src/main.rs"])
-        .current_dir(ws.path())
-        .output()
-        .expect("run rustc");
-    assert!(
-        out.status.success(),
-        "rustc failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let ws = workspace(&[]);
+    native::build_rust_source(ws.path(), native::RUST_LOOP);
     let mcp = mcp_in(ws.path()).await;
     let lang = Lang {
         adapter: "-i dap",
-        debuggee: ws.path().join("looper").display().to_string(),
-        launch: json!({"program": "looper", "adapter": "gdb"}),
+        debuggee: ws.path().join("values").display().to_string(),
+        launch: json!({"program": "values", "adapter": "gdb"}),
         file: "src/main.rs",
         line: 4,
     };

@@ -122,16 +122,6 @@ async fn node_end_before_and_after() {
     }
 }
 
-const RUST_LOOP: &str = "\
-fn main() {
-    let mut count: u64 = 0;
-    loop {
-        count = std::hint::black_box(count + 1);
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
-";
-
 /// A Rust program stopped under gdb and SIGKILLed from outside: gdb answers
 /// the next step and says nothing more, yet the step reads the program as
 /// killed, not as running.
@@ -140,28 +130,19 @@ async fn a_rust_program_killed_while_stopped_under_gdb_reads_as_killed() {
     if !native::gdb_available() {
         return;
     }
-    let ws = workspace(&[("src/main.rs", RUST_LOOP)]);
-    let out = std::process::Command::new("rustc")
-        .args(["-g", "--edition", "2021", "-o", "looper", "src/main.rs"])
-        .current_dir(ws.path())
-        .output()
-        .expect("run rustc");
-    assert!(
-        out.status.success(),
-        "rustc failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let ws = workspace(&[]);
+    native::build_rust_source(ws.path(), native::RUST_LOOP);
     let mcp = mcp_in(ws.path()).await;
     let v = mcp
         .ok(
             "debug_launch",
-            json!({"program": "looper", "adapter": "gdb",
+            json!({"program": "values", "adapter": "gdb",
                    "breakpoints": [{"file": "src/main.rs", "line": 4}]}),
         )
         .await;
     assert_eq!(stopped_line(&v), Some(4), "{v}");
     let tree = descendants(mcp.pid);
-    let program = ws.path().join("looper").display().to_string();
+    let program = ws.path().join("values").display().to_string();
     let debuggee = debuggee_among(&tree, &program, "-i dap").unwrap_or_else(|| {
         panic!(
             "the program among {:?}",

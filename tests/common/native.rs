@@ -119,6 +119,18 @@ fn main() {
 }
 "#;
 
+/// A Rust program that loops for ever, line 4 inside the loop: for
+/// killing and freezing it while it runs or stops.
+pub const RUST_LOOP: &str = "\
+fn main() {
+    let mut count: u64 = 0;
+    loop {
+        count = std::hint::black_box(count + 1);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+";
+
 /// The 1-based line of `RUST_VALUES` that holds `needle`.
 pub fn rust_values_line(needle: &str) -> u64 {
     RUST_VALUES
