@@ -393,10 +393,15 @@ impl Engine {
         let gen_at = self.run_gen;
         let conn = self.conn.id;
         let sources = self.sources.clone();
+        let probe = self.condition_probe();
         self.spawn(async move {
             let res = fetch::fetch_stop(&client, req, &sources).await;
+            let failed = match (&res, probe) {
+                (Ok((stop, _)), Some(probe)) => probe.failed(&client, stop).await,
+                _ => None,
+            };
             Box::new(move |e: &mut Engine| {
-                e.apply_stop(res, gen_at, conn);
+                e.apply_stop(res, gen_at, conn, failed);
                 then(e);
             }) as Apply
         });
@@ -411,6 +416,7 @@ impl Engine {
         res: Result<(StopInfo, Vec<WatchValue>), DapError>,
         gen_at: u64,
         conn: u32,
+        failed_condition: Option<(String, String)>,
     ) {
         if self.run_gen != gen_at || self.snap.state == RunState::Exited {
             return;
@@ -469,7 +475,11 @@ impl Engine {
                     })
                     .unwrap_or_default();
                 stop.hit = e.hits.detect(&stop, &e.snap.breakpoints);
-                e.end_condition_report();
+                // A report still to come tells the same error: one warning.
+                match failed_condition {
+                    Some((condition, error)) => e.on_condition_error(&condition, &error),
+                    None => e.end_condition_report(),
+                }
                 stop.condition_error = e.take_condition_error(&stop);
                 if let Some(error) = e.stop_condition_error.take() {
                     stop.condition_error = Some(e.condition_error_at(&stop, error));

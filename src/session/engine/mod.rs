@@ -9,6 +9,7 @@ mod children;
 mod compile_error;
 mod condition_check;
 mod condition_errors;
+mod condition_probe;
 mod connection;
 mod console_watch;
 mod control;
