@@ -10,7 +10,7 @@ use pairdbg::mcp::http;
 use pairdbg::session::Registry;
 use pairdbg::session::validate::Workspace;
 use rmcp::model::{ReadResourceRequestParams, SubscribeRequestParams};
-use serde_json::json;
+use serde_json::{Value, json};
 
 const PROG: &str = "\
 def work(n):
@@ -83,4 +83,68 @@ async fn an_http_client_reads_subscribes_and_is_pushed_hits() {
     assert_eq!(hit["hitCount"], 2, "{hit}");
     l.ok("debug_terminate", json!({})).await;
     l.close().await;
+}
+
+/// Two clients of one server, each driving its own session: each hears
+/// pairdbg's notifications about its own session only, until it subscribes
+/// to the other's resource.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_hears_only_of_the_sessions_it_drives_or_follows() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("p.py", PROG)]);
+    let ep = http::serve(
+        Registry::default(),
+        Default::default(),
+        Workspace::new(ws.path(), false),
+        None,
+    )
+    .await
+    .expect("serve");
+    let a = listen_http(&ep.url, &ep.token).await;
+    let b = listen_http(&ep.url, &ep.token).await;
+    let launch = json!({"program": "p.py", "breakpoints": [{"file": "p.py", "line": 4}]});
+    a.ok("debug_launch", launch.clone()).await;
+    b.ok("debug_launch", launch).await;
+    let hit = |p: &Value, id: &str| p["sessionId"] == id;
+    b.pushed
+        .custom(0, "debugger/breakpointHit", |p| hit(p, "s2"))
+        .await;
+    // A moves its own session on: once it hears of that, it would have
+    // heard of B's earlier stop too.
+    let mark = a.pushed.mark();
+    a.ok("debug_continue", json!({"session_id": "s1"})).await;
+    a.pushed
+        .custom(mark, "debugger/breakpointHit", |p| {
+            hit(p, "s1") && p["hitCount"] == 2
+        })
+        .await;
+    let sessions = |l: &Listening| -> Vec<String> {
+        let mut ids: Vec<String> = ["debugger/breakpointHit", "debugger/sessionStateChanged"]
+            .iter()
+            .flat_map(|m| l.pushed.customs(m))
+            .map(|p| p["sessionId"].as_str().unwrap_or("?").to_string())
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids
+    };
+    assert_eq!(sessions(&a), ["s1"], "A heard of B's session");
+
+    // Following A's session by its resource, B hears of it from then on.
+    #[allow(deprecated)]
+    b.client
+        .subscribe(SubscribeRequestParams::new("debugger://session/s1"))
+        .await
+        .expect("subscribe");
+    let mark = b.pushed.mark();
+    a.ok("debug_continue", json!({"session_id": "s1"})).await;
+    b.pushed
+        .custom(mark, "debugger/breakpointHit", |p| {
+            hit(p, "s1") && p["hitCount"] == 3
+        })
+        .await;
+    a.close().await;
+    b.close().await;
 }

@@ -40,7 +40,13 @@ pub struct Agent {
     pub names: &'static Names,
     /// Who this front end's calls come from, in the session's records.
     pub origin: Origin,
+    /// Told of every session this agent starts or calls on: the sessions
+    /// a connection drives are the ones it hears about.
+    pub on_session: Option<SessionHook>,
 }
+
+/// See `Agent::on_session`.
+pub type SessionHook = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
 
 impl Agent {
     pub fn new(
@@ -55,6 +61,18 @@ impl Agent {
             views,
             names,
             origin: Origin::Agent,
+            on_session: None,
+        }
+    }
+
+    pub fn on_session(mut self, hook: SessionHook) -> Self {
+        self.on_session = Some(hook);
+        self
+    }
+
+    pub(crate) fn driving(&self, s: &SessionHandle) {
+        if let Some(hook) = &self.on_session {
+            hook(&s.id);
         }
     }
 
@@ -73,7 +91,9 @@ impl Agent {
 
     /// The session `id` names, or the current one.
     pub fn session(&self, id: Option<&str>) -> Result<SessionHandle, Reply> {
-        self.registry.get(id).map_err(|e| self.err(None, &e))
+        let s = self.registry.get(id).map_err(|e| self.err(None, &e))?;
+        self.driving(&s);
+        Ok(s)
     }
 
     /// A session call's result, its failure rendered with the session's state.

@@ -122,6 +122,8 @@ impl Agent {
             .launch(config)
             .await
             .map_err(|e| self.err(None, &e))?;
+        // Before the adapter can stop: the first stop is told to this client.
+        self.driving(&s);
         self.views.set_config(&s.id, viewport.unwrap_or_default());
         Ok(s)
     }

@@ -1,6 +1,11 @@
-//! What the server tells a client unasked: `debugger/breakpointHit`,
-//! `debugger/sessionStateChanged` and `notifications/resources/updated` for
-//! the resources it subscribed to. One pusher per client connection.
+//! What the server tells a client unasked: `notifications/resources/updated`
+//! for the resources it subscribed to, and `debugger/breakpointHit` and
+//! `debugger/sessionStateChanged` to a client that asked for them. Clients
+//! that do not know our methods log each one as a malformed message, so
+//! they go only to one that declared the `debugger/notifications`
+//! capability at initialize (under `experimental` or `extensions`) or
+//! subscribed to `debugger://notifications`, and only about the sessions
+//! it drives or subscribed to. One pusher per client connection.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -20,6 +25,10 @@ type TraceSource = std::sync::Arc<std::sync::Mutex<crate::session::trace::TraceL
 
 pub const STATE_CHANGED: &str = "debugger/sessionStateChanged";
 
+/// The capability, and the resource, that ask for our own notifications.
+pub const OPT_IN: &str = "debugger/notifications";
+pub const OPT_IN_URI: &str = "debugger://notifications";
+
 /// Hits kept per session for the trace resource.
 const TRACE_KEPT: usize = 1000;
 
@@ -33,6 +42,10 @@ pub struct Push {
     traces: Mutex<HashMap<String, VecDeque<Value>>>,
     /// Set by `--no-redact`: hits are pushed unmasked.
     no_redact: bool,
+    /// The client declared `OPT_IN` at initialize.
+    declared: std::sync::atomic::AtomicBool,
+    /// The sessions this connection started or called on.
+    driven: Mutex<HashSet<String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -59,6 +72,31 @@ impl Push {
         lock(&self.subscriptions).contains(uri)
     }
 
+    pub fn drive(&self, session: &str) {
+        lock(&self.driven).insert(session.to_string());
+    }
+
+    /// Whether our own notifications about `session` go to this client.
+    fn wants(&self, session: &str) -> bool {
+        let asked =
+            self.declared.load(std::sync::atomic::Ordering::SeqCst) || self.subscribed(OPT_IN_URI);
+        asked && (lock(&self.driven).contains(session) || self.follows(session))
+    }
+
+    /// Subscribed to one of `session`'s resources.
+    fn follows(&self, session: &str) -> bool {
+        let own = format!("debugger://session/{session}");
+        lock(&self.subscriptions)
+            .iter()
+            .any(|u| u == &own || u.strip_prefix(&own).is_some_and(|r| r.starts_with('/')))
+    }
+
+    async fn notify(&self, peer: &Peer<RoleServer>, session: &str, method: &str, params: Value) {
+        if self.wants(session) {
+            notify(peer, method, params).await;
+        }
+    }
+
     pub fn trace(&self, session: &str) -> Vec<Value> {
         lock(&self.traces)
             .get(session)
@@ -80,6 +118,17 @@ impl Push {
         if self.started.swap(true, std::sync::atomic::Ordering::SeqCst) {
             return;
         }
+        let declared = peer.peer_info().is_some_and(|i| {
+            let c = &i.capabilities;
+            c.experimental
+                .as_ref()
+                .is_some_and(|m| m.contains_key(OPT_IN))
+                || c.extensions
+                    .as_ref()
+                    .is_some_and(|m| m.contains_key(OPT_IN))
+        });
+        self.declared
+            .store(declared, std::sync::atomic::Ordering::SeqCst);
         let push = self.clone();
         tokio::spawn(async move { push.follow_registry(registry, peer).await });
     }
@@ -195,7 +244,7 @@ impl Push {
         {
             state["change"] = json!(crate::viewport::redact::text(c, &snap.taint));
         }
-        notify(peer, STATE_CHANGED, state).await;
+        self.notify(peer, id, STATE_CHANGED, state).await;
         if snap.state == RunState::Stopped && snap.stop_seq > seen.stop_seq {
             seen.stop_seq = snap.stop_seq;
             if let Some(hit) = snap.stop.as_ref().and_then(|s| s.hit.as_ref()) {
@@ -266,7 +315,7 @@ impl Push {
         let hit = &hit;
         let params = hit_params(session, workspace, hit);
         self.record(session, &params);
-        notify(peer, BREAKPOINT_HIT, params).await;
+        self.notify(peer, session, BREAKPOINT_HIT, params).await;
         if hit.kind == HitKind::Tracepoint {
             self.resource_updated(peer, &format!("debugger://session/{session}/trace"))
                 .await;

@@ -19,8 +19,13 @@ const OUTPUT_LINES: usize = 500;
 /// Sources larger than this are refused rather than sent whole.
 const SOURCE_BYTES: u64 = 1024 * 1024;
 
+/// What reading `debugger://notifications` tells: subscribing to it is the
+/// other way to ask for them.
+const NOTIFICATIONS_ABOUT: &str = "pairdbg's own notifications, `debugger/breakpointHit` (a breakpoint, tracepoint or exception hit: sessionId, breakpointId, location, hitCount, threadId, timestamp, logMessage, exceptionInfo) and `debugger/sessionStateChanged` (sessionId, epoch, state, previousState, stopSeq, reason, location, exitCode, change), are sent only to a client that asks: by declaring the `debugger/notifications` capability under `experimental` (or `extensions`) at initialize, or by subscribing to this resource. They tell only of the sessions the client started or called on, or whose resources it subscribed to. Without them, subscribe to `debugger://session/{id}` for `notifications/resources/updated`, or pass a progress token to a waiting call.";
+
 /// What a URI names.
 enum Target<'a> {
+    Notifications,
     Sessions,
     Viewport(&'a str),
     Breakpoints(&'a str),
@@ -33,6 +38,9 @@ enum Target<'a> {
 fn parse(uri: &str) -> Option<Target<'_>> {
     if uri == SESSIONS {
         return Some(Target::Sessions);
+    }
+    if uri == super::push::OPT_IN_URI {
+        return Some(Target::Notifications);
     }
     let rest = uri.strip_prefix(PREFIX)?;
     let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
@@ -70,6 +78,11 @@ impl PairdbgServer {
             Resource::new(SESSIONS, "sessions")
                 .with_description("Debug sessions and their states")
                 .with_mime_type("application/json"),
+            Resource::new(super::push::OPT_IN_URI, "notifications")
+                .with_description(
+                    "Subscribe to receive debugger/breakpointHit and debugger/sessionStateChanged",
+                )
+                .with_mime_type("text/plain"),
         ];
         let (list, _) = self.registry.list();
         for s in &list {
@@ -134,7 +147,7 @@ impl PairdbgServer {
 
     pub(crate) fn check_resource(&self, uri: &str) -> Result<(), ErrorData> {
         match parse(uri) {
-            Some(Target::Sessions) => Ok(()),
+            Some(Target::Sessions | Target::Notifications) => Ok(()),
             Some(
                 Target::Viewport(id)
                 | Target::Breakpoints(id)
@@ -154,6 +167,7 @@ impl PairdbgServer {
     pub(crate) fn read_debug_resource(&self, uri: &str) -> Result<ReadResourceResult, ErrorData> {
         let target = parse(uri).ok_or_else(|| not_found(uri, "not a pairdbg resource"))?;
         match target {
+            Target::Notifications => Ok(text(uri, "text/plain", NOTIFICATIONS_ABOUT.into())),
             Target::Sessions => {
                 let (list, current) = self.registry.list();
                 let sessions: Vec<_> = list

@@ -67,6 +67,7 @@ impl PairdbgServer {
             }
         }
         let push = std::sync::Arc::new(super::push::Push::new(views.redacts()));
+        let driven = push.clone();
         PairdbgServer {
             push,
             agent: Agent::new(
@@ -74,7 +75,8 @@ impl PairdbgServer {
                 workspace.clone(),
                 views.clone(),
                 &names::MCP,
-            ),
+            )
+            .on_session(std::sync::Arc::new(move |id| driven.drive(id))),
             registry,
             views,
             workspace,

@@ -105,9 +105,15 @@ impl Recorder {
 }
 
 impl ClientHandler for Recorder {
-    // Resource subscriptions live on the protocol versions with a session.
+    // Resource subscriptions live on the protocol versions with a session;
+    // the recorder asks for pairdbg's own notifications.
     fn get_info(&self) -> ClientConfig {
-        ClientConfig::default().with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
+        let mut config =
+            ClientConfig::default().with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE);
+        let mut asked = rmcp::model::ExperimentalCapabilities::new();
+        asked.insert("debugger/notifications".into(), Default::default());
+        config.capabilities.experimental = Some(asked);
+        config
     }
 
     async fn on_custom_notification(

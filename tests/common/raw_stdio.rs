@@ -39,7 +39,7 @@ impl RawMcp {
         };
         let init = json!({
             "protocolVersion": "2025-06-18",
-            "capabilities": {},
+            "capabilities": {"experimental": {"debugger/notifications": {}}},
             "clientInfo": {"name": "raw", "version": "0"},
         });
         mcp.request("initialize", init, |_| {}).await;

@@ -208,6 +208,11 @@ impl<L: ServerHandler + Clone> ServerHandler for Proxy<L> {
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        if request.uri == crate::mcp::push::OPT_IN_URI {
+            self.agent
+                .subscribed
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+        }
         forward!(
             self,
             context,
@@ -222,6 +227,11 @@ impl<L: ServerHandler + Clone> ServerHandler for Proxy<L> {
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        if request.uri == crate::mcp::push::OPT_IN_URI {
+            self.agent
+                .subscribed
+                .store(false, std::sync::atomic::Ordering::SeqCst);
+        }
         forward!(
             self,
             context,
@@ -298,7 +308,7 @@ pub async fn run<L: ServerHandler + Clone>(
         .serve(crate::mcp::stdio_guard::stdio())
         .await
         .map_err(|e| e.to_string())?;
-    *agent.lock().unwrap_or_else(|p| p.into_inner()) = Some(service.peer().clone());
+    *agent.peer.lock().unwrap_or_else(|p| p.into_inner()) = Some(service.peer().clone());
     let _ = service.waiting().await;
     let registry = match &*backend.read().await {
         Backend::Local(_, registry) => Some(registry.clone()),

@@ -2,11 +2,12 @@
 //! pushes (breakpoint hits, state changes, resource updates, progress) goes
 //! down to the agent.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
-    ClientConfig, CustomNotification, ProgressNotificationParam, ResourceUpdatedNotificationParam,
-    ServerNotification,
+    ClientConfig, CustomNotification, ExperimentalCapabilities, ProgressNotificationParam,
+    ResourceUpdatedNotificationParam, ServerNotification,
 };
 use rmcp::service::{NotificationContext, Peer, RunningService};
 use rmcp::transport::StreamableHttpClientTransport;
@@ -15,9 +16,36 @@ use rmcp::{ClientHandler, RoleClient, RoleServer, ServiceExt};
 
 use crate::agent::discovery::{Discovery, Publisher};
 use crate::mcp::profiles::Profile;
+use crate::mcp::push::OPT_IN;
 
 /// The agent's side, once it is there; shared by every upstream in turn.
-pub type Agent = Arc<Mutex<Option<Peer<RoleServer>>>>;
+#[derive(Clone, Default)]
+pub struct Agent {
+    pub peer: Arc<Mutex<Option<Peer<RoleServer>>>>,
+    /// The agent subscribed to `debugger://notifications`.
+    pub subscribed: Arc<AtomicBool>,
+}
+
+impl Agent {
+    fn peer(&self) -> Option<Peer<RoleServer>> {
+        self.peer.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Whether the agent asked for pairdbg's own notifications, as the
+    /// host would judge it were the agent its client.
+    fn asked(&self, peer: &Peer<RoleServer>) -> bool {
+        self.subscribed.load(Ordering::SeqCst)
+            || peer.peer_info().is_some_and(|i| {
+                let c = &i.capabilities;
+                c.experimental
+                    .as_ref()
+                    .is_some_and(|m| m.contains_key(OPT_IN))
+                    || c.extensions
+                        .as_ref()
+                        .is_some_and(|m| m.contains_key(OPT_IN))
+            })
+    }
+}
 
 /// The upstream client's handler: what the host pushes goes to the agent.
 #[derive(Clone, Default)]
@@ -27,13 +55,19 @@ pub struct Forwarder {
 
 impl Forwarder {
     fn agent(&self) -> Option<Peer<RoleServer>> {
-        self.agent.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.agent.peer()
     }
 }
 
 impl ClientHandler for Forwarder {
+    // The agent may ask for them after we joined: we always ask the host,
+    // and pass them on only once the agent has.
     fn get_info(&self) -> ClientConfig {
-        ClientConfig::default()
+        let mut config = ClientConfig::default();
+        let mut asked = ExperimentalCapabilities::new();
+        asked.insert(OPT_IN.to_string(), Default::default());
+        config.capabilities.experimental = Some(asked);
+        config
     }
 
     async fn on_custom_notification(
@@ -41,7 +75,7 @@ impl ClientHandler for Forwarder {
         n: CustomNotification,
         _context: NotificationContext<RoleClient>,
     ) {
-        if let Some(agent) = self.agent() {
+        if let Some(agent) = self.agent().filter(|p| self.agent.asked(p)) {
             let _ = agent
                 .send_notification(ServerNotification::CustomNotification(n))
                 .await;
