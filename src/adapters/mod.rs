@@ -480,6 +480,11 @@ pub trait Adapter: Send + Sync + 'static {
     fn build_dir(&self, _spec: &LaunchSpec) -> Option<std::path::PathBuf> {
         None
     }
+    /// Told once, when the program starts its first child session: until
+    /// then a note about children would only be noise.
+    fn first_child_note(&self) -> Option<&'static str> {
+        None
+    }
     /// How to open the child connection a `startDebugging` request (its
     /// `arguments`) asks for.
     fn child_connection(

@@ -185,19 +185,23 @@ impl Adapter for Debugpy {
     ) -> Result<super::ChildStart, AdapterError> {
         child::child_connection(ctx, arguments)
     }
+
+    fn first_child_note(&self) -> Option<&'static str> {
+        Some(
+            "Child Python processes are debugged too, each as a child session (subprocesses: false turns this off).",
+        )
+    }
 }
 
-/// Whether the program's subprocesses are debugged, for the launch note.
+/// A launch that asked for its subprocesses to run without the debugger
+/// says so; debugging them, the default, is told when the first one starts.
 fn subprocess_note(spec: &LaunchSpec) -> Vec<String> {
     match (&spec.target, spec.subprocesses) {
         // debugpy reports no subprocesses of a process it attached to.
-        (Target::Attach(_), _) => vec![],
-        (_, true) => vec![
-            "Child Python processes are debugged too, each as a child session (subprocesses: false turns this off).".into(),
-        ],
-        (_, false) => vec![
-            "Child processes run without the debugger (subprocesses: false).".into(),
-        ],
+        (Target::Attach(_), _) | (_, true) => vec![],
+        (_, false) => {
+            vec!["Child processes run without the debugger (subprocesses: false).".into()]
+        }
     }
 }
 

@@ -174,6 +174,14 @@ impl Engine {
             Ok(c) => c,
             Err(err) => return self.child_note(format!("a child session could not start: {err}")),
         };
+        if self.tree.others.is_empty()
+            && let Some(note) = self.config.adapter.first_child_note()
+            && !self.snap.info.iter().any(|i| i == note)
+        {
+            self.snap.info.push(note.to_string());
+            self.push_output(Stream::Console, &format!("{note}\n"));
+            self.dirty = true;
+        }
         let id = self.tree.next_id();
         self.tree.others.insert(
             id,
