@@ -75,7 +75,7 @@ async fn a_breakpoint_in_the_ts_stops_and_every_step_reads_in_ts() {
     // Bound through the source map once the script loaded: no longer
     // provisional.
     let bps = mcp.ok("breakpoint_list", json!({})).await;
-    assert!(bps.contains("prog.ts:19 verified hits 1"), "{bps}");
+    assert!(bps.contains("prog.ts:19 enabled verified hits 1"), "{bps}");
     assert!(!bps.contains("provisional"), "{bps}");
 
     let stack = mcp.ok("debug_stack", json!({})).await;

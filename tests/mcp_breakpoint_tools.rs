@@ -107,7 +107,7 @@ async fn python_function_statement_content_condition_enable_and_never_hit() {
     assert_eq!(stopped_line(&v), Some(7), "{v}");
     let list = mcp.ok("breakpoint_list", json!({})).await;
     assert!(
-        list.contains("function Cart.total prog.py:5 verified") && list.contains("hits 1"),
+        list.contains("function Cart.total prog.py:5 enabled verified") && list.contains("hits 1"),
         "{list}"
     );
     assert!(
@@ -197,7 +197,7 @@ async fn python_tracepoints_record_every_hit_in_order_and_stop_themselves() {
     );
     let list = mcp.ok("breakpoint_list", json!({})).await;
     assert!(
-        list.contains(&format!("#{every} tracepoint loop.py:3 verified")),
+        list.contains(&format!("#{every} tracepoint loop.py:3 enabled verified")),
         "{list}"
     );
     assert!(list.contains("hits 20"), "{list}");
@@ -532,5 +532,64 @@ async fn a_statement_breakpoint_follows_its_code_across_an_edit_and_a_restart() 
         "the statement moved with its code: {v}"
     );
     assert!(v.contains("marker = 1"), "{v}");
+    mcp.close().await;
+}
+
+/// Every breakpoint says whether it is on, in the list's text and in the
+/// breakpoints resource; a launch asking for an exception filter the
+/// adapter does not have is refused, naming the adapter's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_list_says_enabled_and_a_launch_with_an_unknown_filter_is_refused() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    let mcp = mcp_in(ws.path()).await;
+    let refused = mcp
+        .fails(
+            "debug_launch",
+            json!({"program": "prog.py", "breakpoints": [{"file": "prog.py", "line": 7}],
+                   "exception_breakpoints": ["nosuch"]}),
+        )
+        .await;
+    assert!(
+        refused.starts_with(
+            "The session failed: exception_breakpoints: \"nosuch\" is not a filter of debugpy; it has [\"raised\", \"uncaught\", \"userUnhandled\"]."
+        ),
+        "{refused}"
+    );
+    assert_eq!(refused.matches("nosuch").count(), 1, "said once: {refused}");
+    assert!(!refused.contains("Breakpoint #1"), "{refused}");
+
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "prog.py", "breakpoints": [{"file": "prog.py", "line": 7}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(7), "{v}");
+    mcp.ok("breakpoint_set", json!({"file": "prog.py", "line": 13}))
+        .await;
+    mcp.ok("breakpoint_enable", json!({"id": 2, "enabled": false}))
+        .await;
+    let list = mcp.ok("breakpoint_list", json!({})).await;
+    assert!(
+        list.contains("#1 blocking prog.py:7 enabled verified hits 1"),
+        "{list}"
+    );
+    assert!(
+        list.contains("#2 blocking prog.py:13 disabled hits 0"),
+        "{list}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&mcp.resource("debugger://session/s2/breakpoints").await)
+            .expect("JSON breakpoints");
+    let enabled: Vec<(u64, bool)> = json["breakpoints"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|b| (b["id"].as_u64().unwrap(), b["enabled"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(enabled, [(1, true), (2, false)]);
     mcp.close().await;
 }

@@ -69,7 +69,7 @@ async fn each_execution_of_a_line_with_a_literal_is_one_hit() {
     assert_eq!(seen, [round(1), round(2)].concat(), "{v}");
     let list = mcp.ok("breakpoint_list", json!({})).await;
     assert!(
-        list.contains("#1 blocking main.go:16 verified hits 2"),
+        list.contains("#1 blocking main.go:16 enabled verified hits 2"),
         "{list}"
     );
     mcp.close().await;

@@ -222,7 +222,10 @@ async fn watches_variables_status_threads_and_restart() {
     assert!(bad.contains("NameError"), "{bad}");
     // Setting a variable reads the stop again; that is no new hit.
     let l = mcp.ok("breakpoint_list", json!({})).await;
-    assert!(l.contains("#1 blocking prog.py:10 verified hits 1"), "{l}");
+    assert!(
+        l.contains("#1 blocking prog.py:10 enabled verified hits 1"),
+        "{l}"
+    );
 
     let t = mcp.ok("debug_threads", json!({})).await;
     assert!(t.contains("MainThread"), "{t}");
@@ -238,7 +241,10 @@ async fn watches_variables_status_threads_and_restart() {
     assert_eq!(local(&v, "total").as_deref(), Some("7140"), "{v}");
     let l = mcp.ok("breakpoint_list", json!({})).await;
     // The new run counts its hits afresh.
-    assert!(l.contains("#1 blocking prog.py:10 verified hits 1"), "{l}");
+    assert!(
+        l.contains("#1 blocking prog.py:10 enabled verified hits 1"),
+        "{l}"
+    );
     mcp.close().await;
 }
 

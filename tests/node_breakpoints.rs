@@ -39,17 +39,23 @@ async fn two_breakpoints_set_at_a_stop_each_keep_their_own_line() {
     mcp.ok("breakpoint_set", json!({"file": "prog.js", "line": 12}))
         .await;
     let list = settled_list(&mcp).await;
-    assert!(list.contains("#1 blocking prog.js:14 verified"), "{list}");
-    assert!(list.contains("#2 blocking prog.js:12 verified"), "{list}");
+    assert!(
+        list.contains("#1 blocking prog.js:14 enabled verified"),
+        "{list}"
+    );
+    assert!(
+        list.contains("#2 blocking prog.js:12 enabled verified"),
+        "{list}"
+    );
 
     mcp.ok("breakpoint_set", json!({"file": "prog.js", "line": 27}))
         .await;
     let list = settled_list(&mcp).await;
     assert!(!list.contains("moved"), "{list}");
     for line in [
-        "#1 blocking prog.js:14 verified",
-        "#2 blocking prog.js:12 verified",
-        "#3 blocking prog.js:27 verified",
+        "#1 blocking prog.js:14 enabled verified",
+        "#2 blocking prog.js:12 enabled verified",
+        "#3 blocking prog.js:27 enabled verified",
     ] {
         assert!(list.contains(line), "{line}: {list}");
     }
@@ -58,11 +64,11 @@ async fn two_breakpoints_set_at_a_stop_each_keep_their_own_line() {
     assert!(v.contains("── STOPPED at prog.js:12 (main) ──"), "{v}");
     let list = mcp.ok("breakpoint_list", json!({})).await;
     assert!(
-        list.contains("#1 blocking prog.js:14 verified hits 1"),
+        list.contains("#1 blocking prog.js:14 enabled verified hits 1"),
         "{list}"
     );
     assert!(
-        list.contains("#2 blocking prog.js:12 verified hits 1"),
+        list.contains("#2 blocking prog.js:12 enabled verified hits 1"),
         "{list}"
     );
     mcp.ok("debug_terminate", json!({})).await;

@@ -97,14 +97,14 @@ pub fn outcome(
             }
             ok(views, &snap, body)
         }
+        // Said as the state says it, so it is said once.
         WaitOutcome::Failed(snap) => err(
             names,
             Some(&snap),
-            &SessionError::State(
-                snap.error
-                    .clone()
-                    .unwrap_or_else(|| "the session failed".into()),
-            ),
+            &SessionError::State(format!(
+                "The session failed: {}",
+                snap.error.as_deref().unwrap_or("unknown error")
+            )),
         ),
         WaitOutcome::Running(snap) => ok(
             views,
@@ -160,8 +160,8 @@ pub fn breakpoint_line(snap: &Snapshot, b: &Breakpoint) -> String {
     }
     s.push_str(match (b.enabled, b.verified) {
         (false, _) => " disabled",
-        (true, true) => " verified",
-        (true, false) => " unverified",
+        (true, true) => " enabled verified",
+        (true, false) => " enabled unverified",
     });
     if let Some(c) = &b.condition {
         s.push_str(&format!(" if {c}"));

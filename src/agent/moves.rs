@@ -141,9 +141,12 @@ impl Agent {
         let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(0, d)).await;
         let snap = s.snapshot();
         let mut preface: Vec<String> = snap.info.clone();
+        // A launch that failed never placed them: only its failure is news.
+        let placed = !matches!(waited.outcome, WaitOutcome::Failed(_));
         for b in snap
             .breakpoints
             .iter()
+            .filter(|_| placed)
             .filter(|b| !b.verified || b.bound_line.is_some_and(|l| l != b.line))
         {
             preface.push(format!("Breakpoint {}", format::breakpoint_line(&snap, b)));

@@ -178,6 +178,19 @@ impl Mcp {
         text
     }
 
+    /// A resource's text.
+    pub async fn resource(&self, uri: &str) -> String {
+        let r = self
+            .client
+            .read_resource(rmcp::model::ReadResourceRequestParams::new(uri))
+            .await
+            .unwrap_or_else(|e| panic!("read {uri}: {e}"));
+        match &r.contents[0] {
+            rmcp::model::ResourceContents::TextResourceContents { text, .. } => text.clone(),
+            other => panic!("{uri}: {other:?}"),
+        }
+    }
+
     /// Calls a tool that must fail, returning its message.
     pub async fn fails(&self, tool: &str, args: Value) -> String {
         let (text, is_error) = self.call(tool, args).await;

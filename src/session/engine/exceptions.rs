@@ -48,6 +48,28 @@ impl Engine {
         json!({"filters": filters, "exceptionOptions": options})
     }
 
+    /// A filter the launch asked for that the adapter, now that it has told
+    /// its own, does not have: the launch is refused rather than run
+    /// without the stops it asked for.
+    pub(super) fn unknown_launch_filter(&self) -> Option<String> {
+        if self.conn.id != self.tree.root {
+            return None;
+        }
+        let known = self.known_filters();
+        let bad = self
+            .snap
+            .exception_filters
+            .iter()
+            .find(|f| !known.contains(f))?;
+        let adapter = self.config.adapter.name();
+        Some(match known.is_empty() {
+            true => format!("exception_breakpoints: {bad:?}: {adapter} has no exception filters"),
+            false => format!(
+                "exception_breakpoints: {bad:?} is not a filter of {adapter}; it has {known:?}"
+            ),
+        })
+    }
+
     /// The adapter's filters, for messages.
     fn known_filters(&self) -> Vec<String> {
         self.snap

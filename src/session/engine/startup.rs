@@ -272,6 +272,9 @@ impl Engine {
         if std::mem::replace(&mut self.conn.configuring, true) {
             return;
         }
+        if let Some(bad) = self.unknown_launch_filter() {
+            return self.fail(bad);
+        }
         let id = self.conn.id;
         self.place_pending_functions();
         let files: BTreeSet<PathBuf> = self
