@@ -74,9 +74,7 @@ async fn run_fake(io: tokio::io::DuplexStream, log: Arc<Mutex<Vec<Value>>>, prog
         let req: Value = serde_json::from_slice(&bytes).expect("JSON");
         let cmd = req["command"].as_str().unwrap_or_default().to_string();
         log.lock().unwrap().push(req.clone());
-        let answer = |request_seq: &Value, command: &str, body: Value| {
-            json!({"type":"response","request_seq":request_seq,"success":true,"command":command,"body":body})
-        };
+        let answer = |request_seq: &Value, command: &str, body: Value| json!({"type":"response","request_seq":request_seq,"success":true,"command":command,"body":body});
         let ok = |body: Value| answer(&req["seq"], &cmd, body);
         let event = |name: &str, body: Value| json!({"type":"event","event":name,"body":body});
         let mut out = vec![];

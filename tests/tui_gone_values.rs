@@ -19,7 +19,11 @@ async fn an_open_value_a_step_removed_closes_and_says_it_is_gone() {
         return;
     }
     let ws = workspace(&[("gone.py", GONE)]);
-    let t = Tmux::start("gone", ws.path(), &["--break", "gone.py:2", "--", "gone.py"]);
+    let t = Tmux::start(
+        "gone",
+        ws.path(),
+        &["--break", "gone.py:2", "--", "gone.py"],
+    );
     t.wait_for("the stop", |s| s.contains("▸ data")).await;
     t.keys(&["Tab", "Tab", "Enter"]);
     t.wait_for("data open", |s| s.contains("▾ data") && s.contains("'k'"))

@@ -435,10 +435,7 @@ async fn resolve_container(
         let Some(v) = found else {
             return Err(SessionError::NoSuchValue {
                 field: "expand".into(),
-                path: format!(
-                    "{walked}{}{seg}",
-                    if walked.is_empty() { "" } else { "." }
-                ),
+                path: format!("{walked}{}{seg}", if walked.is_empty() { "" } else { "." }),
             });
         };
         if !walked.is_empty() {
