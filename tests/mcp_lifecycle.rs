@@ -1,6 +1,7 @@
 //! A session's life as the agent sees it: breakpoints and exception filters
-//! set after the program exited are used by the restart, and a breakpoint
-//! on a blank line says where it bound.
+//! set after the program exited are used by the restart, a breakpoint on a
+//! blank line says where it bound, and a program ended by the agent is said
+//! to be terminated, not to have exited.
 
 mod common;
 
@@ -55,6 +56,37 @@ async fn after_the_exit_breakpoints_and_filters_are_set_and_the_restart_uses_the
         v.contains("ValueError"),
         "the raised filter set after the exit stops at the raise: {v}"
     );
+    agent.close().await;
+}
+
+const LOOP: &str = "\
+import time
+count = 0
+while True:
+    count += 1
+    time.sleep(0.01)
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn terminate_says_the_program_was_ended_on_request_not_that_it_exited() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", LOOP)]);
+    let agent = mcp_in(ws.path()).await;
+    let v = agent
+        .ok(
+            "debug_launch",
+            json!({"program": "prog.py", "breakpoints": [{"file": "prog.py", "line": 4}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(4), "{v}");
+    let t = agent.ok("debug_terminate", json!({})).await;
+    assert!(
+        t.contains("The program was terminated at the agent's request."),
+        "{t}"
+    );
+    assert!(!t.contains("exited"), "{t}");
     agent.close().await;
 }
 

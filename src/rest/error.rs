@@ -60,6 +60,9 @@ impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> Self {
         match e {
             SessionError::Invalid { field, message } => ApiError::invalid(&field, message),
+            SessionError::NoSuchValue { field, path } => {
+                ApiError::invalid(&field, format!("{path} does not exist"))
+            }
             SessionError::TooManySessions(_) => ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "SessionLimitReached",

@@ -13,6 +13,10 @@ pub enum SessionError {
     Adapter(#[from] AdapterError),
     #[error("{0}")]
     Dap(#[from] DapError),
+    /// A value's path names nothing at this stop: a step or a frame may
+    /// have taken it away.
+    #[error("{field}: {path} does not exist")]
+    NoSuchValue { field: String, path: String },
     /// No breakpoint is `what` (`#3`, `at app.py:10`).
     #[error("{field}: no breakpoint {what}")]
     NoBreakpoint { field: String, what: String },

@@ -351,6 +351,10 @@ pub struct ExitInfo {
     /// `exit_code` may be a signal's number: the adapter does not say.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub code_or_signal: bool,
+    /// Who ended the program by ending its session, where nothing else
+    /// of its end was read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terminated_by: Option<Origin>,
     pub summary: String,
 }
 
@@ -388,7 +392,10 @@ impl ExitInfo {
                 format!("exited with code {c} ({CODE_OR_SIGNAL})")
             }
             (None, Some(c)) => format!("exited with code {c}"),
-            (None, None) => "has exited".into(),
+            (None, None) => match self.terminated_by {
+                Some(o) => format!("was terminated at {}'s request", o.noun()),
+                None => "has exited".into(),
+            },
         }
     }
 }
@@ -553,7 +560,7 @@ impl Snapshot {
             RunState::Running => "The program is running.".into(),
             RunState::Starting => "The session is starting.".into(),
             RunState::Exited => match self.exit.as_ref() {
-                Some(e) if e.signal.is_some() || e.code_or_signal => {
+                Some(e) if e.signal.is_some() || e.code_or_signal || e.terminated_by.is_some() => {
                     format!("The program {}.", e.ended())
                 }
                 Some(ExitInfo {

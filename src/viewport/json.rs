@@ -38,6 +38,9 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
             if exit.code_or_signal {
                 out["exit_note"] = json!(crate::session::types::CODE_OR_SIGNAL);
             }
+            if let Some(o) = exit.terminated_by {
+                out["terminated_by"] = json!(o);
+            }
         }
         return out;
     };

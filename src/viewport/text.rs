@@ -304,7 +304,10 @@ fn render_not_stopped(snap: &Snapshot) -> String {
                     crate::session::types::CODE_OR_SIGNAL
                 ),
                 (None, Some(c)) => format!("── EXITED with code {c} ──\n"),
-                (None, None) => "── EXITED ──\n".to_string(),
+                (None, None) => match exit.and_then(|e| e.terminated_by) {
+                    Some(o) => format!("── TERMINATED at {}'s request ──\n", o.noun()),
+                    None => "── EXITED ──\n".to_string(),
+                },
             }
         }
         RunState::Error => format!("── FAILED ──\n{}\n", snap.error.as_deref().unwrap_or("")),

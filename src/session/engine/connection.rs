@@ -64,6 +64,9 @@ pub struct Conn {
     /// The signal that killed the program, where something told it exactly;
     /// it outweighs the exit code the adapter makes of it.
     pub pending_signal: Option<i32>,
+    /// Who ended the program by ending the session: its end is theirs,
+    /// not the program's own exit.
+    pub terminated_by: Option<crate::session::types::Origin>,
     pub configured: bool,
     /// (adapter's breakpoint id, ours), for `breakpoint` events.
     pub dap_ids: super::dap_ids::DapIds,
@@ -141,6 +144,7 @@ impl Default for Conn {
             step_kind: StepKind::Over,
             pending_exit_code: None,
             pending_signal: None,
+            terminated_by: None,
             configured: false,
             dap_ids: Default::default(),
             hints: StopHints::default(),

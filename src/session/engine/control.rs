@@ -389,6 +389,9 @@ impl Engine {
                 Some(origin),
                 format!("{} terminated the program", origin.noun()),
             );
+            if self.config.ends_debuggee() {
+                self.conn.terminated_by = Some(origin);
+            }
             self.on_terminated();
         }
         let released = self.releasing.clone();

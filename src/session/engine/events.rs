@@ -306,12 +306,15 @@ impl Engine {
             (None, Some(code)) => Some(self.config.adapter.program_end(code)),
             (None, None) => None,
         };
-        let exit = ExitInfo::from_end(end);
+        let mut exit = ExitInfo::from_end(end);
+        if end.is_none() {
+            exit.terminated_by = self.conn.terminated_by;
+        }
         let code = exit.exit_code;
         let tail = lock(&self.output).tail_lines(10);
-        let summary = match end {
-            Some(_) => format!("The program {}.", exit.ended()),
-            None => "The debug session ended.".to_string(),
+        let summary = match (end, exit.terminated_by) {
+            (None, None) => "The debug session ended.".to_string(),
+            _ => format!("The program {}.", exit.ended()),
         };
         self.snap.stop_note = self.exit_note();
         let summary = match &self.snap.stop_note {

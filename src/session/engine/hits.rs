@@ -116,7 +116,10 @@ impl Engine {
     /// At the exit: breakpoints never hit, and a run-to never reached.
     pub(super) fn exit_note(&mut self) -> Option<String> {
         let mut parts = vec![];
-        if let Some((file, line)) = self.conn.run_to.take() {
+        // Ended on request, it did not exit on its way there.
+        if let Some((file, line)) = self.conn.run_to.take()
+            && self.conn.terminated_by.is_none()
+        {
             parts.push(format!(
                 "It exited before reaching {}:{line}.",
                 self.snap.display_path(&file)

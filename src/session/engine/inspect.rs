@@ -433,13 +433,10 @@ async fn resolve_container(
             found = crate::session::statics::find(client, &scopes, seg).await;
         }
         let Some(v) = found else {
-            return Err(SessionError::invalid(
-                "expand",
-                format!(
-                    "{walked}{}{seg} does not exist",
-                    if walked.is_empty() { "" } else { "." }
-                ),
-            ));
+            return Err(SessionError::NoSuchValue {
+                field: "expand".into(),
+                path: format!("{walked}{}{seg}", if walked.is_empty() { "" } else { "." }),
+            });
         };
         if !walked.is_empty() {
             walked.push('.');

@@ -349,6 +349,10 @@ impl Engine {
         self.spawn(async move {
             let done = done.await;
             Box::new(move |e: &mut Engine| {
+                // What the adapter said before its answer is heard first: a
+                // busy engine could otherwise take an attach's halt, sent
+                // before the answer, for a stop of the running program.
+                e.drain_events();
                 let failed = e.with_conn(id, move |e| e.configured(done));
                 match failed.flatten() {
                     Some(message) => e.conn_failed(id, message),

@@ -5,7 +5,25 @@
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::App;
+use crate::session::SessionError;
 use crate::session::types::Var;
+
+/// Why a value's children were not read.
+#[derive(Debug)]
+pub enum ReadFailed {
+    /// The value is not there at this stop.
+    Gone,
+    Error(String),
+}
+
+impl From<SessionError> for ReadFailed {
+    fn from(e: SessionError) -> Self {
+        match e {
+            SessionError::NoSuchValue { .. } => ReadFailed::Gone,
+            other => ReadFailed::Error(other.to_string()),
+        }
+    }
+}
 
 impl App {
     /// Opens `path`: its row shows it is loading until the children come.
@@ -30,7 +48,7 @@ impl App {
         &mut self,
         path: String,
         start: usize,
-        result: Result<(Vec<Var>, usize), String>,
+        result: Result<(Vec<Var>, usize), ReadFailed>,
     ) {
         let was_loading = self.ui.loading.remove(&path);
         let reopened = self.ui.reopening.remove(&path);
@@ -40,8 +58,20 @@ impl App {
         }
         match result {
             Ok(kids) => self.children_read(path, start, kids),
-            Err(e) if start > 0 => self.ui.message = Some(e),
-            Err(e) => {
+            Err(ReadFailed::Gone) => {
+                self.collapse(&path);
+                // What was open inside it is gone with it: their answers
+                // are dropped, and the message names the outermost.
+                let nested = format!("{path}.");
+                self.ui.reopening.retain(|p| !p.starts_with(&nested));
+                self.ui.message = Some(if reopened {
+                    format!("{path} is gone since the last stop")
+                } else {
+                    format!("{path} is not there at this stop")
+                });
+            }
+            Err(ReadFailed::Error(e)) if start > 0 => self.ui.message = Some(e),
+            Err(ReadFailed::Error(e)) => {
                 self.collapse(&path);
                 self.ui.message = Some(format!("{path}: not read: {e}"));
             }

@@ -74,7 +74,7 @@ enum UiEvent {
         stop_seq: u64,
         path: String,
         start: usize,
-        result: Result<(Vec<Var>, usize), String>,
+        result: Result<(Vec<Var>, usize), loading::ReadFailed>,
     },
 }
 

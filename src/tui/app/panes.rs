@@ -68,7 +68,7 @@ impl App {
         self.ask(
             move |s| async move { s.variables(Origin::Human, q).await },
             move |res| {
-                let result = res.map_err(|e| e.to_string());
+                let result = res.map_err(super::loading::ReadFailed::from);
                 Some(UiEvent::Children {
                     stop_seq,
                     path,
