@@ -356,6 +356,14 @@ fn item(text: &str, hint: &str) -> Value {
     if let Some(v) = value(text, hint) {
         return v;
     }
+    // delve's `...` is an interface holding a pointer it did not load: an
+    // item of the container's type, not an elision.
+    if text == "..." && !hint.is_empty() {
+        return Value::unread_object(type_name(hint, ""));
+    }
+    if text == "nil" {
+        return Value::nil("nil");
+    }
     text_value(text, false, None).unwrap_or_else(|| Value::atom(text))
 }
 
@@ -540,5 +548,11 @@ mod tests {
             panic!("a slice");
         };
         assert_eq!(items, vec![Value::unread_object("interface {}")]);
+        let Some(Value::Seq { items, .. }) =
+            value("[]main.Shape len: 2, cap: 2, [...,nil]", "")
+        else {
+            panic!("a slice");
+        };
+        assert_eq!(items, vec![Value::unread_object("Shape"), Value::nil("nil")]);
     }
 }
