@@ -115,7 +115,9 @@ async fn maps_sets_classes_and_calls_read_as_in_chrome() {
     for (name, value) in expected {
         assert_eq!(local(&v, name).as_deref(), Some(value), "{name}: {v}");
     }
-    let e = mcp.ok("debug_evaluate", json!({"expression": "deep"})).await;
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "deep"}))
+        .await;
     assert!(e.starts_with("deep = Map(1) {\"x\" => {a: {...}}}"), "{e}");
     mcp.close().await;
 }

@@ -116,7 +116,10 @@ async fn each_kind_of_value_reads_as_the_person_expects() {
         .expect("JSON");
     let locals = &j["locals"];
     assert_eq!(locals["results"]["value"], "nil", "{j}");
-    assert_eq!(locals["results"]["tree"], json!({"kind": "nil", "text": "nil"}));
+    assert_eq!(
+        locals["results"]["tree"],
+        json!({"kind": "nil", "text": "nil"})
+    );
     assert_eq!(locals["empty"]["value"], "[]", "{j}");
     assert_eq!(locals["empty"]["tree"]["count"], 0, "{j}");
     assert_eq!(locals["ptrs"]["tree"]["items"][1]["kind"], "nil", "{j}");

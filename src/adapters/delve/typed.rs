@@ -29,10 +29,15 @@ pub enum Typed<'a> {
     },
     /// A pointer written as `*` and its target's text, inside a container
     /// whose type names the target's (`*{ID: 1}`, `*nil`, `*(*T)(0x..)`).
-    Pointer { target: &'a str },
+    Pointer {
+        target: &'a str,
+    },
     /// An interface and the dynamic type and value it holds:
     /// `main.Shape(*main.Circle) *{R: 1.5}`, `interface {}(int) 5`.
-    Interface { dynamic: &'a str, data: &'a str },
+    Interface {
+        dynamic: &'a str,
+        data: &'a str,
+    },
 }
 
 /// Reads a typed value text; None for anything else (every Python repr).
@@ -526,14 +531,8 @@ mod tests {
             value("main.Shape(main.Item) {ID: 3}", "").unwrap(),
             item("3")
         );
-        assert_eq!(
-            value("interface {}(string) \"x\"", "").unwrap(),
-            text("x")
-        );
-        assert_eq!(
-            value("interface {}(int) 5", "").unwrap(),
-            Value::atom("5")
-        );
+        assert_eq!(value("interface {}(string) \"x\"", "").unwrap(), text("x"));
+        assert_eq!(value("interface {}(int) 5", "").unwrap(), Value::atom("5"));
         assert_eq!(value("interface {} nil", "").unwrap(), Value::nil("nil"));
         assert_eq!(value("error nil", "").unwrap(), Value::nil("nil"));
         assert_eq!(
@@ -548,11 +547,13 @@ mod tests {
             panic!("a slice");
         };
         assert_eq!(items, vec![Value::unread_object("interface {}")]);
-        let Some(Value::Seq { items, .. }) =
-            value("[]main.Shape len: 2, cap: 2, [...,nil]", "")
+        let Some(Value::Seq { items, .. }) = value("[]main.Shape len: 2, cap: 2, [...,nil]", "")
         else {
             panic!("a slice");
         };
-        assert_eq!(items, vec![Value::unread_object("Shape"), Value::nil("nil")]);
+        assert_eq!(
+            items,
+            vec![Value::unread_object("Shape"), Value::nil("nil")]
+        );
     }
 }

@@ -360,9 +360,7 @@ fn class_head(head: &str) -> Option<String> {
 /// is said once, and the keys (and a Set's items) that the preview leaves
 /// bare are strings, written as strings.
 fn keyed_entries(value: &str) -> Option<String> {
-    let kind = KEYED
-        .into_iter()
-        .find(|k| value.starts_with(k))?;
+    let kind = KEYED.into_iter().find(|k| value.starts_with(k))?;
     let open = value.find(" {")?;
     let body = value[open + 2..].strip_suffix('}')?;
     let is_map = kind.contains("Map");
