@@ -1,6 +1,7 @@
 //! Node values at a live stop, read through a real js-debug and rendered
 //! by the viewport's rules: a Map, undefined, null, a string, a nested
-//! object shown whole where it fits, and an array of objects.
+//! object shown whole where it fits, and an array of objects; Maps, Sets
+//! and classes as Chrome writes them, and a call with no arguments.
 
 mod common;
 
@@ -17,6 +18,22 @@ const PROG: &str = r#"function report() {
   return [m, u, z, name, order, items].length;  // line 8
 }
 report();
+
+class Item {
+  constructor(id) { this.id = id; }
+}
+class Special extends Item {}
+
+function kinds() {
+  const pairs = new Map([["a", 1], ["b", 2]]);
+  const deep = new Map([["x", { a: { b: 1 } }]]);
+  const ids = new Set([1, 2]);
+  const cls = Item;
+  const sub = Special;
+  const add = function add(a, b) { return a + b; };
+  return [pairs, deep, ids, cls, sub, add].length;  // line 24
+}
+kinds();
 "#;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -65,5 +82,42 @@ async fn node_values_at_a_stop_read_as_the_viewport_writes_them() {
         .await;
     assert!(e.contains("sku = \"b\""), "{e}");
     assert!(e.contains("qty = 2"), "{e}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn maps_sets_classes_and_calls_read_as_in_chrome() {
+    let Some((_ws, mcp)) = js_mcp(&[("values.js", PROG)]).await else {
+        return;
+    };
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "values.js", "breakpoints": [{"file": "values.js", "line": 24}]}),
+        )
+        .await;
+    assert!(v.contains("── STOPPED at values.js:24 (kinds) ──"), "{v}");
+    // A function written with no parameters is called with none.
+    assert!(
+        v.contains("Call Stack:\n  → values.js:24  kinds()\n"),
+        "{v}"
+    );
+    let expected = [
+        ("pairs", "Map(2) {\"a\" => 1, \"b\" => 2}"),
+        // Its entry's value leaves a level out: still a Map, not its entries
+        // as an object's fields.
+        ("deep", "Map(1) {\"x\" => {a: {...}}}"),
+        ("ids", "Set(2) {1, 2}"),
+        ("cls", "class Item"),
+        ("sub", "class Special extends Item"),
+        ("add", "<function add>"),
+    ];
+    for (name, value) in expected {
+        assert_eq!(local(&v, name).as_deref(), Some(value), "{name}: {v}");
+    }
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "deep"}))
+        .await;
+    assert!(e.starts_with("deep = Map(1) {\"x\" => {a: {...}}}"), "{e}");
     mcp.close().await;
 }

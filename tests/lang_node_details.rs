@@ -117,12 +117,12 @@ async fn nodes_own_frames_are_not_user_code() {
     let ws = demo();
     let (mcp, v) = stopped_at_14(&data, ws.path(), &[]).await;
     assert!(
-        v.contains("Call Stack:\n  → prog.js:14  main(…)\n    prog.js:30  <anonymous>\n    (6 frames not user code: debug_stack)\n"),
+        v.contains("Call Stack:\n  → prog.js:14  main()\n    prog.js:30  <anonymous>\n    (6 frames not user code: debug_stack)\n"),
         "{v}"
     );
     assert!(!v.contains("node_internals"), "{v}");
     let stack = mcp.ok("debug_stack", json!({})).await;
-    assert!(stack.contains("  #0 prog.js:14 main(…)\n"), "{stack}");
+    assert!(stack.contains("  #0 prog.js:14 main()\n"), "{stack}");
     assert!(
         stack.contains(
             "  #2 <node_internals>/internal/modules/cjs/loader:1521 Module._compile(…) (not user code)\n"
@@ -132,7 +132,7 @@ async fn nodes_own_frames_are_not_user_code() {
     // The JSON viewport lists them, marked.
     let j = mcp.ok("debug_status", json!({"format": "json"})).await;
     assert!(
-        j.contains(r#""stack":[{"file":"prog.js","function":"main","line":14},{"file":"prog.js","function":"<anonymous>","line":30},{"external":true,"file":"<node_internals>/internal/modules/cjs/loader","function":"Module._compile","line":1521}"#),
+        j.contains(r#""stack":[{"args":{},"file":"prog.js","function":"main","line":14},{"file":"prog.js","function":"<anonymous>","line":30},{"external":true,"file":"<node_internals>/internal/modules/cjs/loader","function":"Module._compile","line":1521}"#),
         "{j}"
     );
     // A method's receiver named as Node's own traces name it.

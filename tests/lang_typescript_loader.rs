@@ -28,7 +28,7 @@ async fn scenario(mcp: &Mcp, ws: &Path, env: serde_json::Value) {
     );
     // The program's frames, and tsx's and Node's counted apart.
     assert!(
-        v.contains("Call Stack:\n  → prog.ts:19  main(…)\n    prog.ts:25  <anonymous>\n    ("),
+        v.contains("Call Stack:\n  → prog.ts:19  main()\n    prog.ts:25  <anonymous>\n    ("),
         "{v}"
     );
     assert!(v.contains("frames not user code: debug_stack)"), "{v}");

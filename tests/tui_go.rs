@@ -126,6 +126,48 @@ async fn the_variables_tree_opens_go_values_lazily() {
     t.keys(&["q", "y"]);
 }
 
+const SLICES: &str = "package main
+
+import \"fmt\"
+
+type Item struct{ ID int }
+
+func main() {
+\tvar results []int
+\tempty := []int{}
+\tptrs := []*Item{{ID: 1}, nil}
+\tfmt.Println(results, empty, ptrs)
+}
+";
+
+/// The variables pane tells a nil slice from an empty one, and shows a
+/// slice of pointers by what they point to, as the viewport does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_variables_pane_reads_nil_empty_and_pointers_as_go_does() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/slices\n\ngo 1.19\n"),
+        ("main.go", SLICES),
+    ]);
+    let t = Tmux::start(
+        "go-slices",
+        ws.path(),
+        &["--break", "main.go:11", "--", "."],
+    );
+    let s = t
+        .wait_for("the stop with its locals", |s| {
+            s.contains("stopped: breakpoint") && squash(s).contains("ptrs = [")
+        })
+        .await;
+    let s = squash(&s);
+    for shown in ["results = nil", "empty = []", "ptrs = [*Item {ID: 1}, nil]"] {
+        assert!(s.contains(shown), "{shown}: {s}");
+    }
+    t.keys(&["q", "y"]);
+}
+
 /// A program delve cannot build opens at the compiler's first error, with
 /// its message, instead of "no source".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -26,6 +26,11 @@ type Circle struct{ R float64 }
 
 func (c *Circle) Area() float64 { return 3 * c.R * c.R }
 
+type Cart struct {
+\tFirst *Item
+\tItems []*Item
+}
+
 func main() {
 \titem := Item{ID: 1, Name: \"hammer\"}
 \titems := []Item{{1, \"hammer\"}, {2, \"saw\"}, {3, \"drill\"}}
@@ -37,7 +42,18 @@ func main() {
 \tvar missing *Item
 \tvar small uint8 = 2
 \tlabel := \"new\"
-\tfmt.Println(item, items, shapes, tags, balances, results, empty, missing, small, label)
+\tp := &Item{ID: 1, Name: \"hammer\"}
+\tvar shape Shape = &Circle{R: 1.5}
+\tvar anything any = &Item{ID: 2, Name: \"saw\"}
+\tvar number any = 5
+\tby := map[string]*Item{\"h\": p}
+\tptrs := []*Item{p, nil}
+\tcart := Cart{First: p, Items: ptrs}
+\tvar none Shape
+\tvar nc *Circle
+\tvar typedNil Shape = nc
+\tfmt.Println(item, items, shapes, tags, balances, results, empty, missing, small, label,
+\t\tp, shape, anything, number, by, ptrs, cart, none, typedNil)
 }
 ";
 
@@ -54,7 +70,7 @@ async fn each_kind_of_value_reads_as_the_person_expects() {
     let v = mcp
         .ok(
             "debug_launch",
-            json!({"program": ".", "breakpoints": [{"file": "main.go", "line": 32}]}),
+            json!({"program": ".", "breakpoints": [{"file": "main.go", "line": 47}]}),
         )
         .await;
     let expected = [
@@ -71,9 +87,41 @@ async fn each_kind_of_value_reads_as_the_person_expects() {
         ("missing", "nil"),
         ("small", "2"),
         ("label", "\"new\""),
+        // A pointer, and an interface, read as what they hold; nested, as
+        // `*Item {..}`, and as such where delve did not load it.
+        ("p", "<Item: ID=1, Name=\"hammer\">"),
+        ("shape", "<Circle: R=1.5>"),
+        ("anything", "<Item: ID=2, Name=\"saw\">"),
+        ("number", "5"),
+        ("by", "{\"h\": *Item {ID: 1, Name: \"hammer\"}}"),
+        ("ptrs", "[*Item {ID: 1, Name: \"hammer\"}, nil]"),
+        (
+            "cart",
+            "<Cart: First=*Item {ID: 1, Name: \"hammer\"}, Items=[*Item {...}, nil]>",
+        ),
+        ("none", "nil"),
+        // Not a nil interface: it holds a nil pointer.
+        ("typedNil", "(*Circle)(nil)"),
     ];
     for (name, value) in expected {
         assert_eq!(local(&v, name).as_deref(), Some(value), "{name} in:\n{v}");
     }
+    // The JSON viewport tells a nil slice from an empty one the same way.
+    let text = mcp.ok("debug_status", json!({"format": "json"})).await;
+    // The JSON, without the session line under it.
+    let j: serde_json::Value = serde_json::Deserializer::from_str(&text)
+        .into_iter()
+        .next()
+        .expect("a JSON viewport")
+        .expect("JSON");
+    let locals = &j["locals"];
+    assert_eq!(locals["results"]["value"], "nil", "{j}");
+    assert_eq!(
+        locals["results"]["tree"],
+        json!({"kind": "nil", "text": "nil"})
+    );
+    assert_eq!(locals["empty"]["value"], "[]", "{j}");
+    assert_eq!(locals["empty"]["tree"]["count"], 0, "{j}");
+    assert_eq!(locals["ptrs"]["tree"]["items"][1]["kind"], "nil", "{j}");
     mcp.close().await;
 }

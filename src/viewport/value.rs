@@ -86,12 +86,20 @@ impl Render<'_> {
             Value::Unreadable { what, why } if what.is_empty() => format!("<{why}>"),
             Value::Unreadable { what, why } => format!("<{what}: {why}>"),
             Value::Pointer { target } if top => self.show(target, budget, levels, true),
-            Value::Pointer { target } => {
-                format!(
+            Value::Pointer { target } => match &**target {
+                // A pointer to an object not read reads as one, not `*<Item>`.
+                Value::Object {
+                    type_name,
+                    fields,
+                    more: true,
+                } if fields.is_empty() && !type_name.is_empty() => {
+                    format!("*{} {{...}}", short_type(type_name))
+                }
+                _ => format!(
                     "*{}",
                     self.show(target, budget.saturating_sub(1), levels, false)
-                )
-            }
+                ),
+            },
             Value::Variant { name, items } if items.is_empty() => name.clone(),
             // A variant with named fields: `Cat::Food {days: 6}`.
             // Cutting the text would cut a closing bracket, and the next
@@ -579,6 +587,28 @@ mod tests {
             "{\"gold\": 10, \"silver\": 5}"
         );
         assert_eq!(r("*main.Item", "*main.Item nil"), "nil");
+        // Pointers and interfaces as delve 1.27 wrote them at a stop.
+        assert_eq!(
+            r(
+                "map[string]*main.Item",
+                "map[string]*main.Item [\"h\": *{ID: 1, Name: \"hammer\"}, ]"
+            ),
+            "{\"h\": *Item {ID: 1, Name: \"hammer\"}}"
+        );
+        assert_eq!(
+            r(
+                "main.Cart",
+                "main.Cart {Items: []*main.Item len: 2, cap: 2, [*(*main.Item)(0x28036ad9c318),*nil]}"
+            ),
+            "<Cart: Items=[*Item {...}, nil]>"
+        );
+        assert_eq!(
+            r(
+                "main.Shape(*main.Circle)",
+                "main.Shape(*main.Circle) *{R: 1.5}"
+            ),
+            "<Circle: R=1.5>"
+        );
         assert_eq!(
             r("main.Point", "main.Point {X: 3, Y: 4}"),
             "<Point: X=3, Y=4>"

@@ -1,7 +1,7 @@
 //! delve's value texts, which name their type first:
 //! `main.Item {Name: "a", Price: 1}`, `[]int len: 3, cap: 3, [1,2,3]`,
 //! `map[string]int ["a": 1, ]`, `*main.Item nil`, `(*main.Item)(0xc000..)`,
-//! read into the neutral value tree.
+//! `main.Shape(*main.Circle) *{R: 1.5}`, read into the neutral value tree.
 
 use crate::adapters::value::literal::{balanced_inner, split_top};
 use crate::adapters::value::{Count, Value, short_type, text_value};
@@ -27,11 +27,70 @@ pub enum Typed<'a> {
     Unloaded {
         type_name: &'a str,
     },
+    /// A pointer written as `*` and its target's text, inside a container
+    /// whose type names the target's (`*{ID: 1}`, `*nil`, `*(*T)(0x..)`).
+    Pointer {
+        target: &'a str,
+    },
+    /// An interface and the dynamic type and value it holds:
+    /// `main.Shape(*main.Circle) *{R: 1.5}`, `interface {}(int) 5`.
+    Interface {
+        dynamic: &'a str,
+        data: &'a str,
+    },
 }
 
 /// Reads a typed value text; None for anything else (every Python repr).
 pub fn parse_typed(s: &str) -> Option<Typed<'_>> {
     let s = s.trim();
+    if let Some(t) = interface(s) {
+        return Some(t);
+    }
+    let typed = parse_named(s);
+    // Not `*main.Item {..}`, whose type is a pointer's: `*` and a target.
+    match s.strip_prefix('*') {
+        Some(target) if typed.is_none() && !target.trim().is_empty() => Some(Typed::Pointer {
+            target: target.trim(),
+        }),
+        _ => typed,
+    }
+}
+
+/// `main.Shape(*main.Circle) *{R: 1.5}`: the dynamic type in brackets
+/// after the interface's own, then the value it holds.
+fn interface(s: &str) -> Option<Typed<'_>> {
+    let rest = match s.strip_prefix(ANY) {
+        Some(rest) => rest,
+        None => {
+            let open = s.find('(')?;
+            is_type_token(&s[..open]).then_some(())?;
+            &s[open..]
+        }
+    };
+    if rest == " nil" {
+        return Some(Typed::Nil);
+    }
+    let inner = rest.strip_prefix('(')?;
+    let mut depth = 1;
+    let close = inner.char_indices().find_map(|(i, c)| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        (depth == 0).then_some(i)
+    })?;
+    let dynamic = &inner[..close];
+    let data = inner[close + 1..].strip_prefix(' ')?;
+    is_type_token(dynamic).then_some(())?;
+    Some(Typed::Interface {
+        dynamic,
+        data: data.trim(),
+    })
+}
+
+/// A text that starts with its type (or is a struct literal without one).
+fn parse_named(s: &str) -> Option<Typed<'_>> {
     if let Some(rest) = s.strip_prefix("(*")
         && let Some((t, addr)) = rest.split_once(")(0x")
         && addr.ends_with(')')
@@ -149,16 +208,25 @@ fn is_ident_like(s: &str) -> bool {
         && !s.starts_with(|c: char| c.is_ascii_digit())
 }
 
+/// The empty interface, the one type whose name holds a space.
+const ANY: &str = "interface {}";
+
 fn is_type_token(t: &str) -> bool {
     !t.is_empty()
-        && t.chars()
+        && t.replace(ANY, "any")
+            .chars()
             .all(|c| c.is_alphanumeric() || "_.*[]/".contains(c))
 }
 
 /// Where a leading type such as `map[string][]main.Item` ends.
 fn type_token_end(s: &str) -> Option<usize> {
     let mut depth = 0i32;
-    for (i, c) in s.char_indices() {
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if s[i..].starts_with(ANY) {
+            chars.nth(ANY.len() - 2);
+            continue;
+        }
         match c {
             '[' => depth += 1,
             ']' => depth -= 1,
@@ -187,6 +255,34 @@ fn from_typed(typed: &Typed, hint: &str) -> Value {
     match typed {
         Typed::Nil => Value::nil("nil"),
         Typed::Unloaded { type_name: t } => Value::unread_object(type_name(t, "")),
+        Typed::Pointer { target } => match (hint.strip_prefix('*'), parse_typed(target)) {
+            // `*(*main.Shape)(0x..)` is also how delve writes an interface
+            // it did not load; where the type says so, it is one.
+            (None, Some(Typed::Unloaded { .. })) if !hint.is_empty() => {
+                Value::unread_object(type_name(hint, ""))
+            }
+            (target_type, _) => pointer(target, target_type.unwrap_or(hint)),
+        },
+        // What the interface holds is what the person reads; a pointer
+        // delve left unread there is known by its type.
+        Typed::Interface { dynamic, data } => match dynamic.strip_prefix('*') {
+            Some(target) if is_address(data) => Value::Pointer {
+                target: Box::new(Value::unread_object(type_name(target, ""))),
+            },
+            Some(target) => match *data {
+                // Not a nil interface (`err != nil` holds): Go's own
+                // spelling of a typed nil says so.
+                "nil" => Value::nil(format!("(*{})(nil)", type_name(target, ""))),
+                "..." => Value::Pointer {
+                    target: Box::new(Value::unread_object(type_name(target, ""))),
+                },
+                _ => match data.strip_prefix('*') {
+                    Some(inner) => pointer(inner, target),
+                    None => item(data, dynamic),
+                },
+            },
+            None => item(data, dynamic),
+        },
         Typed::Struct {
             type_name: t,
             fields,
@@ -243,11 +339,35 @@ fn from_typed(typed: &Typed, hint: &str) -> Value {
     }
 }
 
+/// What a pointer to `target_type` points to: `nil` for none.
+fn pointer(target: &str, target_type: &str) -> Value {
+    match target {
+        "nil" => Value::nil("nil"),
+        _ => Value::Pointer {
+            target: Box::new(item(target, target_type)),
+        },
+    }
+}
+
+/// `0xc000012345`: all delve could say of a value it did not load.
+fn is_address(text: &str) -> bool {
+    text.strip_prefix("0x")
+        .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
 /// One part of a typed value: typed values recursively, strings unquoted.
 fn item(text: &str, hint: &str) -> Value {
     let text = text.trim();
     if let Some(v) = value(text, hint) {
         return v;
+    }
+    // delve's `...` is an interface holding a pointer it did not load: an
+    // item of the container's type, not an elision.
+    if text == "..." && !hint.is_empty() {
+        return Value::unread_object(type_name(hint, ""));
+    }
+    if text == "nil" {
+        return Value::nil("nil");
     }
     text_value(text, false, None).unwrap_or_else(|| Value::atom(text))
 }
@@ -368,5 +488,72 @@ mod tests {
             }
         );
         assert_eq!(value("42", ""), None);
+    }
+
+    #[test]
+    fn pointers_and_interfaces_read_as_what_they_hold() {
+        use crate::adapters::value::testing::text;
+        let item = |id: &str| Value::Object {
+            type_name: "Item".into(),
+            fields: vec![("ID".into(), Value::atom(id))],
+            more: false,
+        };
+        let to = |v: Value| Value::Pointer {
+            target: Box::new(v),
+        };
+        let Some(Value::Seq { items, .. }) = value(
+            "[]*main.Item len: 3, cap: 3, [*{ID: 1},*nil,*(*main.Item)(0xc000010018)]",
+            "",
+        ) else {
+            panic!("a slice");
+        };
+        assert_eq!(
+            items,
+            vec![
+                to(item("1")),
+                Value::nil("nil"),
+                to(Value::unread_object("Item"))
+            ]
+        );
+        assert_eq!(
+            value("main.Shape(*main.Circle) *{R: 1.5}", "").unwrap(),
+            to(Value::Object {
+                type_name: "Circle".into(),
+                fields: vec![("R".into(), Value::atom("1.5"))],
+                more: false
+            })
+        );
+        assert_eq!(
+            value("interface {}(*main.Item) *{ID: 2}", "").unwrap(),
+            to(item("2"))
+        );
+        assert_eq!(
+            value("main.Shape(main.Item) {ID: 3}", "").unwrap(),
+            item("3")
+        );
+        assert_eq!(value("interface {}(string) \"x\"", "").unwrap(), text("x"));
+        assert_eq!(value("interface {}(int) 5", "").unwrap(), Value::atom("5"));
+        assert_eq!(value("interface {} nil", "").unwrap(), Value::nil("nil"));
+        assert_eq!(value("error nil", "").unwrap(), Value::nil("nil"));
+        assert_eq!(
+            value("main.Shape(*main.Circle) nil", "").unwrap(),
+            Value::nil("(*Circle)(nil)")
+        );
+        // An interface delve did not load, in a slice of them, is no pointer.
+        let Some(Value::Seq { items, .. }) = value(
+            "[]interface {} len: 1, cap: 1, [*(*interface {})(0xc000010018)]",
+            "",
+        ) else {
+            panic!("a slice");
+        };
+        assert_eq!(items, vec![Value::unread_object("interface {}")]);
+        let Some(Value::Seq { items, .. }) = value("[]main.Shape len: 2, cap: 2, [...,nil]", "")
+        else {
+            panic!("a slice");
+        };
+        assert_eq!(
+            items,
+            vec![Value::unread_object("Shape"), Value::nil("nil")]
+        );
     }
 }

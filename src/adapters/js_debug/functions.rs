@@ -37,6 +37,49 @@ pub fn find_function(root: &Path, function: &str) -> Result<FoundFunction, Strin
     })
 }
 
+/// Whether the function a frame is in (`main`, `Item.label`), defined at
+/// or above `line`, is written with no parameters: its call then reads
+/// `main()`. A list that names any, or a definition not found, says
+/// nothing (its arguments are not read, to spare js-debug the requests).
+pub fn takes_no_parameters(lines: &[String], function: &str, line: u64) -> bool {
+    let name = function.rsplit('.').next().unwrap_or(function);
+    if !is_js_ident(name) {
+        return false;
+    }
+    let Some(patterns) = Patterns::new(name) else {
+        return false;
+    };
+    let end = (line as usize).min(lines.len());
+    let Some(def) = lines[..end]
+        .iter()
+        .rev()
+        .find(|l| patterns.function.is_match(l) || patterns.method.is_match(l))
+    else {
+        return false;
+    };
+    let Some(rest) = after_name(def, name) else {
+        return false;
+    };
+    // `= (` or `<T>(`, not the body of `= x => (x)`.
+    match rest.split_once('(') {
+        Some((before, params)) if !before.contains("=>") && !before.contains('{') => {
+            params.trim_start().starts_with(')')
+        }
+        _ => false,
+    }
+}
+
+/// The text after `name` written as a whole word in `line`.
+fn after_name<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    line.match_indices(name).find_map(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let rest = &line[at + name.len()..];
+        let whole = !before.is_some_and(is_word) && !rest.starts_with(is_word);
+        whole.then_some(rest)
+    })
+}
+
 fn is_js_ident(s: &str) -> bool {
     let mut chars = s.chars();
     chars
@@ -179,5 +222,40 @@ const arrow = (x) => {
         assert_eq!(defs("grow", None), [(4, 5)]);
         assert!(defs("grow", Some("Square")).is_empty());
         assert!(defs("next", None).is_empty());
+    }
+
+    #[test]
+    fn a_function_written_without_parameters_is_known_to_take_none() {
+        let src: Vec<String> = "function main() {
+  run();
+}
+class Item {
+  label() {
+    return 1;
+  }
+  grow(by) {
+    return by;
+  }
+}
+const go = async () => {
+  main();
+};
+const one = x => (x);
+function typed(): void {
+  return;
+}
+"
+        .lines()
+        .map(str::to_string)
+        .collect();
+        let none = |f: &str, line: u64| takes_no_parameters(&src, f, line);
+        assert!(none("main", 2));
+        assert!(none("Item.label", 6));
+        assert!(none("go", 13));
+        assert!(none("typed", 16));
+        assert!(!none("Item.grow", 9));
+        assert!(!none("one", 14));
+        assert!(!none("<anonymous>", 2));
+        assert!(!none("Module._compile", 2));
     }
 }

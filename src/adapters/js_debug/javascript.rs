@@ -25,6 +25,13 @@ fn is_bare_class_name(value: &str) -> bool {
         && !matches!(value, "NaN" | "Infinity")
 }
 
+/// A Map's or Set's preview, as `preview` writes it.
+fn is_keyed(value: &str) -> bool {
+    KEYED.iter().any(|k| value.trim_start().starts_with(k))
+}
+
+const KEYED: [&str; 4] = ["Map(", "Set(", "WeakMap", "WeakSet"];
+
 /// A preview that leaves a level out: an object as `{...}`, an array as
 /// `Array(2)`, a long one cut with `…`. Its children say what it holds,
 /// so the width the viewport has is filled with it.
@@ -49,10 +56,11 @@ impl Language for JavaScript {
         &["null", "undefined", "true", "false", "\"\"", "''"]
     }
 
-    /// Not read from the source: each read of a caller's locals costs
-    /// js-debug tens of milliseconds.
-    fn parameters(&self, _lines: &[String], _function: &str, _line: u64) -> Option<Vec<String>> {
-        None
+    /// Only a function written with none is read from the source, so its
+    /// call reads `main()`: naming parameters would have each caller's
+    /// locals read, which costs js-debug tens of milliseconds a frame.
+    fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
+        super::functions::takes_no_parameters(lines, function, line).then(Vec::new)
     }
 
     /// `this` is shown where it is a receiver (a method's object); a plain
@@ -93,7 +101,7 @@ impl Language for JavaScript {
     /// which comes as its class name alone: those are read, in the stop's
     /// one batch, so they show their fields.
     fn needs_children(&self, value: &str, truncated: bool) -> bool {
-        truncated || is_bare_class_name(value) || elides_a_level(value)
+        truncated || is_bare_class_name(value) || elides_a_level(value) && !is_keyed(value)
     }
 
     /// Nested, a value shows as its preview says.
@@ -102,6 +110,11 @@ impl Language for JavaScript {
     }
 
     fn value(&self, raw: &dyn Raw) -> Value {
+        // `Map(2) {"a" => 1, "b" => 2}` as Chrome writes it: its entries
+        // read as children are `{k => v}` objects named 0, 1, ...
+        if is_keyed(raw.text()) && !raw.truncated() {
+            return Value::described(raw.text().trim());
+        }
         if let Some((list, n)) = counted_list(raw.text().trim()) {
             let items = match raw.children() {
                 Some(children) => crate::adapters::value::from_children(
@@ -303,6 +316,9 @@ fn field(item: &Value) -> Option<(String, Value)> {
 pub fn preview(value: &str, type_name: &str) -> String {
     if type_name == "Function" {
         let head = value.lines().next().unwrap_or_default();
+        if let Some(class) = class_head(head) {
+            return class;
+        }
         let name = head
             .trim_start_matches(['ƒ', ' '])
             .trim_start_matches("async ")
@@ -326,13 +342,25 @@ pub fn preview(value: &str, type_name: &str) -> String {
     double_quoted(value)
 }
 
+/// A class's source's first line, `class Item extends Base {`, as Chrome
+/// names it: `class Item extends Base`.
+fn class_head(head: &str) -> Option<String> {
+    let rest = head.trim_start().strip_prefix("class")?;
+    if !rest.starts_with([' ', '{']) {
+        return None;
+    }
+    let name = rest.split('{').next().unwrap_or_default().trim();
+    Some(match name {
+        "" => "class".into(),
+        n => format!("class {n}"),
+    })
+}
+
 /// `Map(1) {size: 1, apples => 3}` as `Map(1) {'apples' => 3}`: the size
 /// is said once, and the keys (and a Set's items) that the preview leaves
 /// bare are strings, written as strings.
 fn keyed_entries(value: &str) -> Option<String> {
-    let kind = ["Map(", "Set(", "WeakMap", "WeakSet"]
-        .into_iter()
-        .find(|k| value.starts_with(k))?;
+    let kind = KEYED.into_iter().find(|k| value.starts_with(k))?;
     let open = value.find(" {")?;
     let body = value[open + 2..].strip_suffix('}')?;
     let is_map = kind.contains("Map");
@@ -543,6 +571,13 @@ mod tests {
             ),
             "<function add>"
         );
+        assert_eq!(preview("class Item {", "Function"), "class Item");
+        assert_eq!(
+            preview("class Sub extends Item {}", "Function"),
+            "class Sub extends Item"
+        );
+        assert_eq!(preview("class {}", "Function"), "class");
+        assert_eq!(preview("classify(x) {", "Function"), "<function classify>");
         // Quotes inside strings survive the change of quote.
         assert_eq!(preview(r"'it\'s'", "string"), "\"it's\"");
         assert_eq!(preview("'say \"hi\"'", "string"), r#""say \"hi\"""#);
