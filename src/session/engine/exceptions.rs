@@ -55,12 +55,10 @@ impl Engine {
         if self.conn.id != self.tree.root {
             return None;
         }
+        // Only those the launch named: the defaults are the adapter's own.
+        let asked = self.config.exception_filters.as_ref()?;
         let known = self.known_filters();
-        let bad = self
-            .snap
-            .exception_filters
-            .iter()
-            .find(|f| !known.contains(f))?;
+        let bad = asked.iter().find(|f| !known.contains(f))?;
         let adapter = self.config.adapter.name();
         Some(match known.is_empty() {
             true => format!("exception_breakpoints: {bad:?}: {adapter} has no exception filters"),
