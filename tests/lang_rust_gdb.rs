@@ -128,6 +128,101 @@ async fn a_reference_inside_a_value_reads_as_what_it_points_at() {
     mcp.close().await;
 }
 
+/// The collections a Rust program reads most, stopped before they are printed.
+const COLLECTIONS: &str = r#"use std::collections::{HashMap, VecDeque};
+#[derive(Debug)]
+struct Item {
+    id: u32,
+    name: String,
+}
+
+fn main() {
+    let items = vec![Item { id: 7, name: String::from("hammer") }, Item { id: 42, name: String::from("saw") }, Item { id: 9, name: String::from("drill") }];
+    let mut stock: HashMap<String, u32> = HashMap::new();
+    stock.insert(String::from("widget"), 3);
+    let found: Option<&Item> = items.iter().find(|i| i.id == 42);
+    let first: &Item = &items[0];
+    let title = String::from("shop");
+    let word: &str = "tool";
+    let slice: &[Item] = &items[1..];
+    let queue: VecDeque<u32> = VecDeque::from(vec![4, 5]);
+    let iter = items.iter();
+    let empty: Vec<u32> = Vec::new();
+    println!("{:?} {:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?}", items, stock, found, first, title, word, slice, queue, iter, empty);
+}
+"#;
+
+/// Launches `COLLECTIONS`, stopped where every value is made.
+async fn collections_stopped() -> (tempfile::TempDir, Mcp) {
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), COLLECTIONS);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 20}]}),
+        )
+        .await;
+    assert!(v.contains("── STOPPED at src/main.rs:20 (main::main) ──"), "{v}");
+    (ws, mcp)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn indexes_keys_and_counts_read_from_the_values_parts() {
+    if !gdb_available() {
+        return;
+    }
+    let (_ws, mcp) = collections_stopped().await;
+    // gdb has no `Vec::len` to call and indexes no Vec; a string key it
+    // would place in the program's memory by running its allocator.
+    for (expression, want) in [
+        ("items[1]", "items[1] = <Item: id=42, name=\"saw\">  (main::Item)"),
+        ("items[1].name", "items[1].name = \"saw\"  (alloc::string::String)"),
+        ("items.len()", "items.len() = 3  (usize)"),
+        ("items.is_empty()", "items.is_empty() = false  (bool)"),
+        ("empty.is_empty()", "empty.is_empty() = true  (bool)"),
+        ("title.len()", "title.len() = 4  (usize)"),
+        ("word.len()", "word.len() = 4  (usize)"),
+        ("slice.len()", "slice.len() = 2  (usize)"),
+        ("stock.len()", "stock.len() = 1  (usize)"),
+        ("queue.len()", "queue.len() = 2  (usize)"),
+        ("items[2].name.len()", "items[2].name.len() = 5  (usize)"),
+        ("stock[\"widget\"]", "stock[\"widget\"] = 3  (u32)"),
+    ] {
+        let e = mcp
+            .ok("debug_evaluate", json!({"expression": expression}))
+            .await;
+        assert!(e.starts_with(want), "{expression}: {e}");
+    }
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "items[7].name"}))
+        .await;
+    assert!(
+        e.starts_with("items[7].name not read: items.7 does not exist"),
+        "{e}"
+    );
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "stock[\"gear\"]"}))
+        .await;
+    assert!(e.starts_with("stock[\"gear\"] does not exist"), "{e}");
+    // The program never ran for the key.
+    let v = mcp.ok("debug_variables", json!({"expand": "stock"})).await;
+    assert!(v.contains("  [\"widget\"] = 3  (u32)"), "{v}");
+    assert!(!v.contains("key0"), "{v}");
+    // A count gdb would have to call at each hit is refused when set.
+    let e = mcp
+        .fails(
+            "breakpoint_set",
+            json!({"file": "src/main.rs", "line": 20, "condition": "items.len() > 2"}),
+        )
+        .await;
+    assert!(
+        e.contains("gdb runs a condition itself and cannot call len() there"),
+        "{e}"
+    );
+    mcp.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rust_condition_stops_only_where_it_holds() {
     if !gdb_available() {

@@ -42,6 +42,7 @@ pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
+    PartsRead,
     FoundFunction, Language, ListedLocal, LogPiece, Part, SetVariable, TraceFrame, c_like_path,
     is_ident, literal_value, parse_log_message, plain_traceback, split_path,
 };

@@ -3,6 +3,7 @@
 //! is the language's job.
 
 use super::types::Var;
+use crate::adapters::Language;
 
 pub use crate::adapters::split_path;
 
@@ -28,7 +29,12 @@ fn index_of(name: &str) -> Option<usize> {
 /// Finds a child by a path segment, by name, quoted key or index.
 pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
     let seg = bare(seg);
-    let quoted = [format!("'{seg}'"), format!("\"{seg}\"")];
+    let quoted = [
+        format!("'{seg}'"),
+        format!("\"{seg}\""),
+        format!("['{seg}']"),
+        format!("[\"{seg}\"]"),
+    ];
     // Some adapters zero-pad list indices ("007" in a list of 120).
     let index = seg.parse::<usize>().ok();
     children
@@ -36,6 +42,26 @@ pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
         .find(|v| v.name == seg)
         .or_else(|| children.iter().find(|v| quoted.contains(&v.name)))
         .or_else(|| index.and_then(|i| children.iter().find(|v| index_of(&v.name) == Some(i))))
+}
+
+/// A map's key and value children as one child per entry, named by its
+/// key (`["widget"] = 3`), where the language reads them so.
+pub fn as_entries(language: &dyn Language, kids: Vec<Var>) -> Vec<Var> {
+    let pairs: Vec<(&str, &str)> = kids
+        .iter()
+        .map(|v| (v.name.as_str(), v.value.as_str()))
+        .collect();
+    let Some(entries) = language.entries(&pairs) else {
+        return kids;
+    };
+    entries
+        .into_iter()
+        .filter_map(|(name, i)| {
+            let mut v = kids.get(i)?.clone();
+            v.name = name;
+            Some(v)
+        })
+        .collect()
 }
 
 #[cfg(test)]

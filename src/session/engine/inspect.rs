@@ -29,15 +29,34 @@ impl Engine {
                 Some(c) => (c, usize::MAX),
                 None => (quirks.evaluate_context, reads::STORED_VALUE_CHARS),
             };
-            let call_form = client.language().call_form(&expression);
+            let language = client.language();
+            let call_form = language.call_form(&expression);
             let sent = call_form.as_deref().unwrap_or(&expression);
-            let res = match reads::evaluate_up_to(&client, sent, Some(frame), context, cap).await {
-                Ok(mut v) => {
-                    if call_form.is_some() {
-                        // Read again, the call would run again.
-                        v.name = expression.clone();
-                        v.evaluate_name = None;
+            let by_parts = language.parts_read(&expression);
+            let evaluated = match by_parts.clone() {
+                Some(p) if language.parts_read_first(&expression) => {
+                    super::parts_read::read(&client, frame, &expression, p).await
+                }
+                _ => match reads::evaluate_up_to(&client, sent, Some(frame), context, cap).await {
+                    Ok(mut v) => {
+                        if call_form.is_some() {
+                            // Read again, the call would run again.
+                            v.name = expression.clone();
+                            v.evaluate_name = None;
+                        }
+                        Ok(v)
                     }
+                    // What the adapter cannot evaluate (gdb's missing
+                    // `Vec::len`) may still be read from the parts.
+                    Err(e @ crate::dap::DapError::Failed { .. }) => match by_parts {
+                        Some(p) => super::parts_read::read(&client, frame, &expression, p).await,
+                        None => Err(evaluation_error(&client, e)),
+                    },
+                    Err(e) => Err(evaluation_error(&client, e)),
+                },
+            };
+            let res = match evaluated {
+                Ok(v) => {
                     let mut one = [v];
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
                     crate::session::compose::compose(&client, &mut one).await;
@@ -47,10 +66,7 @@ impl Engine {
                 }
                 Err(e) => Err(e),
             };
-            let _ = reply.send(
-                res.map(Reply::Value)
-                    .map_err(|e| evaluation_error(&client, e)),
-            );
+            let _ = reply.send(res.map(Reply::Value));
         });
     }
 
@@ -316,11 +332,11 @@ impl Engine {
 
 /// A container a path leads to: its variablesReference, and the
 /// expression that reads it where one is known.
-struct Container {
-    reference: i64,
+pub(super) struct Container {
+    pub(super) reference: i64,
     expression: Option<String>,
     /// Its item count, where the adapter gives one.
-    indexed: Option<usize>,
+    pub(super) indexed: Option<usize>,
 }
 
 /// The container `path` names under a frame's scope: walked by its
@@ -393,7 +409,7 @@ async fn split_scope(
 }
 
 /// The variablesReference of `segs` under a frame's scope.
-async fn resolve_container(
+pub(super) async fn resolve_container(
     client: &Link,
     frame: i64,
     scope: Option<&str>,
@@ -428,6 +444,7 @@ async fn resolve_container(
     let mut indexed = None;
     for seg in segs {
         let children = crate::session::indexed::child_of(client, reference, indexed, seg).await?;
+        let children = var_path::as_entries(client.language(), children);
         let mut found = var_path::find_child(&children, seg).cloned();
         if found.is_none() && walked.is_empty() && scope.is_none() {
             found = crate::session::statics::find(client, &scopes, seg).await;
