@@ -148,7 +148,9 @@ fn main() {
     let queue: VecDeque<u32> = VecDeque::from(vec![4, 5]);
     let iter = items.iter();
     let empty: Vec<u32> = Vec::new();
-    println!("{:?} {:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?}", items, stock, found, first, title, word, slice, queue, iter, empty);
+    let refs: Vec<&Item> = items.iter().collect();
+    let count: Option<u32> = Some(3);
+    println!("{:?} {:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?} {:?} {:?}", items, stock, found, first, title, word, slice, queue, iter, empty, refs, count);
 }
 "#;
 
@@ -160,10 +162,10 @@ async fn collections_stopped() -> (tempfile::TempDir, Mcp) {
     let v = mcp
         .ok(
             "debug_launch",
-            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 20}]}),
+            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 22}]}),
         )
         .await;
-    assert!(v.contains("── STOPPED at src/main.rs:20 (main::main) ──"), "{v}");
+    assert!(v.contains("── STOPPED at src/main.rs:22 (main::main) ──"), "{v}");
     (ws, mcp)
 }
 
@@ -213,13 +215,49 @@ async fn indexes_keys_and_counts_read_from_the_values_parts() {
     let e = mcp
         .fails(
             "breakpoint_set",
-            json!({"file": "src/main.rs", "line": 20, "condition": "items.len() > 2"}),
+            json!({"file": "src/main.rs", "line": 22, "condition": "items.len() > 2"}),
         )
         .await;
     assert!(
         e.contains("gdb runs a condition itself and cannot call len() there"),
         "{e}"
     );
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn children_read_as_rust_names_and_types_them() {
+    if !gdb_available() {
+        return;
+    }
+    let (_ws, mcp) = collections_stopped().await;
+    let expanded = [
+        // An Option opens to its payload's fields, through the variant and
+        // the reference gdb lists as levels of their own.
+        ("found", "found (0–2 of 2):\n  id = 42  (u32)\n  name = \"saw\"  (alloc::string::String)\n"),
+        ("found.Some", "  id = 42  (u32)\n"),
+        ("first", "first (0–2 of 2):\n  id = 7  (u32)\n"),
+        ("count", "count (0–1 of 1):\n  0 = 3  (u32)\n"),
+        // gdb says `*mut main::Item`; the Vec's type says `&main::Item`.
+        ("refs", "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs.[1]\n"),
+        // A slice iterator's end is an address, never read as an Item.
+        ("iter", "  end_or_len = 0x"),
+    ];
+    for (path, want) in expanded {
+        let v = mcp.ok("debug_variables", json!({"expand": path})).await;
+        assert!(v.contains(want), "{path}: {v}");
+        assert!(!v.contains("__0") && !v.contains("Cannot access memory"), "{path}: {v}");
+    }
+    let v = mcp.ok("debug_variables", json!({"expand": "iter"})).await;
+    assert!(!v.contains("expand=iter.end_or_len"), "{v}");
+    let e = mcp
+        .fails("debug_variables", json!({"expand": "iter.end_or_len"}))
+        .await;
+    assert!(e.contains("has no children"), "{e}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "refs[1].name"}))
+        .await;
+    assert!(e.starts_with("refs[1].name = \"saw\""), "{e}");
     mcp.close().await;
 }
 

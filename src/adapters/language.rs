@@ -229,6 +229,26 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// A child's type as the language reads it inside a container of
+    /// `container_type`, and whether its value is followed; None where the
+    /// adapter's type stands.
+    fn child_type(&self, _container_type: &str, _child_type: &str) -> Option<(String, bool)> {
+        None
+    }
+
+    /// A child's name as the language writes it, where the adapter's
+    /// differs (gdb's `__0` for Rust's `.0`).
+    fn child_name(&self, _name: &str) -> Option<String> {
+        None
+    }
+
+    /// Whether a container of `container_type` whose one child is `name`
+    /// (of `child_type`) opens to that child's children: a level the
+    /// adapter adds (an enum's variant around its payload).
+    fn opens_through(&self, _container_type: &str, _name: &str, _child_type: &str) -> bool {
+        false
+    }
+
     /// An expression for the length of the text value `expression`, to
     /// say how long a cut one is.
     fn length_expression(&self, _expression: &str) -> Option<String> {

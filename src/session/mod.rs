@@ -27,6 +27,7 @@ mod journal_api;
 pub mod launch_conditions;
 pub mod launch_json;
 pub mod link;
+pub mod listing;
 mod listed_locals;
 pub mod native;
 mod native_api;

@@ -45,7 +45,7 @@ pub async fn page(
     }
     let language = client.language();
     let kids = reads::variables(client, window.reference).await?;
-    let mut kids = super::var_path::as_entries(language, kids);
+    let mut kids = super::listing::as_entries(language, kids);
     if let Some(cap) = kids.iter().position(|v| language.is_listing_cut(&v.name)) {
         kids.remove(cap);
         if filter.is_none()

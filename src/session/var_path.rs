@@ -3,7 +3,6 @@
 //! is the language's job.
 
 use super::types::Var;
-use crate::adapters::Language;
 
 pub use crate::adapters::split_path;
 
@@ -42,26 +41,6 @@ pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
         .find(|v| v.name == seg)
         .or_else(|| children.iter().find(|v| quoted.contains(&v.name)))
         .or_else(|| index.and_then(|i| children.iter().find(|v| index_of(&v.name) == Some(i))))
-}
-
-/// A map's key and value children as one child per entry, named by its
-/// key (`["widget"] = 3`), where the language reads them so.
-pub fn as_entries(language: &dyn Language, kids: Vec<Var>) -> Vec<Var> {
-    let pairs: Vec<(&str, &str)> = kids
-        .iter()
-        .map(|v| (v.name.as_str(), v.value.as_str()))
-        .collect();
-    let Some(entries) = language.entries(&pairs) else {
-        return kids;
-    };
-    entries
-        .into_iter()
-        .filter_map(|(name, i)| {
-            let mut v = kids.get(i)?.clone();
-            v.name = name;
-            Some(v)
-        })
-        .collect()
 }
 
 #[cfg(test)]

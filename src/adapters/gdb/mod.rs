@@ -3,6 +3,7 @@
 //! Rust expressions natively, where lldb reads some enums wrongly and
 //! parses expressions as C++.
 
+mod children;
 mod install;
 
 pub use install::alone_on_path;

@@ -97,6 +97,18 @@ impl Language for GdbNative {
         super::parts::entries(children)
     }
 
+    fn child_type(&self, container_type: &str, child_type: &str) -> Option<(String, bool)> {
+        super::children::child_type(container_type, child_type)
+    }
+
+    fn child_name(&self, name: &str) -> Option<String> {
+        is_position(name).then(|| name.trim_start_matches('_').to_string())
+    }
+
+    fn opens_through(&self, container_type: &str, name: &str, child_type: &str) -> bool {
+        super::children::opens_through(container_type, name, child_type)
+    }
+
     fn composed_tree(&self, raw: &dyn Raw) -> Option<Value> {
         super::rust_tree::composed_tree(self, raw)
     }

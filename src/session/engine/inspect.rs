@@ -197,16 +197,23 @@ impl Engine {
                     q.filter.as_deref(),
                 )
                 .await?;
+                let language = client.language();
+                let mut type_name = container.type_name.clone();
+                crate::session::listing::typed(language, &type_name, &mut page);
                 // A pointer whose one child is its unnamed target (as an
-                // adapter may show `*T`) opens to the target's members, as a
-                // struct does: the extra level says nothing.
-                if let [target] = page.as_slice()
-                    && total == 1
-                    && target.reference > 0
-                    && (target.name.is_empty() || target.name.starts_with('*'))
-                    && q.filter.is_none()
-                {
+                // adapter may show `*T`), an enum whose one child is its
+                // variant, opens to the target's members, as a struct
+                // does: the extra level says nothing.
+                for _ in 0..MAX_SHELLS {
+                    let [target] = page.as_slice() else { break };
+                    if total != 1
+                        || q.filter.is_some()
+                        || !crate::session::listing::opens_through(language, &type_name, target)
+                    {
+                        break;
+                    }
                     let (reference, indexed) = (target.reference, target.indexed);
+                    type_name = target.type_name.clone();
                     (page, total) = crate::session::paging::page(
                         &client,
                         window(reference, indexed),
@@ -215,6 +222,7 @@ impl Engine {
                         None,
                     )
                     .await?;
+                    crate::session::listing::typed(language, &type_name, &mut page);
                 }
                 crate::session::fill::fill_previews(&client, &mut page, q.count).await;
                 crate::session::cut_lengths::fill(&client, page.iter_mut(), frame).await;
@@ -330,6 +338,12 @@ impl Engine {
     }
 }
 
+const NO_CHILDREN: &str = "has no children";
+
+/// Levels a listing opens through (`Option<&T>`: the variant, its one
+/// position, the reference's target).
+const MAX_SHELLS: usize = 4;
+
 /// A container a path leads to: its variablesReference, and the
 /// expression that reads it where one is known.
 pub(super) struct Container {
@@ -337,6 +351,8 @@ pub(super) struct Container {
     expression: Option<String>,
     /// Its item count, where the adapter gives one.
     pub(super) indexed: Option<usize>,
+    /// Its type, as the adapter names it (empty for a scope).
+    pub(super) type_name: String,
 }
 
 /// The container `path` names under a frame's scope: walked by its
@@ -350,7 +366,10 @@ async fn resolve_path(
 ) -> Result<Container, SessionError> {
     let segs = path.map(var_path::split_path).unwrap_or_default();
     let walked = resolve_container(client, frame, scope, &segs).await;
-    let Some(path) = path.filter(|_| walked.is_err()) else {
+    // A path walked to its end that has no children has none, whatever
+    // its evaluation would open (a raw pointer read through).
+    let leaf = matches!(&walked, Err(SessionError::Invalid { message, .. }) if message.ends_with(NO_CHILDREN));
+    let Some(path) = path.filter(|_| walked.is_err() && !leaf) else {
         return walked;
     };
     let Some(expression) = client.language().path_expression(path).or_else(|| {
@@ -374,6 +393,7 @@ async fn resolve_path(
         reference: v.reference,
         indexed: v.indexed,
         expression: Some(expression),
+        type_name: v.type_name,
     })
 }
 
@@ -442,10 +462,9 @@ pub(super) async fn resolve_container(
     let mut walked = String::new();
     let mut expression = None;
     let mut indexed = None;
+    let mut type_name = String::new();
     for seg in segs {
-        let children = crate::session::indexed::child_of(client, reference, indexed, seg).await?;
-        let children = var_path::as_entries(client.language(), children);
-        let mut found = var_path::find_child(&children, seg).cloned();
+        let mut found = child_named(client, reference, indexed, &type_name, seg).await?;
         if found.is_none() && walked.is_empty() && scope.is_none() {
             found = crate::session::statics::find(client, &scopes, seg).await;
         }
@@ -465,18 +484,52 @@ pub(super) async fn resolve_container(
         if v.reference <= 0 {
             return Err(SessionError::invalid(
                 "expand",
-                format!("{walked} = {} has no children", short_value(&v.value)),
+                format!("{walked} = {} {NO_CHILDREN}", short_value(&v.value)),
             ));
         }
         reference = v.reference;
         expression = v.evaluate_name;
         indexed = v.indexed;
+        type_name = v.type_name;
     }
     Ok(Container {
         reference,
         expression,
         indexed,
+        type_name,
     })
+}
+
+/// The child `seg` names in a container of `type_name`, as a listing
+/// shows it: a listing opens through the levels the adapter adds, so the
+/// path it printed goes through them too.
+pub(super) async fn child_named(
+    client: &Link,
+    reference: i64,
+    indexed: Option<usize>,
+    type_name: &str,
+    seg: &str,
+) -> Result<Option<crate::session::types::Var>, SessionError> {
+    let language = client.language();
+    let mut children = crate::session::indexed::child_of(client, reference, indexed, seg).await?;
+    let mut type_name = type_name.to_string();
+    for _ in 0..=MAX_SHELLS {
+        children = crate::session::listing::as_entries(language, children);
+        crate::session::listing::typed(language, &type_name, &mut children);
+        if let Some(v) = var_path::find_child(&children, seg) {
+            return Ok(Some(v.clone()));
+        }
+        let [shell] = children.as_slice() else {
+            break;
+        };
+        if !crate::session::listing::opens_through(language, &type_name, shell) {
+            break;
+        }
+        type_name = shell.type_name.clone();
+        let (r, i) = (shell.reference, shell.indexed);
+        children = crate::session::indexed::child_of(client, r, i, seg).await?;
+    }
+    Ok(None)
 }
 
 /// A new value through the adapter: `setExpression` where it has it, else

@@ -7,9 +7,9 @@ use crate::dap::DapError;
 use crate::session::error::SessionError;
 use crate::session::link::Link;
 use crate::session::types::Var;
-use crate::session::{indexed, reads, var_path};
+use crate::session::reads;
 
-use super::inspect::{evaluation_error, resolve_container};
+use super::inspect::{child_named, evaluation_error, resolve_container};
 
 /// `expression`, which the language reads as `read`.
 pub(super) async fn read(
@@ -83,11 +83,16 @@ async fn walk(
             }
             other => other,
         })?;
-    let kids = indexed::child_of(client, container.reference, container.indexed, last).await?;
-    let kids = var_path::as_entries(client.language(), kids);
-    let mut v = var_path::find_child(&kids, last)
-        .cloned()
-        .ok_or_else(|| SessionError::Evaluate(format!("{expression} does not exist")))?;
+    let found = child_named(
+        client,
+        container.reference,
+        container.indexed,
+        &container.type_name,
+        last,
+    )
+    .await?;
+    let mut v =
+        found.ok_or_else(|| SessionError::Evaluate(format!("{expression} does not exist")))?;
     v.name = expression.to_string();
     Ok(v)
 }
