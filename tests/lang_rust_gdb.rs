@@ -207,6 +207,26 @@ async fn indexes_keys_and_counts_read_from_the_values_parts() {
         .fails("debug_evaluate", json!({"expression": "stock[\"gear\"]"}))
         .await;
     assert!(e.starts_with("stock[\"gear\"] does not exist"), "{e}");
+    // A watch reads the same way, at every stop.
+    let w = mcp
+        .ok(
+            "debug_watch",
+            json!({"add": ["items.len()", "items[2].name", "stock[\"widget\"]"]}),
+        )
+        .await;
+    eprintln!("{w}");
+    let v = mcp.ok("debug_status", json!({})).await;
+    for (name, value) in [
+        ("items.len()", "3"),
+        ("items[2].name", "\"drill\""),
+        ("stock[\"widget\"]", "3"),
+    ] {
+        let shown = v.lines().any(|l| {
+            l.trim_start().starts_with(&format!("{name} "))
+                && l.trim_end().ends_with(&format!("= {value}"))
+        });
+        assert!(shown, "watch {name}: {v}");
+    }
     // The program never ran for the key.
     let v = mcp.ok("debug_variables", json!({"expand": "stock"})).await;
     assert!(v.contains("  [\"widget\"] = 3  (u32)"), "{v}");

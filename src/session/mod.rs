@@ -28,6 +28,7 @@ pub mod launch_conditions;
 pub mod launch_json;
 pub mod link;
 pub mod listing;
+pub mod parts_read;
 mod listed_locals;
 pub mod native;
 mod native_api;
@@ -52,6 +53,7 @@ pub mod types;
 pub mod validate;
 mod value;
 pub mod var_path;
+pub mod walk;
 
 pub use api::AnyBreakpoint;
 pub use api::StopSeq;

@@ -10,6 +10,8 @@ use crate::session::error::SessionError;
 use crate::session::fetch::StopRequest;
 use crate::session::link::Link;
 use crate::session::types::{Origin, RunState};
+use crate::session::parts_read::evaluation_error;
+use crate::session::walk::{Container, MAX_SHELLS, NO_CHILDREN, resolve_container, short_value};
 use crate::session::{reads, var_path};
 
 impl Engine {
@@ -35,7 +37,7 @@ impl Engine {
             let by_parts = language.parts_read(&expression);
             let evaluated = match by_parts.clone() {
                 Some(p) if language.parts_read_first(&expression) => {
-                    super::parts_read::read(&client, frame, &expression, p).await
+                    crate::session::parts_read::read(&client, frame, &expression, p).await
                 }
                 _ => match reads::evaluate_up_to(&client, sent, Some(frame), context, cap).await {
                     Ok(mut v) => {
@@ -49,7 +51,7 @@ impl Engine {
                     // What the adapter cannot evaluate (gdb's missing
                     // `Vec::len`) may still be read from the parts.
                     Err(e @ crate::dap::DapError::Failed { .. }) => match by_parts {
-                        Some(p) => super::parts_read::read(&client, frame, &expression, p).await,
+                        Some(p) => crate::session::parts_read::read(&client, frame, &expression, p).await,
                         None => Err(evaluation_error(&client, e)),
                     },
                     Err(e) => Err(evaluation_error(&client, e)),
@@ -310,7 +312,7 @@ impl Engine {
             self.spawn(async move {
                 let vals = join_all(
                     list.iter()
-                        .map(|(e, _)| reads::evaluate_at_stop(&client, e, Some(frame), "watch")),
+                        .map(|(e, _)| crate::session::parts_read::watch(&client, e, frame)),
                 )
                 .await;
                 Box::new(move |e: &mut Engine| {
@@ -325,7 +327,7 @@ impl Engine {
                             |((expression, origin), v)| crate::session::types::WatchValue {
                                 expression,
                                 origin,
-                                value: v.map_err(|x| x.to_string()),
+                                value: v,
                             },
                         )
                         .collect();
@@ -338,22 +340,6 @@ impl Engine {
     }
 }
 
-const NO_CHILDREN: &str = "has no children";
-
-/// Levels a listing opens through (`Option<&T>`: the variant, its one
-/// position, the reference's target).
-const MAX_SHELLS: usize = 4;
-
-/// A container a path leads to: its variablesReference, and the
-/// expression that reads it where one is known.
-pub(super) struct Container {
-    pub(super) reference: i64,
-    expression: Option<String>,
-    /// Its item count, where the adapter gives one.
-    pub(super) indexed: Option<usize>,
-    /// Its type, as the adapter names it (empty for a scope).
-    pub(super) type_name: String,
-}
 
 /// The container `path` names under a frame's scope: walked by its
 /// children's names where it can be, else evaluated as an expression, so
@@ -395,141 +381,6 @@ async fn resolve_path(
         expression: Some(expression),
         type_name: v.type_name,
     })
-}
-
-/// A value in an error message: never the whole of a long one.
-fn short_value(value: &str) -> String {
-    let n = value.chars().count();
-    if n <= 80 {
-        return value.to_string();
-    }
-    let head: String = value.chars().take(60).collect();
-    format!("{head}... ({n} chars)")
-}
-
-/// For an adapter that splits a frame's locals over scopes (a block's,
-/// then its function's): the innermost that holds `first`, or with no
-/// name, the function's own.
-async fn split_scope(
-    client: &Link,
-    scopes: &[(String, i64)],
-    first: Option<&String>,
-) -> Option<i64> {
-    let split = reads::split_locals(scopes, client.quirks().local_scopes);
-    let Some(first) = first else {
-        return split.last().copied();
-    };
-    for r in &split {
-        let children = reads::variables(client, *r).await.ok()?;
-        if var_path::find_child(&children, first).is_some() {
-            return Some(*r);
-        }
-    }
-    split.last().copied()
-}
-
-/// The variablesReference of `segs` under a frame's scope.
-pub(super) async fn resolve_container(
-    client: &Link,
-    frame: i64,
-    scope: Option<&str>,
-    segs: &[String],
-) -> Result<Container, SessionError> {
-    let scopes = reads::scopes(client, frame).await?;
-    let wanted = scope.unwrap_or("locals");
-    let named = scopes
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(wanted))
-        .map(|(_, r)| *r);
-    // Locals split over scopes (a block's, the function's, its
-    // parameters') are found in whichever holds the first name.
-    let split_locals = scope.is_none() && !client.quirks().local_scopes.is_empty();
-    let split = match (named, scope) {
-        _ if split_locals => split_scope(client, &scopes, segs.first()).await,
-        (None, None) => split_scope(client, &scopes, segs.first()).await,
-        _ => None,
-    };
-    let named = named.filter(|_| !split_locals || split.is_none());
-    let mut reference = split.or(named).ok_or_else(|| {
-        SessionError::invalid(
-            "scope",
-            format!(
-                "no scope {wanted:?}; this frame has {:?}",
-                scopes.iter().map(|(n, _)| n).collect::<Vec<_>>()
-            ),
-        )
-    })?;
-    let mut walked = String::new();
-    let mut expression = None;
-    let mut indexed = None;
-    let mut type_name = String::new();
-    for seg in segs {
-        let mut found = child_named(client, reference, indexed, &type_name, seg).await?;
-        if found.is_none() && walked.is_empty() && scope.is_none() {
-            found = crate::session::statics::find(client, &scopes, seg).await;
-        }
-        let Some(v) = found else {
-            return Err(SessionError::invalid(
-                "expand",
-                format!(
-                    "{walked}{}{seg} does not exist",
-                    if walked.is_empty() { "" } else { "." }
-                ),
-            ));
-        };
-        if !walked.is_empty() {
-            walked.push('.');
-        }
-        walked.push_str(seg);
-        if v.reference <= 0 {
-            return Err(SessionError::invalid(
-                "expand",
-                format!("{walked} = {} {NO_CHILDREN}", short_value(&v.value)),
-            ));
-        }
-        reference = v.reference;
-        expression = v.evaluate_name;
-        indexed = v.indexed;
-        type_name = v.type_name;
-    }
-    Ok(Container {
-        reference,
-        expression,
-        indexed,
-        type_name,
-    })
-}
-
-/// The child `seg` names in a container of `type_name`, as a listing
-/// shows it: a listing opens through the levels the adapter adds, so the
-/// path it printed goes through them too.
-pub(super) async fn child_named(
-    client: &Link,
-    reference: i64,
-    indexed: Option<usize>,
-    type_name: &str,
-    seg: &str,
-) -> Result<Option<crate::session::types::Var>, SessionError> {
-    let language = client.language();
-    let mut children = crate::session::indexed::child_of(client, reference, indexed, seg).await?;
-    let mut type_name = type_name.to_string();
-    for _ in 0..=MAX_SHELLS {
-        children = crate::session::listing::as_entries(language, children);
-        crate::session::listing::typed(language, &type_name, &mut children);
-        if let Some(v) = var_path::find_child(&children, seg) {
-            return Ok(Some(v.clone()));
-        }
-        let [shell] = children.as_slice() else {
-            break;
-        };
-        if !crate::session::listing::opens_through(language, &type_name, shell) {
-            break;
-        }
-        type_name = shell.type_name.clone();
-        let (r, i) = (shell.reference, shell.indexed);
-        children = crate::session::indexed::child_of(client, r, i, seg).await?;
-    }
-    Ok(None)
 }
 
 /// A new value through the adapter: `setExpression` where it has it, else
@@ -578,16 +429,3 @@ async fn set_by_dap(
     .map_err(SessionError::from)
 }
 
-/// A failed evaluation is the program's exception, told in the line its
-/// language makes worth reading; any other failure is the adapter's.
-pub(super) fn evaluation_error(client: &Link, e: crate::dap::DapError) -> SessionError {
-    match e {
-        crate::dap::DapError::Failed { message, .. } => {
-            SessionError::Evaluate(client.language().evaluation_error(&message))
-        }
-        // Said as the session will say it once it sees the adapter gone,
-        // not as the stop it still shows.
-        crate::dap::DapError::Closed => SessionError::AdapterGone(client.gone_reason()),
-        other => other.into(),
-    }
-}

@@ -28,7 +28,6 @@ mod line_runs;
 mod line_steps;
 mod native;
 mod opening;
-mod parts_read;
 mod program_watch;
 mod purity;
 mod scopes;

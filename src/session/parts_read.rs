@@ -4,15 +4,15 @@
 
 use crate::adapters::PartsRead;
 use crate::dap::DapError;
-use crate::session::error::SessionError;
-use crate::session::link::Link;
-use crate::session::types::Var;
-use crate::session::reads;
+use super::error::SessionError;
+use super::link::Link;
+use super::reads;
+use super::types::Var;
 
-use super::inspect::{child_named, evaluation_error, resolve_container};
+use super::walk::{child_named, resolve_container};
 
 /// `expression`, which the language reads as `read`.
-pub(super) async fn read(
+pub async fn read(
     client: &Link,
     frame: i64,
     expression: &str,
@@ -102,5 +102,37 @@ fn short(value: &str) -> String {
         0 => "empty".into(),
         n if n <= 40 => value.to_string(),
         _ => format!("{}...", value.chars().take(30).collect::<String>()),
+    }
+}
+
+/// A failed evaluation is the program's exception, told in the line its
+/// language makes worth reading; any other failure is the adapter's.
+pub fn evaluation_error(client: &Link, e: crate::dap::DapError) -> SessionError {
+    match e {
+        crate::dap::DapError::Failed { message, .. } => {
+            SessionError::Evaluate(client.language().evaluation_error(&message))
+        }
+        // Said as the session will say it once it sees the adapter gone,
+        // not as the stop it still shows.
+        crate::dap::DapError::Closed => SessionError::AdapterGone(client.gone_reason()),
+        other => other.into(),
+    }
+}
+
+/// A watch at a stop: the adapter's evaluation, or where it cannot
+/// evaluate it, the reading from the values' parts.
+pub async fn watch(client: &Link, expression: &str, frame: i64) -> Result<Var, String> {
+    let language = client.language();
+    let by_parts = language.parts_read(expression);
+    let first = language.parts_read_first(expression);
+    let evaluated = match by_parts.clone() {
+        Some(p) if first => return read(client, frame, expression, p).await.map_err(|e| e.to_string()),
+        _ => reads::evaluate_at_stop(client, expression, Some(frame), "watch").await,
+    };
+    match (evaluated, by_parts) {
+        (Err(DapError::Failed { .. }), Some(p)) => read(client, frame, expression, p)
+            .await
+            .map_err(|e| e.to_string()),
+        (v, _) => v.map_err(|e| e.to_string()),
     }
 }
