@@ -165,7 +165,10 @@ async fn collections_stopped() -> (tempfile::TempDir, Mcp) {
             json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 22}]}),
         )
         .await;
-    assert!(v.contains("── STOPPED at src/main.rs:22 (main::main) ──"), "{v}");
+    assert!(
+        v.contains("── STOPPED at src/main.rs:22 (main::main) ──"),
+        "{v}"
+    );
     (ws, mcp)
 }
 
@@ -178,8 +181,14 @@ async fn indexes_keys_and_counts_read_from_the_values_parts() {
     // gdb has no `Vec::len` to call and indexes no Vec; a string key it
     // would place in the program's memory by running its allocator.
     for (expression, want) in [
-        ("items[1]", "items[1] = <Item: id=42, name=\"saw\">  (main::Item)"),
-        ("items[1].name", "items[1].name = \"saw\"  (alloc::string::String)"),
+        (
+            "items[1]",
+            "items[1] = <Item: id=42, name=\"saw\">  (main::Item)",
+        ),
+        (
+            "items[1].name",
+            "items[1].name = \"saw\"  (alloc::string::String)",
+        ),
         ("items.len()", "items.len() = 3  (usize)"),
         ("items.is_empty()", "items.is_empty() = false  (bool)"),
         ("empty.is_empty()", "empty.is_empty() = true  (bool)"),
@@ -254,19 +263,28 @@ async fn children_read_as_rust_names_and_types_them() {
     let expanded = [
         // An Option opens to its payload's fields, through the variant and
         // the reference gdb lists as levels of their own.
-        ("found", "found (0–2 of 2):\n  id = 42  (u32)\n  name = \"saw\"  (alloc::string::String)\n"),
+        (
+            "found",
+            "found (0–2 of 2):\n  id = 42  (u32)\n  name = \"saw\"  (alloc::string::String)\n",
+        ),
         ("found.Some", "  id = 42  (u32)\n"),
         ("first", "first (0–2 of 2):\n  id = 7  (u32)\n"),
         ("count", "count (0–1 of 1):\n  0 = 3  (u32)\n"),
         // gdb says `*mut main::Item`; the Vec's type says `&main::Item`.
-        ("refs", "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs.[1]\n"),
+        (
+            "refs",
+            "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs.[1]\n",
+        ),
         // A slice iterator's end is an address, never read as an Item.
         ("iter", "  end_or_len = 0x"),
     ];
     for (path, want) in expanded {
         let v = mcp.ok("debug_variables", json!({"expand": path})).await;
         assert!(v.contains(want), "{path}: {v}");
-        assert!(!v.contains("__0") && !v.contains("Cannot access memory"), "{path}: {v}");
+        assert!(
+            !v.contains("__0") && !v.contains("Cannot access memory"),
+            "{path}: {v}"
+        );
     }
     let v = mcp.ok("debug_variables", json!({"expand": "iter"})).await;
     assert!(!v.contains("expand=iter.end_or_len"), "{v}");

@@ -2,12 +2,12 @@
 //! as its printers give them (see `Language::parts_read`): a path walked
 //! through children, a count from the value's exact number of items.
 
-use crate::adapters::PartsRead;
-use crate::dap::DapError;
 use super::error::SessionError;
 use super::link::Link;
 use super::reads;
 use super::types::Var;
+use crate::adapters::PartsRead;
+use crate::dap::DapError;
 
 use super::walk::{child_named, resolve_container};
 
@@ -126,7 +126,11 @@ pub async fn watch(client: &Link, expression: &str, frame: i64) -> Result<Var, S
     let by_parts = language.parts_read(expression);
     let first = language.parts_read_first(expression);
     let evaluated = match by_parts.clone() {
-        Some(p) if first => return read(client, frame, expression, p).await.map_err(|e| e.to_string()),
+        Some(p) if first => {
+            return read(client, frame, expression, p)
+                .await
+                .map_err(|e| e.to_string());
+        }
         _ => reads::evaluate_at_stop(client, expression, Some(frame), "watch").await,
     };
     match (evaluated, by_parts) {

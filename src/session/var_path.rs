@@ -64,5 +64,14 @@ mod tests {
         for seg in ["limits", "'limits'", "\"limits\""] {
             assert!(find_child(&kids, seg).is_some(), "{seg}");
         }
+        // A map's entry, named by its key as Rust indexes it.
+        let entry = Var {
+            name: "[\"widget\"]".into(),
+            ..Default::default()
+        };
+        let kids = [entry];
+        for seg in ["widget", "\"widget\"", "[\"widget\"]"] {
+            assert!(find_child(&kids, seg).is_some(), "{seg}");
+        }
     }
 }

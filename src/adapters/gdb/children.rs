@@ -60,38 +60,47 @@ pub fn opens_through(container_type: &str, name: &str, child_type: &str) -> bool
 fn generic_args(type_name: &str) -> Vec<String> {
     let mut out = vec![];
     let mut depth = 0usize;
-    let mut current: Vec<String> = vec![];
-    for c in type_name.chars() {
+    let mut start = 0;
+    for (i, c) in type_name.char_indices() {
         match c {
             '<' => {
+                if depth == 0 {
+                    start = i + 1;
+                }
                 depth += 1;
-                current.push(String::new());
             }
             '>' if depth > 0 => {
                 depth -= 1;
-                if let Some(a) = current.pop() {
-                    out.push(a.trim().to_string());
-                    if let Some(outer) = current.last_mut() {
-                        outer.push('<');
-                        outer.push_str(&a);
-                        outer.push('>');
+                if depth == 0 {
+                    for arg in top_level_args(&type_name[start..i]) {
+                        out.extend(generic_args(arg));
+                        out.push(arg.to_string());
                     }
                 }
             }
-            ',' if depth > 0 => {
-                if let Some(a) = current.last_mut() {
-                    out.push(a.trim().to_string());
-                    a.clear();
-                }
-            }
-            _ => {
-                if let Some(a) = current.last_mut() {
-                    a.push(c);
-                }
-            }
+            _ => {}
         }
     }
     out
+}
+
+/// `&u8, Vec<u8, G>` → `&u8`, `Vec<u8, G>`.
+fn top_level_args(list: &str) -> Vec<&str> {
+    let mut args = vec![];
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                args.push(list[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(list[start..].trim());
+    args
 }
 
 #[cfg(test)]

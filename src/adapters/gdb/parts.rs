@@ -176,12 +176,25 @@ mod tests {
     #[test]
     fn counts_are_exact_or_not_read() {
         assert_eq!(exact_count("Vec(size=3)", "alloc::vec::Vec<u8>"), Some(3));
-        assert_eq!(exact_count("HashMap(size=1)", "std::collections::hash::map::HashMap<u8, u8>"), Some(1));
-        assert_eq!(exact_count("&[main::Item](size=2)", "&[main::Item]"), Some(2));
+        assert_eq!(
+            exact_count(
+                "HashMap(size=1)",
+                "std::collections::hash::map::HashMap<u8, u8>"
+            ),
+            Some(1)
+        );
+        assert_eq!(
+            exact_count("&[main::Item](size=2)", "&[main::Item]"),
+            Some(2)
+        );
         assert_eq!(exact_count("", "[u32; 4]"), Some(4));
         assert_eq!(exact_count("\"shop\"", "alloc::string::String"), Some(4));
         assert_eq!(exact_count("\"héllo\"", "&str"), Some(6));
-        for v in ["\"a\\nb\"", "\"ab\", 'c' <repeats 12 times>, \"d\"", "\"abc\"..."] {
+        for v in [
+            "\"a\\nb\"",
+            "\"ab\", 'c' <repeats 12 times>, \"d\"",
+            "\"abc\"...",
+        ] {
             assert_eq!(exact_count(v, "&str"), None, "{v}");
         }
         assert_eq!(exact_count("\"x\"", "main::Name"), None);
@@ -190,7 +203,12 @@ mod tests {
     #[test]
     fn map_pairs_read_as_keyed_entries() {
         assert_eq!(
-            entries(&[("key0", "\"widget\""), ("val0", "3"), ("key1", "\"gear\""), ("val1", "")]),
+            entries(&[
+                ("key0", "\"widget\""),
+                ("val0", "3"),
+                ("key1", "\"gear\""),
+                ("val1", "")
+            ]),
             Some(vec![("[\"widget\"]".into(), 1), ("[\"gear\"]".into(), 3)])
         );
         assert_eq!(entries(&[("key0", ""), ("val0", "3")]), None);

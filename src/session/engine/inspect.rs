@@ -9,8 +9,8 @@ use crate::session::command::{Reply, VariablesQuery};
 use crate::session::error::SessionError;
 use crate::session::fetch::StopRequest;
 use crate::session::link::Link;
-use crate::session::types::{Origin, RunState};
 use crate::session::parts_read::evaluation_error;
+use crate::session::types::{Origin, RunState};
 use crate::session::walk::{Container, MAX_SHELLS, NO_CHILDREN, resolve_container, short_value};
 use crate::session::{reads, var_path};
 
@@ -51,7 +51,9 @@ impl Engine {
                     // What the adapter cannot evaluate (gdb's missing
                     // `Vec::len`) may still be read from the parts.
                     Err(e @ crate::dap::DapError::Failed { .. }) => match by_parts {
-                        Some(p) => crate::session::parts_read::read(&client, frame, &expression, p).await,
+                        Some(p) => {
+                            crate::session::parts_read::read(&client, frame, &expression, p).await
+                        }
                         None => Err(evaluation_error(&client, e)),
                     },
                     Err(e) => Err(evaluation_error(&client, e)),
@@ -340,7 +342,6 @@ impl Engine {
     }
 }
 
-
 /// The container `path` names under a frame's scope: walked by its
 /// children's names where it can be, else evaluated as an expression, so
 /// any path or expression the tools print is accepted back.
@@ -428,4 +429,3 @@ async fn set_by_dap(
     .await
     .map_err(SessionError::from)
 }
-
