@@ -150,7 +150,8 @@ fn main() {
     let empty: Vec<u32> = Vec::new();
     let refs: Vec<&Item> = items.iter().collect();
     let count: Option<u32> = Some(3);
-    println!("{:?} {:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?} {:?} {:?}", items, stock, found, first, title, word, slice, queue, iter, empty, refs, count);
+    let note = String::from("two\nlines");
+    println!("{:?} {:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?} {:?} {:?} {}", items, stock, found, first, title, word, slice, queue, iter, empty, refs, count, note);
 }
 "#;
 
@@ -162,11 +163,11 @@ async fn collections_stopped() -> (tempfile::TempDir, Mcp) {
     let v = mcp
         .ok(
             "debug_launch",
-            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 22}]}),
+            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 23}]}),
         )
         .await;
     assert!(
-        v.contains("── STOPPED at src/main.rs:22 (main::main) ──"),
+        v.contains("── STOPPED at src/main.rs:23 (main::main) ──"),
         "{v}"
     );
     (ws, mcp)
@@ -216,6 +217,15 @@ async fn indexes_keys_and_counts_read_from_the_values_parts() {
         .fails("debug_evaluate", json!({"expression": "stock[\"gear\"]"}))
         .await;
     assert!(e.starts_with("stock[\"gear\"] does not exist"), "{e}");
+    // gdb writes the newline as `\n`: the text's length in bytes is not
+    // read from it, so the count is not guessed.
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "note.len()"}))
+        .await;
+    assert!(
+        e.starts_with("note.len() not read: the adapter cannot call it here, and note's value (\"two\\nlines\") gives no exact count"),
+        "{e}"
+    );
     // A watch reads the same way, at every stop.
     let w = mcp
         .ok(
@@ -244,7 +254,7 @@ async fn indexes_keys_and_counts_read_from_the_values_parts() {
     let e = mcp
         .fails(
             "breakpoint_set",
-            json!({"file": "src/main.rs", "line": 22, "condition": "items.len() > 2"}),
+            json!({"file": "src/main.rs", "line": 23, "condition": "items.len() > 2"}),
         )
         .await;
     assert!(
