@@ -75,6 +75,24 @@ async fn each_rust_value_reads_as_rust() {
         .await;
     assert!(e.contains("No symbol 'nosuch' in current context"), "{e}");
 
+    // Expanded, an enum opens to its payload; a variant with none stays.
+    for (path, want) in [
+        (
+            "none",
+            "  None = None  (core::option::Option<main::Item>::None)",
+        ),
+        ("c_food", "  perishable = true  (bool)\n  days = 6  (u32)\n"),
+        (
+            "c_gad",
+            "  0 = \"FM\"  (alloc::string::String)\n  1 = 2  (u8)\n",
+        ),
+        ("pair", "  0 = 1  (u32)\n  1 = 5  (u32)\n"),
+        ("results[0]", "  0 = 2  (u32)\n"),
+    ] {
+        let v = mcp.ok("debug_variables", json!({"expand": path})).await;
+        assert!(v.contains(want), "{path}: {v}");
+    }
+
     // gdb's own lines stay out of the program's output.
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED with code 0"), "{v}");

@@ -217,8 +217,8 @@ impl Engine {
                         break;
                     }
                     let (reference, indexed) = (target.reference, target.indexed);
-                    type_name = target.type_name.clone();
-                    (page, total) = crate::session::paging::page(
+                    let inner_type = target.type_name.clone();
+                    let (mut inner, inner_total) = crate::session::paging::page(
                         &client,
                         window(reference, indexed),
                         q.start,
@@ -226,7 +226,13 @@ impl Engine {
                         None,
                     )
                     .await?;
-                    crate::session::listing::typed(language, &type_name, &mut page);
+                    // A variant with nothing inside (`None`) stays as it
+                    // is: an empty listing would say less.
+                    if inner_total == 0 {
+                        break;
+                    }
+                    crate::session::listing::typed(language, &inner_type, &mut inner);
+                    (page, total, type_name) = (inner, inner_total, inner_type);
                 }
                 crate::session::fill::fill_previews(&client, &mut page, q.count).await;
                 crate::session::cut_lengths::fill(&client, page.iter_mut(), frame).await;
