@@ -75,6 +75,24 @@ async fn each_rust_value_reads_as_rust() {
         .await;
     assert!(e.contains("No symbol 'nosuch' in current context"), "{e}");
 
+    // Expanded, an enum opens to its payload; a variant with none stays.
+    for (path, want) in [
+        (
+            "none",
+            "  None = None  (core::option::Option<main::Item>::None)",
+        ),
+        ("c_food", "  perishable = true  (bool)\n  days = 6  (u32)\n"),
+        (
+            "c_gad",
+            "  0 = \"FM\"  (alloc::string::String)\n  1 = 2  (u8)\n",
+        ),
+        ("pair", "  0 = 1  (u32)\n  1 = 5  (u32)\n"),
+        ("results[0]", "  0 = 2  (u32)\n"),
+    ] {
+        let v = mcp.ok("debug_variables", json!({"expand": path})).await;
+        assert!(v.contains(want), "{path}: {v}");
+    }
+
     // gdb's own lines stay out of the program's output.
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("EXITED with code 0"), "{v}");
@@ -125,6 +143,187 @@ async fn a_reference_inside_a_value_reads_as_what_it_points_at() {
         Some("[Item {id: 7, name: \"hammer\"}, Item {id: 42, name: \"saw\"}]"),
         "{v}"
     );
+    mcp.close().await;
+}
+
+/// The collections a Rust program reads most, stopped before they are printed.
+const COLLECTIONS: &str = r#"use std::collections::{HashMap, VecDeque};
+#[derive(Debug)]
+struct Item {
+    id: u32,
+    name: String,
+}
+
+fn main() {
+    let items = vec![Item { id: 7, name: String::from("hammer") }, Item { id: 42, name: String::from("saw") }, Item { id: 9, name: String::from("drill") }];
+    let mut stock: HashMap<String, u32> = HashMap::new();
+    stock.insert(String::from("widget"), 3);
+    let found: Option<&Item> = items.iter().find(|i| i.id == 42);
+    let first: &Item = &items[0];
+    let title = String::from("shop");
+    let word: &str = "tool";
+    let slice: &[Item] = &items[1..];
+    let queue: VecDeque<u32> = VecDeque::from(vec![4, 5]);
+    let iter = items.iter();
+    let empty: Vec<u32> = Vec::new();
+    let refs: Vec<&Item> = items.iter().collect();
+    let count: Option<u32> = Some(3);
+    let note = String::from("two\nlines");
+    println!("{:?} {:?} {:?} {:?} {} {} {:?} {:?} {:?} {:?} {:?} {:?} {}", items, stock, found, first, title, word, slice, queue, iter, empty, refs, count, note);
+}
+"#;
+
+/// Launches `COLLECTIONS`, stopped where every value is made.
+async fn collections_stopped() -> (tempfile::TempDir, Mcp) {
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), COLLECTIONS);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 23}]}),
+        )
+        .await;
+    assert!(
+        v.contains("── STOPPED at src/main.rs:23 (main::main) ──"),
+        "{v}"
+    );
+    (ws, mcp)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn indexes_keys_and_counts_read_from_the_values_parts() {
+    if !gdb_available() {
+        return;
+    }
+    let (_ws, mcp) = collections_stopped().await;
+    // gdb has no `Vec::len` to call and indexes no Vec; a string key it
+    // would place in the program's memory by running its allocator.
+    for (expression, want) in [
+        (
+            "items[1]",
+            "items[1] = <Item: id=42, name=\"saw\">  (main::Item)",
+        ),
+        (
+            "items[1].name",
+            "items[1].name = \"saw\"  (alloc::string::String)",
+        ),
+        ("items.len()", "items.len() = 3  (usize)"),
+        ("items.is_empty()", "items.is_empty() = false  (bool)"),
+        ("empty.is_empty()", "empty.is_empty() = true  (bool)"),
+        ("title.len()", "title.len() = 4  (usize)"),
+        ("word.len()", "word.len() = 4  (usize)"),
+        ("slice.len()", "slice.len() = 2  (usize)"),
+        ("stock.len()", "stock.len() = 1  (usize)"),
+        ("queue.len()", "queue.len() = 2  (usize)"),
+        ("items[2].name.len()", "items[2].name.len() = 5  (usize)"),
+        ("stock[\"widget\"]", "stock[\"widget\"] = 3  (u32)"),
+    ] {
+        let e = mcp
+            .ok("debug_evaluate", json!({"expression": expression}))
+            .await;
+        assert!(e.starts_with(want), "{expression}: {e}");
+    }
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "items[7].name"}))
+        .await;
+    assert!(
+        e.starts_with("items[7].name not read: items.7 does not exist"),
+        "{e}"
+    );
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "stock[\"gear\"]"}))
+        .await;
+    assert!(e.starts_with("stock[\"gear\"] does not exist"), "{e}");
+    // gdb writes the newline as `\n`: the text's length in bytes is not
+    // read from it, so the count is not guessed.
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "note.len()"}))
+        .await;
+    assert!(
+        e.starts_with("note.len() not read: the adapter cannot call it here, and note's value (\"two\\nlines\") gives no exact count"),
+        "{e}"
+    );
+    // A watch reads the same way, at every stop.
+    let w = mcp
+        .ok(
+            "debug_watch",
+            json!({"add": ["items.len()", "items[2].name", "stock[\"widget\"]"]}),
+        )
+        .await;
+    eprintln!("{w}");
+    let v = mcp.ok("debug_status", json!({})).await;
+    for (name, value) in [
+        ("items.len()", "3"),
+        ("items[2].name", "\"drill\""),
+        ("stock[\"widget\"]", "3"),
+    ] {
+        let shown = v.lines().any(|l| {
+            l.trim_start().starts_with(&format!("{name} "))
+                && l.trim_end().ends_with(&format!("= {value}"))
+        });
+        assert!(shown, "watch {name}: {v}");
+    }
+    // The program never ran for the key.
+    let v = mcp.ok("debug_variables", json!({"expand": "stock"})).await;
+    assert!(v.contains("  [\"widget\"] = 3  (u32)"), "{v}");
+    assert!(!v.contains("key0"), "{v}");
+    // A count gdb would have to call at each hit is refused when set.
+    let e = mcp
+        .fails(
+            "breakpoint_set",
+            json!({"file": "src/main.rs", "line": 23, "condition": "items.len() > 2"}),
+        )
+        .await;
+    assert!(
+        e.contains("gdb runs a condition itself and cannot call len() there"),
+        "{e}"
+    );
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn children_read_as_rust_names_and_types_them() {
+    if !gdb_available() {
+        return;
+    }
+    let (_ws, mcp) = collections_stopped().await;
+    let expanded = [
+        // An Option opens to its payload's fields, through the variant and
+        // the reference gdb lists as levels of their own.
+        (
+            "found",
+            "found (0–2 of 2):\n  id = 42  (u32)\n  name = \"saw\"  (alloc::string::String)\n",
+        ),
+        ("found.Some", "  id = 42  (u32)\n"),
+        ("first", "first (0–2 of 2):\n  id = 7  (u32)\n"),
+        ("count", "count (0–1 of 1):\n  0 = 3  (u32)\n"),
+        // gdb says `*mut main::Item`; the Vec's type says `&main::Item`.
+        (
+            "refs",
+            "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs.[1]\n",
+        ),
+        // A slice iterator's end is an address, never read as an Item.
+        ("iter", "  end_or_len = 0x"),
+    ];
+    for (path, want) in expanded {
+        let v = mcp.ok("debug_variables", json!({"expand": path})).await;
+        assert!(v.contains(want), "{path}: {v}");
+        assert!(
+            !v.contains("__0") && !v.contains("Cannot access memory"),
+            "{path}: {v}"
+        );
+    }
+    let v = mcp.ok("debug_variables", json!({"expand": "iter"})).await;
+    assert!(!v.contains("expand=iter.end_or_len"), "{v}");
+    let e = mcp
+        .fails("debug_variables", json!({"expand": "iter.end_or_len"}))
+        .await;
+    assert!(e.contains("has no children"), "{e}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "refs[1].name"}))
+        .await;
+    assert!(e.starts_with("refs[1].name = \"saw\""), "{e}");
     mcp.close().await;
 }
 

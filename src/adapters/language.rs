@@ -25,6 +25,20 @@ pub struct ListedLocal {
     pub value: Option<String>,
 }
 
+/// A reading the adapter cannot evaluate (gdb indexes no `Vec` and finds
+/// no `len` rustc left out of the program), answered from the values'
+/// parts the adapter's printers give.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PartsRead {
+    /// The value a path names (`items[1].name`, `stock["widget"]`): its
+    /// segments, as `split_path` gives them, walked through children from
+    /// a local.
+    Path(Vec<String>),
+    /// `of.len()`, or with `is_empty` `of.is_empty()`: from the exact
+    /// number of items the value of `of` holds.
+    Count { of: String, is_empty: bool },
+}
+
 pub trait Language: Send + Sync {
     /// The parameter names of `function`, whose body holds `line`, read from
     /// the source; None when they cannot be told. Callers with none cost no
@@ -187,6 +201,52 @@ pub trait Language: Send + Sync {
     /// container `expression`, for items past an adapter's cap.
     fn items_window(&self, _expression: &str, _start: usize, _end: usize) -> Option<String> {
         None
+    }
+
+    /// How `expression` is read from the values' parts where the adapter
+    /// cannot evaluate it; None where it cannot be so read.
+    fn parts_read(&self, _expression: &str) -> Option<PartsRead> {
+        None
+    }
+
+    /// Whether `expression` is read from the values' parts without asking
+    /// the adapter first, where the adapter's own try would run the
+    /// program's code.
+    fn parts_read_first(&self, _expression: &str) -> bool {
+        false
+    }
+
+    /// The exact number of items a value holds, from its text and type;
+    /// None where these do not give it exactly.
+    fn exact_count(&self, _value: &str, _type_name: &str) -> Option<usize> {
+        None
+    }
+
+    /// Children the adapter lists as pairs (a map's keys and values), as
+    /// the language names them: for each entry, its name and the index of
+    /// the child that holds its value; None where they are no such pairs.
+    fn entries(&self, _children: &[(&str, &str)]) -> Option<Vec<(String, usize)>> {
+        None
+    }
+
+    /// A child's type as the language reads it inside a container of
+    /// `container_type`, and whether its value is followed; None where the
+    /// adapter's type stands.
+    fn child_type(&self, _container_type: &str, _child_type: &str) -> Option<(String, bool)> {
+        None
+    }
+
+    /// A child's name as the language writes it, where the adapter's
+    /// differs (gdb's `__0` for Rust's `.0`).
+    fn child_name(&self, _name: &str) -> Option<String> {
+        None
+    }
+
+    /// Whether a container of `container_type` whose one child is `name`
+    /// (of `child_type`) opens to that child's children: a level the
+    /// adapter adds (an enum's variant around its payload).
+    fn opens_through(&self, _container_type: &str, _name: &str, _child_type: &str) -> bool {
+        false
     }
 
     /// An expression for the length of the text value `expression`, to

@@ -42,8 +42,8 @@ pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
-    FoundFunction, Language, ListedLocal, LogPiece, Part, SetVariable, TraceFrame, c_like_path,
-    is_ident, literal_value, parse_log_message, plain_traceback, split_path,
+    FoundFunction, Language, ListedLocal, LogPiece, Part, PartsRead, SetVariable, TraceFrame,
+    c_like_path, is_ident, literal_value, parse_log_message, plain_traceback, split_path,
 };
 pub use program_end::{ProgramEnd, signal_name};
 pub use spec::{LaunchSpec, PathMapping, ProgramStdio, Remote, Target};

@@ -12,7 +12,7 @@ use super::fill::fill_grandchildren;
 use super::hints::{StopHints, VarsFuture};
 use super::link::Link;
 use super::link::not_read_reason;
-use super::reads::{evaluate_at_stop, parse_frames, str_field, top_frame_locals};
+use super::reads::{parse_frames, str_field, top_frame_locals};
 use super::sources::{SharedSourceCache, SourceCache};
 use super::types::{ExceptionDetails, Origin, RaiseSite, SourceFile, StopInfo, Var, WatchValue};
 use crate::dap::DapError;
@@ -187,7 +187,7 @@ pub async fn fetch_stop(
         let watch_futs: Vec<_> = req
             .watches
             .iter()
-            .map(|(expr, _)| evaluate_at_stop(client, expr, Some(top.id), "watch"))
+            .map(|(expr, _)| super::parts_read::watch(client, expr, top.id))
             .collect();
         let (mut locals, watch_vals) = futures::join!(
             with_previews(client, &top.name, vars, previews),
@@ -200,7 +200,7 @@ pub async fn fetch_stop(
             .map(|((expression, origin), value)| WatchValue {
                 expression: expression.clone(),
                 origin: *origin,
-                value: value.map_err(|e| e.to_string()),
+                value,
             })
             .collect();
         let shown = locals

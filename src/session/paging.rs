@@ -43,8 +43,9 @@ pub async fn page(
     if let Some(n) = window.indexed {
         return counted(client, window.reference, n, start, count, filter).await;
     }
-    let mut kids = reads::variables(client, window.reference).await?;
     let language = client.language();
+    let kids = reads::variables(client, window.reference).await?;
+    let mut kids = super::listing::as_entries(language, kids);
     if let Some(cap) = kids.iter().position(|v| language.is_listing_cut(&v.name)) {
         kids.remove(cap);
         if filter.is_none()

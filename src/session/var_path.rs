@@ -28,7 +28,12 @@ fn index_of(name: &str) -> Option<usize> {
 /// Finds a child by a path segment, by name, quoted key or index.
 pub fn find_child<'a>(children: &'a [Var], seg: &str) -> Option<&'a Var> {
     let seg = bare(seg);
-    let quoted = [format!("'{seg}'"), format!("\"{seg}\"")];
+    let quoted = [
+        format!("'{seg}'"),
+        format!("\"{seg}\""),
+        format!("['{seg}']"),
+        format!("[\"{seg}\"]"),
+    ];
     // Some adapters zero-pad list indices ("007" in a list of 120).
     let index = seg.parse::<usize>().ok();
     children
@@ -57,6 +62,15 @@ mod tests {
         };
         let kids = [k];
         for seg in ["limits", "'limits'", "\"limits\""] {
+            assert!(find_child(&kids, seg).is_some(), "{seg}");
+        }
+        // A map's entry, named by its key as Rust indexes it.
+        let entry = Var {
+            name: "[\"widget\"]".into(),
+            ..Default::default()
+        };
+        let kids = [entry];
+        for seg in ["widget", "\"widget\"", "[\"widget\"]"] {
             assert!(find_child(&kids, seg).is_some(), "{seg}");
         }
     }

@@ -3,10 +3,12 @@
 //! Rust expressions natively, where lldb reads some enums wrongly and
 //! parses expressions as C++.
 
+mod children;
 mod install;
 
 pub use install::alone_on_path;
 mod native;
+mod parts;
 mod rust_tree;
 mod version_cache;
 
@@ -313,6 +315,20 @@ impl Adapter for Gdb {
         Err(format!(
             "gdb finds a Rust function by its path only: give {name:?} with its crate and modules (main::{name} for a binary built from src/main.rs), or give file and line"
         ))
+    }
+
+    /// gdb runs a condition itself at each hit, where the count a Rust
+    /// program never calls is not there to call.
+    fn check_condition(
+        &self,
+        spec: &LaunchSpec,
+        condition: &str,
+    ) -> Option<BoxFuture<'static, Result<(), String>>> {
+        let call = parts::condition_calls_count(condition).filter(|_| is_rust(spec))?;
+        let why = format!(
+            "gdb runs a condition itself and cannot call {call} there (rustc leaves the standard library's generic methods out of the program); stop without the condition and read it with debug_evaluate, or test a field instead"
+        );
+        Some(futures::future::ready(Err(why)).boxed())
     }
 
     fn is_own_output(&self, line: &str) -> bool {

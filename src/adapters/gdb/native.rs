@@ -4,7 +4,7 @@
 //! here from the parts, in Rust's own spelling (`Some("yes")`, `None`,
 //! `Cat::Food { perishable: true, days: 6 }`).
 
-use crate::adapters::language::{Language, Part, c_like_path, split_path};
+use crate::adapters::language::{Language, Part, PartsRead, c_like_path, split_path};
 use crate::adapters::native_code::{frame_name, is_runtime_frame, panic_message, parameters};
 use crate::adapters::value::{Raw, Value};
 
@@ -79,6 +79,34 @@ impl Language for GdbNative {
             };
         }
         crate::adapters::literal_value(raw, None, &|c| crate::adapters::value::child_value(c, self))
+    }
+
+    fn parts_read(&self, expression: &str) -> Option<PartsRead> {
+        super::parts::parts_read(expression)
+    }
+
+    fn parts_read_first(&self, expression: &str) -> bool {
+        super::parts::parts_read_first(expression)
+    }
+
+    fn exact_count(&self, value: &str, type_name: &str) -> Option<usize> {
+        super::parts::exact_count(value, type_name)
+    }
+
+    fn entries(&self, children: &[(&str, &str)]) -> Option<Vec<(String, usize)>> {
+        super::parts::entries(children)
+    }
+
+    fn child_type(&self, container_type: &str, child_type: &str) -> Option<(String, bool)> {
+        super::children::child_type(container_type, child_type)
+    }
+
+    fn child_name(&self, name: &str) -> Option<String> {
+        is_position(name).then(|| name.trim_start_matches('_').to_string())
+    }
+
+    fn opens_through(&self, container_type: &str, name: &str, child_type: &str) -> bool {
+        super::children::opens_through(container_type, name, child_type)
     }
 
     fn composed_tree(&self, raw: &dyn Raw) -> Option<Value> {
@@ -181,7 +209,7 @@ fn is_sized(v: &str) -> bool {
     sized(v).is_some()
 }
 
-fn sized(v: &str) -> Option<usize> {
+pub(super) fn sized(v: &str) -> Option<usize> {
     v.strip_suffix(')')?.split_once("(size=")?.1.parse().ok()
 }
 

@@ -9,7 +9,9 @@ use crate::session::command::{Reply, VariablesQuery};
 use crate::session::error::SessionError;
 use crate::session::fetch::StopRequest;
 use crate::session::link::Link;
+use crate::session::parts_read::evaluation_error;
 use crate::session::types::{Origin, RunState};
+use crate::session::walk::{Container, MAX_SHELLS, NO_CHILDREN, resolve_container, short_value};
 use crate::session::{reads, var_path};
 
 impl Engine {
@@ -29,15 +31,36 @@ impl Engine {
                 Some(c) => (c, usize::MAX),
                 None => (quirks.evaluate_context, reads::STORED_VALUE_CHARS),
             };
-            let call_form = client.language().call_form(&expression);
+            let language = client.language();
+            let call_form = language.call_form(&expression);
             let sent = call_form.as_deref().unwrap_or(&expression);
-            let res = match reads::evaluate_up_to(&client, sent, Some(frame), context, cap).await {
-                Ok(mut v) => {
-                    if call_form.is_some() {
-                        // Read again, the call would run again.
-                        v.name = expression.clone();
-                        v.evaluate_name = None;
+            let by_parts = language.parts_read(&expression);
+            let evaluated = match by_parts.clone() {
+                Some(p) if language.parts_read_first(&expression) => {
+                    crate::session::parts_read::read(&client, frame, &expression, p).await
+                }
+                _ => match reads::evaluate_up_to(&client, sent, Some(frame), context, cap).await {
+                    Ok(mut v) => {
+                        if call_form.is_some() {
+                            // Read again, the call would run again.
+                            v.name = expression.clone();
+                            v.evaluate_name = None;
+                        }
+                        Ok(v)
                     }
+                    // What the adapter cannot evaluate (gdb's missing
+                    // `Vec::len`) may still be read from the parts.
+                    Err(e @ crate::dap::DapError::Failed { .. }) => match by_parts {
+                        Some(p) => {
+                            crate::session::parts_read::read(&client, frame, &expression, p).await
+                        }
+                        None => Err(evaluation_error(&client, e)),
+                    },
+                    Err(e) => Err(evaluation_error(&client, e)),
+                },
+            };
+            let res = match evaluated {
+                Ok(v) => {
                     let mut one = [v];
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
                     crate::session::compose::compose(&client, &mut one).await;
@@ -47,10 +70,7 @@ impl Engine {
                 }
                 Err(e) => Err(e),
             };
-            let _ = reply.send(
-                res.map(Reply::Value)
-                    .map_err(|e| evaluation_error(&client, e)),
-            );
+            let _ = reply.send(res.map(Reply::Value));
         });
     }
 
@@ -181,17 +201,24 @@ impl Engine {
                     q.filter.as_deref(),
                 )
                 .await?;
+                let language = client.language();
+                let mut type_name = container.type_name.clone();
+                crate::session::listing::typed(language, &type_name, &mut page);
                 // A pointer whose one child is its unnamed target (as an
-                // adapter may show `*T`) opens to the target's members, as a
-                // struct does: the extra level says nothing.
-                if let [target] = page.as_slice()
-                    && total == 1
-                    && target.reference > 0
-                    && (target.name.is_empty() || target.name.starts_with('*'))
-                    && q.filter.is_none()
-                {
+                // adapter may show `*T`), an enum whose one child is its
+                // variant, opens to the target's members, as a struct
+                // does: the extra level says nothing.
+                for _ in 0..MAX_SHELLS {
+                    let [target] = page.as_slice() else { break };
+                    if total != 1
+                        || q.filter.is_some()
+                        || !crate::session::listing::opens_through(language, &type_name, target)
+                    {
+                        break;
+                    }
                     let (reference, indexed) = (target.reference, target.indexed);
-                    (page, total) = crate::session::paging::page(
+                    let inner_type = target.type_name.clone();
+                    let (mut inner, inner_total) = crate::session::paging::page(
                         &client,
                         window(reference, indexed),
                         q.start,
@@ -199,6 +226,13 @@ impl Engine {
                         None,
                     )
                     .await?;
+                    // A variant with nothing inside (`None`) stays as it
+                    // is: an empty listing would say less.
+                    if inner_total == 0 {
+                        break;
+                    }
+                    crate::session::listing::typed(language, &inner_type, &mut inner);
+                    (page, total, type_name) = (inner, inner_total, inner_type);
                 }
                 crate::session::fill::fill_previews(&client, &mut page, q.count).await;
                 crate::session::cut_lengths::fill(&client, page.iter_mut(), frame).await;
@@ -286,7 +320,7 @@ impl Engine {
             self.spawn(async move {
                 let vals = join_all(
                     list.iter()
-                        .map(|(e, _)| reads::evaluate_at_stop(&client, e, Some(frame), "watch")),
+                        .map(|(e, _)| crate::session::parts_read::watch(&client, e, frame)),
                 )
                 .await;
                 Box::new(move |e: &mut Engine| {
@@ -301,7 +335,7 @@ impl Engine {
                             |((expression, origin), v)| crate::session::types::WatchValue {
                                 expression,
                                 origin,
-                                value: v.map_err(|x| x.to_string()),
+                                value: v,
                             },
                         )
                         .collect();
@@ -312,15 +346,6 @@ impl Engine {
             let _ = reply.send(Ok(Reply::Done));
         }
     }
-}
-
-/// A container a path leads to: its variablesReference, and the
-/// expression that reads it where one is known.
-struct Container {
-    reference: i64,
-    expression: Option<String>,
-    /// Its item count, where the adapter gives one.
-    indexed: Option<usize>,
 }
 
 /// The container `path` names under a frame's scope: walked by its
@@ -334,7 +359,10 @@ async fn resolve_path(
 ) -> Result<Container, SessionError> {
     let segs = path.map(var_path::split_path).unwrap_or_default();
     let walked = resolve_container(client, frame, scope, &segs).await;
-    let Some(path) = path.filter(|_| walked.is_err()) else {
+    // A path walked to its end that has no children has none, whatever
+    // its evaluation would open (a raw pointer read through).
+    let leaf = matches!(&walked, Err(SessionError::Invalid { message, .. }) if message.ends_with(NO_CHILDREN));
+    let Some(path) = path.filter(|_| walked.is_err() && !leaf) else {
         return walked;
     };
     let Some(expression) = client.language().path_expression(path).or_else(|| {
@@ -358,104 +386,7 @@ async fn resolve_path(
         reference: v.reference,
         indexed: v.indexed,
         expression: Some(expression),
-    })
-}
-
-/// A value in an error message: never the whole of a long one.
-fn short_value(value: &str) -> String {
-    let n = value.chars().count();
-    if n <= 80 {
-        return value.to_string();
-    }
-    let head: String = value.chars().take(60).collect();
-    format!("{head}... ({n} chars)")
-}
-
-/// For an adapter that splits a frame's locals over scopes (a block's,
-/// then its function's): the innermost that holds `first`, or with no
-/// name, the function's own.
-async fn split_scope(
-    client: &Link,
-    scopes: &[(String, i64)],
-    first: Option<&String>,
-) -> Option<i64> {
-    let split = reads::split_locals(scopes, client.quirks().local_scopes);
-    let Some(first) = first else {
-        return split.last().copied();
-    };
-    for r in &split {
-        let children = reads::variables(client, *r).await.ok()?;
-        if var_path::find_child(&children, first).is_some() {
-            return Some(*r);
-        }
-    }
-    split.last().copied()
-}
-
-/// The variablesReference of `segs` under a frame's scope.
-async fn resolve_container(
-    client: &Link,
-    frame: i64,
-    scope: Option<&str>,
-    segs: &[String],
-) -> Result<Container, SessionError> {
-    let scopes = reads::scopes(client, frame).await?;
-    let wanted = scope.unwrap_or("locals");
-    let named = scopes
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(wanted))
-        .map(|(_, r)| *r);
-    // Locals split over scopes (a block's, the function's, its
-    // parameters') are found in whichever holds the first name.
-    let split_locals = scope.is_none() && !client.quirks().local_scopes.is_empty();
-    let split = match (named, scope) {
-        _ if split_locals => split_scope(client, &scopes, segs.first()).await,
-        (None, None) => split_scope(client, &scopes, segs.first()).await,
-        _ => None,
-    };
-    let named = named.filter(|_| !split_locals || split.is_none());
-    let mut reference = split.or(named).ok_or_else(|| {
-        SessionError::invalid(
-            "scope",
-            format!(
-                "no scope {wanted:?}; this frame has {:?}",
-                scopes.iter().map(|(n, _)| n).collect::<Vec<_>>()
-            ),
-        )
-    })?;
-    let mut walked = String::new();
-    let mut expression = None;
-    let mut indexed = None;
-    for seg in segs {
-        let children = crate::session::indexed::child_of(client, reference, indexed, seg).await?;
-        let mut found = var_path::find_child(&children, seg).cloned();
-        if found.is_none() && walked.is_empty() && scope.is_none() {
-            found = crate::session::statics::find(client, &scopes, seg).await;
-        }
-        let Some(v) = found else {
-            return Err(SessionError::NoSuchValue {
-                field: "expand".into(),
-                path: format!("{walked}{}{seg}", if walked.is_empty() { "" } else { "." }),
-            });
-        };
-        if !walked.is_empty() {
-            walked.push('.');
-        }
-        walked.push_str(seg);
-        if v.reference <= 0 {
-            return Err(SessionError::invalid(
-                "expand",
-                format!("{walked} = {} has no children", short_value(&v.value)),
-            ));
-        }
-        reference = v.reference;
-        expression = v.evaluate_name;
-        indexed = v.indexed;
-    }
-    Ok(Container {
-        reference,
-        expression,
-        indexed,
+        type_name: v.type_name,
     })
 }
 
@@ -503,18 +434,4 @@ async fn set_by_dap(
     )
     .await
     .map_err(SessionError::from)
-}
-
-/// A failed evaluation is the program's exception, told in the line its
-/// language makes worth reading; any other failure is the adapter's.
-pub(super) fn evaluation_error(client: &Link, e: crate::dap::DapError) -> SessionError {
-    match e {
-        crate::dap::DapError::Failed { message, .. } => {
-            SessionError::Evaluate(client.language().evaluation_error(&message))
-        }
-        // Said as the session will say it once it sees the adapter gone,
-        // not as the stop it still shows.
-        crate::dap::DapError::Closed => SessionError::AdapterGone(client.gone_reason()),
-        other => other.into(),
-    }
 }

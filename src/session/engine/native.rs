@@ -115,7 +115,7 @@ impl Engine {
                                 Some(json!({"expression": expression, "frameId": frame, "context": context})),
                             )
                             .await
-                            .map_err(|e| super::inspect::evaluation_error(&client, e))?;
+                            .map_err(|e| crate::session::parts_read::evaluation_error(&client, e))?;
                         let value = v.get("result").and_then(|r| r.as_str()).unwrap_or("");
                         v.get("memoryReference")
                             .and_then(|r| r.as_str())
