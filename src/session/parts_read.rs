@@ -81,6 +81,9 @@ async fn walk(
             SessionError::Invalid { message, .. } => {
                 SessionError::Evaluate(format!("{expression} not read: {message}"))
             }
+            SessionError::NoSuchValue { path, .. } => {
+                SessionError::Evaluate(format!("{expression} not read: {path} does not exist"))
+            }
             other => other,
         })?;
     let found = child_named(
