@@ -25,6 +25,7 @@ pub mod program_end;
 pub mod side_effects;
 mod signature;
 mod spec;
+pub mod stale;
 pub mod value;
 mod which;
 

@@ -455,6 +455,9 @@ pub struct Snapshot {
     pub control: super::ControlMode,
     /// Where the program failed to compile, when that ended it.
     pub compile_error: Option<CompileError>,
+    /// A source of the program's language newer than its binary: the run
+    /// may not match the files shown.
+    pub stale_source: Option<PathBuf>,
     /// Which native views the adapter gives.
     pub native: super::native::NativeSupport,
     /// The child sessions the adapter started (subprocesses), oldest first.
@@ -524,6 +527,7 @@ impl Snapshot {
             info: vec![],
             control: super::ControlMode::Shared,
             compile_error: None,
+            stale_source: None,
             native: Default::default(),
             children: vec![],
             language: Default::default(),

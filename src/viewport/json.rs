@@ -86,6 +86,7 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
     json!({
         "status": status,
         "reason": stop.reason,
+        "stale_source": snap.stale_source.as_deref().map(|p| snap.display_path(p)),
         "exception": stop.exception.as_ref().map(|e| json!({
             "type": e.type_name,
             "message": e.message,

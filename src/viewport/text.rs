@@ -44,6 +44,16 @@ pub fn render_text(snap: &Snapshot, cfg: &ViewportConfig, extras: Extras) -> Str
     out
 }
 
+/// What the person and the agent must know before trusting a stop of a
+/// program older than its sources.
+pub fn stale_line(snap: &Snapshot) -> Option<String> {
+    let src = snap.stale_source.as_deref()?;
+    Some(format!(
+        "Warning: the binary is older than {}: rebuild it, or a restart runs the old code.",
+        snap.display_path(src)
+    ))
+}
+
 /// The stop's reason, and for a breakpoint's hit which breakpoint and
 /// which hit: `breakpoint #1, hit 2`.
 pub fn reason(stop: &StopInfo) -> String {
@@ -95,6 +105,9 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
         }
     }
     let _ = writeln!(out, "Reason: {}", reason(stop));
+    if let Some(line) = stale_line(snap) {
+        let _ = writeln!(out, "{line}");
+    }
     if let (Some(name), Some(child)) = (&stop.process, stop.child) {
         let _ = writeln!(out, "Process: {name} (child={child})");
     }
@@ -222,6 +235,9 @@ fn render_diff(
     );
     if stop.reason != "step" {
         let _ = writeln!(out, "Reason: {}", reason(stop));
+    }
+    if let Some(line) = stale_line(snap) {
+        let _ = writeln!(out, "{line}");
     }
     if let Some(code) = stop
         .source

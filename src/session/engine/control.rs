@@ -427,6 +427,7 @@ impl Engine {
         self.snap.silent = None;
         self.snap.unanswered = None;
         self.snap.compile_error = None;
+        self.check_stale_binary();
         self.snap.breakpoints.retain(|b| !b.temporary);
         // A new run counts its hits afresh, as the adapter's hit
         // conditions do.

@@ -224,6 +224,7 @@ impl Engine {
                 .map(|s| s.to_string())
                 .collect()
         });
+        self.check_stale_binary();
         self.start_adapter();
         self.publish();
         loop {
@@ -328,6 +329,17 @@ impl Engine {
 
     /// A launched program ends with its session; an attached one is left
     /// running, as it was found, unless the attach asked otherwise.
+    /// Whether the program is older than a source of its language; checked
+    /// at every start, as the person may have rebuilt in between.
+    fn check_stale_binary(&mut self) {
+        let program = match self.config.spec().target {
+            crate::adapters::Target::Program(p) => p,
+            _ => return,
+        };
+        self.snap.stale_source =
+            crate::adapters::stale::newer_source(&program, &self.config.workspace.root);
+    }
+
     fn disconnect_arguments(&self) -> serde_json::Value {
         json!({"terminateDebuggee": self.config.ends_debuggee()})
     }

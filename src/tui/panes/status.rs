@@ -89,6 +89,18 @@ pub fn render(
             theme.status,
         ),
     ];
+    if let Some(src) = snap.stale_source.as_deref() {
+        spans.insert(
+            1,
+            Span::styled(
+                format!(
+                    " the binary is older than {}: rebuild, or R runs old code ",
+                    snap.display_path(src)
+                ),
+                theme.status.patch(theme.error),
+            ),
+        );
+    }
     if ui.approve_required {
         spans.push(Span::styled(
             " │ approving agent side effects (A) ",
