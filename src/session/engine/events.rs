@@ -290,7 +290,9 @@ impl Engine {
     }
 
     pub(super) fn on_terminated(&mut self) {
-        if self.snap.state == RunState::Exited {
+        // A failed session stays failed: its adapter's end is not the
+        // program's.
+        if matches!(self.snap.state, RunState::Exited | RunState::Error) {
             return;
         }
         self.run_gen += 1;
