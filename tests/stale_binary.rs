@@ -108,3 +108,33 @@ async fn a_rust_binary_older_than_its_source_is_told() {
     );
     mcp.close().await;
 }
+
+/// The person sees it in the status bar, beside the stop, and `R` after a
+/// rebuild clears it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_status_bar_says_the_binary_is_older_than_its_source() {
+    if !lldb_available() || !common::tmux::Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("loop.cpp", CPP)]);
+    let (src, bin) = (ws.path().join("loop.cpp"), ws.path().join("loop"));
+    build_cpp(&src, &bin);
+    edit(&src);
+    let t = common::tmux::Tmux::start("stale", ws.path(), &["--break", "loop.cpp:6", "--", "loop"]);
+    t.wait_for("the stop, told the binary is old", |s| {
+        s.contains("stopped: breakpoint")
+            && s.contains("the binary is older than loop.cpp: rebuild, or R runs old code")
+    })
+    .await;
+    build_cpp(&src, &bin);
+    std::fs::File::options()
+        .write(true)
+        .open(&bin)
+        .and_then(|f| f.set_modified(SystemTime::now() + Duration::from_secs(120)))
+        .expect("touch the binary");
+    t.keys(&["R"]);
+    t.wait_for("the restarted stop, no longer told", |s| {
+        s.contains("stopped: breakpoint") && !s.contains("the binary is older")
+    })
+    .await;
+}
