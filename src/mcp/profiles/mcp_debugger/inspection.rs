@@ -53,7 +53,7 @@ impl McpDebuggerServer {
 #[tool_router(router = inspection_router, vis = "pub(crate)")]
 impl McpDebuggerServer {
     #[tool(description = "Get the current call stack, innermost frame first")]
-    async fn get_stack_trace(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
+    async fn get_stack_trace(&self, Parameters(p): Parameters<StackParams>) -> ToolResult {
         let (_, snap) = match self.stopped(&p.session_id) {
             Ok(x) => x,
             Err(e) => return Ok(e),
@@ -81,6 +81,8 @@ impl McpDebuggerServer {
             "success": true,
             "stackFrames": frames,
             "count": count,
+            "stopReason": stop.reason,
+            "lastStop": super::last_stop::json(stop),
         })))
     }
 

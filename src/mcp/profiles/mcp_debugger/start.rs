@@ -25,6 +25,22 @@ pub(super) fn landed(m: &Moved) -> (&'static str, Option<String>) {
     (state, reason)
 }
 
+/// The adapter's exception filters for mcp-debugger's breakOnExceptions.
+fn exception_filters(language: &str, mode: &str) -> Result<Vec<String>, String> {
+    let adapter = crate::adapters::for_language(language)?;
+    let filters: &[&str] = match mode {
+        "uncaught" => adapter.default_exception_filters(),
+        "all" => adapter.every_exception_filters(),
+        "none" => &[],
+        other => {
+            return Err(format!(
+                "breakOnExceptions must be one of 'uncaught', 'all', 'none' (got '{other}')"
+            ));
+        }
+    };
+    Ok(filters.iter().map(|f| f.to_string()).collect())
+}
+
 #[tool_router(router = start_router, vis = "pub(crate)")]
 impl McpDebuggerServer {
     #[tool(
@@ -53,8 +69,16 @@ impl McpDebuggerServer {
                 None,
             ));
         }
+        let exception_filters = match p.break_on_exceptions.as_deref() {
+            None => None,
+            Some(mode) => match exception_filters(&entry.language, mode) {
+                Ok(f) => Some(f),
+                Err(e) => return Ok(failure(e, None)),
+            },
+        };
         let dap = p.dap_launch_args.unwrap_or_default();
         let request = LaunchRequest {
+            exception_filters,
             program: Some(p.script_path.clone()),
             args: p.args.or(dap.args).unwrap_or_default(),
             cwd: dap.cwd,
@@ -99,7 +123,11 @@ impl McpDebuggerServer {
             }
         };
         let engine = moved.session.id.clone();
-        self.table.update(&entry.id, |e| e.engine = Some(engine));
+        let aliases = super::bp_ids::aliases(&entry.pending, &moved.snapshot().breakpoints);
+        self.table.update(&entry.id, |e| {
+            e.engine = Some(engine);
+            e.aliases = aliases;
+        });
         let (state, reason) = landed(&moved);
         let message = format!(
             "Debugging started for {}. Current state: {state}",
@@ -155,7 +183,11 @@ impl McpDebuggerServer {
             }
         };
         let engine = moved.session.id.clone();
-        self.table.update(&entry.id, |e| e.engine = Some(engine));
+        let aliases = super::bp_ids::aliases(&entry.pending, &moved.snapshot().breakpoints);
+        self.table.update(&entry.id, |e| {
+            e.engine = Some(engine);
+            e.aliases = aliases;
+        });
         let (state, _) = landed(&moved);
         Ok(reply::json(json!({
             "success": true,
