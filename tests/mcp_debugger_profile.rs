@@ -415,7 +415,10 @@ async fn pause_stops_a_running_program_and_bad_input_names_its_field() {
     let early = c.fails("get_stack_trace", json!({"sessionId": id})).await;
     assert_eq!(early["error"], json!("Session is not paused"), "{early}");
 
-    let paused = c.ok("pause_execution", json!({"sessionId": id})).await;
+    // mcp-debugger's threadId 0 pauses every thread, as pairdbg's pause does.
+    let paused = c
+        .ok("pause_execution", json!({"sessionId": id, "threadId": 0}))
+        .await;
     assert_eq!(paused["state"], json!("paused"), "{paused}");
     assert_eq!(paused["data"]["message"], json!("Execution paused"));
     let stack = c.ok("get_stack_trace", json!({"sessionId": id})).await;
@@ -779,6 +782,15 @@ async fn break_on_exceptions_picks_the_filters_and_the_stop_tells_what_was_throw
         "{stack}"
     );
     assert_eq!(info["description"], json!("division by zero"), "{stack}");
+    let locals = c
+        .ok(
+            "get_local_variables",
+            json!({"sessionId": id, "names": ["n", "missing"]}),
+        )
+        .await;
+    assert_eq!(var(&locals, "n")["value"], json!("0"), "{locals}");
+    assert_eq!(locals["count"], json!(1), "{locals}");
+    assert_eq!(locals["notFound"], json!(["missing"]), "{locals}");
     let listed = c.ok("list_debug_sessions", json!({})).await;
     let row = listed["sessions"]
         .as_array()
@@ -975,8 +987,8 @@ async fn breakpoints_are_listed_and_removed_output_read_and_a_run_restarted() {
 
     let ended = c.ok("continue_execution", json!({"sessionId": id})).await;
     assert_eq!(ended["state"], json!("stopped"), "{ended}");
-    let (text, _) = c.output_containing(&id, since, "sum 6").await;
-    assert_eq!(text, "sum 6\n");
+    let (text, read) = c.output_containing(&id, since, "sum 6").await;
+    assert_eq!(text, "sum 6\n", "{read}");
 
     // What pairdbg does not do is refused in mcp-debugger's shape.
     let exposed = c.fails("expose_session", json!({"sessionId": id})).await;

@@ -90,6 +90,8 @@ pub struct VariablesParams {
     pub session_id: String,
     /// The variablesReference number from a scope or variable.
     pub scope: i64,
+    /// Only return variables with these exact names; those missing are listed in notFound.
+    pub names: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -99,6 +101,8 @@ pub struct LocalsParams {
     pub session_id: String,
     /// Include special/internal variables. Default: false.
     pub include_special: Option<bool>,
+    /// Only return variables with these exact names; those missing are listed in notFound.
+    pub names: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -202,4 +206,15 @@ pub struct StackParams {
     // Read by no one: pairdbg hides no frames, so there is nothing to include.
     #[allow(dead_code)]
     pub include_internals: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PauseParams {
+    /// The ID of the debug session.
+    pub session_id: String,
+    /// Accepted for mcp-debugger's scripts: pairdbg pauses the whole program.
+    // Read by no one: a pause stops every thread.
+    #[allow(dead_code)]
+    pub thread_id: Option<i64>,
 }
