@@ -791,6 +791,26 @@ async fn break_on_exceptions_picks_the_filters_and_the_stop_tells_what_was_throw
     assert_eq!(var(&locals, "n")["value"], json!("0"), "{locals}");
     assert_eq!(locals["count"], json!(1), "{locals}");
     assert_eq!(locals["notFound"], json!(["missing"]), "{locals}");
+    let late = c
+        .fails(
+            "evaluate_expression",
+            json!({"sessionId": id, "expression": "n", "timeout": 0}),
+        )
+        .await;
+    assert!(
+        late["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("timeout: 0 is out of range"),
+        "{late}"
+    );
+    let n = c
+        .ok(
+            "evaluate_expression",
+            json!({"sessionId": id, "expression": "n + 1", "timeout": 30000}),
+        )
+        .await;
+    assert_eq!(n["result"], json!("1"), "{n}");
     let listed = c.ok("list_debug_sessions", json!({})).await;
     let row = listed["sessions"]
         .as_array()
@@ -825,9 +845,26 @@ async fn break_on_exceptions_picks_the_filters_and_the_stop_tells_what_was_throw
     );
     c.ok("close_debug_session", json!({"sessionId": id})).await;
 
-    // none: the program dies of its exception without stopping.
-    let (id, started) = start_risky(&c, "none").await;
+    // none, given inside dapLaunchArgs as scripts sometimes do: honoured
+    // with a warning; the program dies of its exception without stopping.
+    let created = c
+        .ok("create_debug_session", json!({"language": "python"}))
+        .await;
+    let id = created["sessionId"].as_str().unwrap();
+    let started = c
+        .ok(
+            "start_debugging",
+            json!({"sessionId": id, "scriptPath": "risky.py", "dapLaunchArgs": {"breakOnExceptions": "none"}}),
+        )
+        .await;
     assert_eq!(started["state"], json!("stopped"), "{started}");
+    assert!(
+        started["warning"]
+            .as_str()
+            .unwrap()
+            .contains("honored as 'none'"),
+        "{started}"
+    );
     c.ok("close_debug_session", json!({"sessionId": id})).await;
 
     let left = common::wait_gone("risky.py", Duration::from_secs(10)).await;

@@ -52,6 +52,8 @@ pub struct DapLaunchArgs {
     pub env: Option<std::collections::BTreeMap<String, String>>,
     /// Command line arguments for the script (as `args`).
     pub args: Option<Vec<String>>,
+    /// Honoured as the top-level breakOnExceptions, with a warning, as mcp-debugger does.
+    pub break_on_exceptions: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -114,6 +116,8 @@ pub struct EvaluateParams {
     pub expression: String,
     /// Stack frame ID for context. Default: the current (top) frame.
     pub frame_id: Option<i64>,
+    /// Max time (ms) to wait for the result (1 to 600000); the expression may run on after.
+    pub timeout: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

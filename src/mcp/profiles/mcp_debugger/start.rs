@@ -69,14 +69,29 @@ impl McpDebuggerServer {
                 None,
             ));
         }
-        let exception_filters = match p.break_on_exceptions.as_deref() {
+        let dap = p.dap_launch_args.unwrap_or_default();
+        let (mode, warning) = match (p.break_on_exceptions, dap.break_on_exceptions) {
+            (Some(top), Some(nested)) => (
+                Some(top.clone()),
+                Some(format!(
+                    "breakOnExceptions was passed both top-level ('{top}') and inside dapLaunchArgs ('{nested}'); the top-level value wins and the nested key was ignored"
+                )),
+            ),
+            (None, Some(nested)) => (
+                Some(nested.clone()),
+                Some(format!(
+                    "breakOnExceptions is a top-level start_debugging parameter, not a dapLaunchArgs key — honored as '{nested}' this time; pass it at the top level"
+                )),
+            ),
+            (top, None) => (top, None),
+        };
+        let exception_filters = match mode.as_deref() {
             None => None,
             Some(mode) => match exception_filters(&entry.language, mode) {
                 Ok(f) => Some(f),
                 Err(e) => return Ok(failure(e, None)),
             },
         };
-        let dap = p.dap_launch_args.unwrap_or_default();
         let request = LaunchRequest {
             exception_filters,
             program: Some(p.script_path.clone()),
@@ -137,12 +152,16 @@ impl McpDebuggerServer {
         if let Some(r) = reason.filter(|_| state == "paused") {
             data["reason"] = json!(r);
         }
-        Ok(reply::json(json!({
+        let mut body = json!({
             "success": true,
             "state": state,
             "message": message,
             "data": data,
-        })))
+        });
+        if let Some(w) = warning {
+            body["warning"] = json!(w);
+        }
+        Ok(reply::json(body))
     }
 
     #[tool(description = "Attach the debugger to a running process")]
