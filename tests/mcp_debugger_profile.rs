@@ -415,7 +415,10 @@ async fn pause_stops_a_running_program_and_bad_input_names_its_field() {
     let early = c.fails("get_stack_trace", json!({"sessionId": id})).await;
     assert_eq!(early["error"], json!("Session is not paused"), "{early}");
 
-    let paused = c.ok("pause_execution", json!({"sessionId": id})).await;
+    // mcp-debugger's threadId 0 pauses every thread, as pairdbg's pause does.
+    let paused = c
+        .ok("pause_execution", json!({"sessionId": id, "threadId": 0}))
+        .await;
     assert_eq!(paused["state"], json!("paused"), "{paused}");
     assert_eq!(paused["data"]["message"], json!("Execution paused"));
     let stack = c.ok("get_stack_trace", json!({"sessionId": id})).await;
@@ -649,4 +652,411 @@ async fn the_profile_beside_mcp_is_guarded_as_mcp_is() {
     .await
     .unwrap();
     assert_eq!(codes, (401, 403, 200), "no token, a web page, the client");
+}
+
+/// mcp-debugger 0.24.2's tools, as its server lists them.
+const TOOLS_0_24_2: [&str; 28] = [
+    "create_debug_session",
+    "list_supported_languages",
+    "list_debug_sessions",
+    "set_breakpoint",
+    "list_breakpoints",
+    "remove_breakpoint",
+    "clear_breakpoints",
+    "start_debugging",
+    "restart_debugging",
+    "attach_to_process",
+    "detach_from_process",
+    "expose_session",
+    "unexpose_session",
+    "close_debug_session",
+    "step_over",
+    "step_into",
+    "step_out",
+    "continue_execution",
+    "pause_execution",
+    "list_threads",
+    "get_variables",
+    "get_local_variables",
+    "get_stack_trace",
+    "get_scopes",
+    "evaluate_expression",
+    "get_source_context",
+    "get_output",
+    "redefine_classes",
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_profile_lists_every_tool_of_mcp_debugger_0_24_2() {
+    let ws = common::workspace(&[]);
+    let c = profile_in(ws.path(), &[]).await;
+    let names = c.tool_names().await;
+    let missing: Vec<&str> = TOOLS_0_24_2
+        .iter()
+        .copied()
+        .filter(|t| !names.iter().any(|n| n == t))
+        .collect();
+    assert!(missing.is_empty(), "missing {missing:?} from {names:?}");
+    c.close().await;
+}
+
+/// Raises and catches one exception, then raises one nobody catches.
+const RISKY: &str = r#"def risky(n):
+    try:
+        raise KeyError("caught one")
+    except KeyError:
+        pass
+    return 10 / n
+
+
+risky(0)
+"#;
+
+/// Starts RISKY with `mode` for breakOnExceptions; the start's answer.
+async fn start_risky(c: &common::profile::Client, mode: &str) -> (String, serde_json::Value) {
+    let created = c
+        .ok("create_debug_session", json!({"language": "python"}))
+        .await;
+    let id = created["sessionId"].as_str().unwrap().to_string();
+    let started = c
+        .ok(
+            "start_debugging",
+            json!({"sessionId": id, "scriptPath": "risky.py", "breakOnExceptions": mode}),
+        )
+        .await;
+    (id, started)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn break_on_exceptions_picks_the_filters_and_the_stop_tells_what_was_thrown() {
+    if !common::debugpy_available() {
+        return;
+    }
+    let ws = common::workspace(&[("risky.py", RISKY)]);
+    let c = profile_in(ws.path(), &[]).await;
+
+    let created = c
+        .ok("create_debug_session", json!({"language": "python"}))
+        .await;
+    let id = created["sessionId"].as_str().unwrap();
+    let bad = c
+        .fails(
+            "start_debugging",
+            json!({"sessionId": id, "scriptPath": "risky.py", "breakOnExceptions": "sometimes"}),
+        )
+        .await;
+    let error = bad["error"].as_str().unwrap();
+    for word in [
+        "breakOnExceptions",
+        "'uncaught'",
+        "'all'",
+        "'none'",
+        "sometimes",
+    ] {
+        assert!(error.contains(word), "{word} not named: {bad}");
+    }
+
+    // uncaught: the caught KeyError runs past; the ZeroDivisionError stops.
+    let (id, started) = start_risky(&c, "uncaught").await;
+    assert_eq!(started["state"], json!("paused"), "{started}");
+    let stack = c.ok("get_stack_trace", json!({"sessionId": id})).await;
+    assert_eq!(stack["stopReason"], json!("exception"), "{stack}");
+    let stop = &stack["lastStop"];
+    assert_eq!(stop["reason"], json!("exception"), "{stack}");
+    let info = &stop["exceptionInfo"];
+    assert!(
+        info["exceptionId"]
+            .as_str()
+            .unwrap()
+            .contains("ZeroDivisionError"),
+        "{stack}"
+    );
+    assert_eq!(
+        info["details"]["typeName"],
+        json!("ZeroDivisionError"),
+        "{stack}"
+    );
+    assert_eq!(
+        info["details"]["message"],
+        json!("division by zero"),
+        "{stack}"
+    );
+    assert_eq!(info["description"], json!("division by zero"), "{stack}");
+    let locals = c
+        .ok(
+            "get_local_variables",
+            json!({"sessionId": id, "names": ["n", "missing"]}),
+        )
+        .await;
+    assert_eq!(var(&locals, "n")["value"], json!("0"), "{locals}");
+    assert_eq!(locals["count"], json!(1), "{locals}");
+    assert_eq!(locals["notFound"], json!(["missing"]), "{locals}");
+    let late = c
+        .fails(
+            "evaluate_expression",
+            json!({"sessionId": id, "expression": "n", "timeout": 0}),
+        )
+        .await;
+    assert!(
+        late["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("timeout: 0 is out of range"),
+        "{late}"
+    );
+    let n = c
+        .ok(
+            "evaluate_expression",
+            json!({"sessionId": id, "expression": "n + 1", "timeout": 30000}),
+        )
+        .await;
+    assert_eq!(n["result"], json!("1"), "{n}");
+    let listed = c.ok("list_debug_sessions", json!({})).await;
+    let row = listed["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == json!(id))
+        .unwrap_or_else(|| panic!("{id} not listed: {listed}"));
+    assert_eq!(row["lastStop"]["exceptionInfo"], *info, "{listed}");
+    c.ok("close_debug_session", json!({"sessionId": id})).await;
+
+    // all: the caught KeyError stops where it is raised, then the other.
+    let (id, started) = start_risky(&c, "all").await;
+    assert_eq!(started["state"], json!("paused"), "{started}");
+    let stack = c.ok("get_stack_trace", json!({"sessionId": id})).await;
+    let info = &stack["lastStop"]["exceptionInfo"];
+    assert_eq!(info["details"]["typeName"], json!("KeyError"), "{stack}");
+    assert!(
+        info["details"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("caught one"),
+        "{stack}"
+    );
+    assert_eq!(top_frame(&stack)["line"], json!(3), "{stack}");
+    let next = c.ok("continue_execution", json!({"sessionId": id})).await;
+    assert_eq!(next["state"], json!("paused"), "{next}");
+    let stack = c.ok("get_stack_trace", json!({"sessionId": id})).await;
+    assert_eq!(
+        stack["lastStop"]["exceptionInfo"]["details"]["typeName"],
+        json!("ZeroDivisionError"),
+        "{stack}"
+    );
+    c.ok("close_debug_session", json!({"sessionId": id})).await;
+
+    // none, given inside dapLaunchArgs as scripts sometimes do: honoured
+    // with a warning; the program dies of its exception without stopping.
+    let created = c
+        .ok("create_debug_session", json!({"language": "python"}))
+        .await;
+    let id = created["sessionId"].as_str().unwrap();
+    let started = c
+        .ok(
+            "start_debugging",
+            json!({"sessionId": id, "scriptPath": "risky.py", "dapLaunchArgs": {"breakOnExceptions": "none"}}),
+        )
+        .await;
+    assert_eq!(started["state"], json!("stopped"), "{started}");
+    assert!(
+        started["warning"]
+            .as_str()
+            .unwrap()
+            .contains("honored as 'none'"),
+        "{started}"
+    );
+    c.ok("close_debug_session", json!({"sessionId": id})).await;
+
+    let left = common::wait_gone("risky.py", Duration::from_secs(10)).await;
+    assert!(
+        left.is_empty(),
+        "the program outlived its session: {left:?}"
+    );
+    c.close().await;
+}
+
+/// Prints, then adds up; a line a breakpoint can stop on each.
+const SUM: &str = r#"print("start")
+a = 1
+b = 2
+c = 3
+print("sum", a + b + c)
+"#;
+
+fn ids(listed: &serde_json::Value) -> Vec<String> {
+    listed["breakpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn breakpoints_are_listed_and_removed_output_read_and_a_run_restarted() {
+    if !common::debugpy_available() {
+        return;
+    }
+    let ws = common::workspace(&[("sum.py", SUM)]);
+    let c = profile_in(ws.path(), &[]).await;
+    let created = c
+        .ok("create_debug_session", json!({"language": "python"}))
+        .await;
+    let id = created["sessionId"].as_str().unwrap().to_string();
+
+    // Before the start: kept for the launch, listed unverified.
+    let mut set = vec![];
+    for line in [2, 3, 4] {
+        let bp = c
+            .ok(
+                "set_breakpoint",
+                json!({"sessionId": id, "file": "sum.py", "line": line}),
+            )
+            .await;
+        set.push(bp["breakpointId"].as_str().unwrap().to_string());
+    }
+    let listed = c.ok("list_breakpoints", json!({"sessionId": id})).await;
+    assert_eq!(listed["count"], json!(3), "{listed}");
+    assert_eq!(ids(&listed), set, "{listed}");
+    assert_eq!(
+        listed["breakpoints"][0]["verified"],
+        json!(false),
+        "{listed}"
+    );
+    let removed = c
+        .ok(
+            "remove_breakpoint",
+            json!({"sessionId": id, "breakpointId": set[2]}),
+        )
+        .await;
+    assert_eq!(
+        removed["message"],
+        json!("Removed 1 breakpoint(s)"),
+        "{removed}"
+    );
+    assert_eq!(removed["removed"][0]["line"], json!(4), "{removed}");
+    let nope = c
+        .fails(
+            "remove_breakpoint",
+            json!({"sessionId": id, "breakpointId": "nope"}),
+        )
+        .await;
+    assert_eq!(
+        nope["error"],
+        json!("No breakpoint found with id nope"),
+        "{nope}"
+    );
+    let nothing = c.fails("remove_breakpoint", json!({"sessionId": id})).await;
+    assert!(
+        nothing["error"].as_str().unwrap().contains("breakpointId"),
+        "{nothing}"
+    );
+    let before = c.ok("get_output", json!({"sessionId": id})).await;
+    assert_eq!(before["entries"], json!([]), "{before}");
+
+    // After the start the same ids name the engine's breakpoints.
+    let started = c
+        .ok(
+            "start_debugging",
+            json!({"sessionId": id, "scriptPath": "sum.py"}),
+        )
+        .await;
+    assert_eq!(started["state"], json!("paused"), "{started}");
+    let listed = c.ok("list_breakpoints", json!({"sessionId": id})).await;
+    assert_eq!(ids(&listed), set[..2].to_vec(), "{listed}");
+    assert_eq!(
+        listed["breakpoints"][0]["verified"],
+        json!(true),
+        "{listed}"
+    );
+    assert_eq!(listed["functionBreakpoints"], json!([]), "{listed}");
+    let (text, read) = c.output_containing(&id, 0, "start\n").await;
+    assert_eq!(text, "start\n", "{read}");
+    assert_eq!(read["entries"][0]["category"], json!("stdout"), "{read}");
+    let last = read["entries"].as_array().unwrap().last().unwrap();
+    assert_eq!(read["nextSince"], last["seq"], "{read}");
+
+    // A restart runs afresh: its output alone, the breakpoints kept.
+    let again = c.ok("restart_debugging", json!({"sessionId": id})).await;
+    assert_eq!(again["state"], json!("paused"), "{again}");
+    assert_eq!(again["data"]["breakpointsReapplied"], json!(2), "{again}");
+    assert_eq!(again["data"]["outputReset"], json!(true), "{again}");
+    let stack = c.ok("get_stack_trace", json!({"sessionId": id})).await;
+    assert_eq!(top_frame(&stack)["line"], json!(2), "{stack}");
+    let (text, read) = c.output_containing(&id, 0, "start\n").await;
+    assert_eq!(text, "start\n", "{read}");
+    let since = read["nextSince"].as_u64().unwrap();
+
+    let new = c
+        .ok(
+            "set_breakpoint",
+            json!({"sessionId": id, "file": "sum.py", "line": 4}),
+        )
+        .await;
+    let new_id = new["breakpointId"].as_str().unwrap().to_string();
+    assert!(is_uuid(&new_id), "{new}");
+    let listed = c.ok("list_breakpoints", json!({"sessionId": id})).await;
+    assert_eq!(
+        ids(&listed),
+        vec![set[0].clone(), set[1].clone(), new_id],
+        "{listed}"
+    );
+    let removed = c
+        .ok(
+            "remove_breakpoint",
+            json!({"sessionId": id, "file": "sum.py", "line": 3}),
+        )
+        .await;
+    assert_eq!(removed["removed"][0]["id"], json!(set[1]), "{removed}");
+    let cleared = c
+        .ok(
+            "clear_breakpoints",
+            json!({"sessionId": id, "file": "sum.py"}),
+        )
+        .await;
+    assert_eq!(cleared["cleared"], json!(2), "{cleared}");
+    assert!(
+        cleared["files"][0].as_str().unwrap().ends_with("sum.py"),
+        "{cleared}"
+    );
+    let listed = c.ok("list_breakpoints", json!({"sessionId": id})).await;
+    assert_eq!(listed["count"], json!(0), "{listed}");
+
+    let ended = c.ok("continue_execution", json!({"sessionId": id})).await;
+    assert_eq!(ended["state"], json!("stopped"), "{ended}");
+    let (text, read) = c.output_containing(&id, since, "sum 6").await;
+    assert_eq!(text, "sum 6\n", "{read}");
+
+    // What pairdbg does not do is refused in mcp-debugger's shape.
+    let exposed = c.fails("expose_session", json!({"sessionId": id})).await;
+    assert!(
+        exposed["error"].as_str().unwrap().contains("DAP mirror"),
+        "{exposed}"
+    );
+    let unexposed = c.ok("unexpose_session", json!({"sessionId": id})).await;
+    assert_eq!(unexposed["wasExposed"], json!(false), "{unexposed}");
+    let fresh = c
+        .ok("create_debug_session", json!({"language": "python"}))
+        .await;
+    let never = c
+        .fails(
+            "restart_debugging",
+            json!({"sessionId": fresh["sessionId"]}),
+        )
+        .await;
+    assert!(
+        never["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Nothing to restart"),
+        "{never}"
+    );
+
+    c.ok("close_debug_session", json!({"sessionId": id})).await;
+    let left = common::wait_gone("sum.py", Duration::from_secs(10)).await;
+    assert!(
+        left.is_empty(),
+        "the program outlived its session: {left:?}"
+    );
+    c.close().await;
 }

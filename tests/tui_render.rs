@@ -170,6 +170,7 @@ fn stopped_at_an_exception_in_a_small_terminal() {
             raised_at: None,
             qualified_type: None,
             first_chance: None,
+            break_mode: None,
         }),
     );
     let mut ui = ui_at(46);
@@ -278,6 +279,7 @@ fn colours_mark_changes_breakpoint_owners_and_the_current_line() {
             raised_at: None,
             qualified_type: None,
             first_chance: None,
+            break_mode: None,
         }),
     );
     let eb = render(&ex, &ui_at(40), None, &theme, 120, 36);

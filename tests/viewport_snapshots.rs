@@ -132,6 +132,7 @@ fn stopped_at_an_exception() {
             raised_at: None,
             qualified_type: None,
             first_chance: None,
+            break_mode: None,
         });
     }
     insta::assert_snapshot!(render_text(

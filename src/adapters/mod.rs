@@ -389,6 +389,11 @@ pub trait Adapter: Send + Sync + 'static {
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError>;
     /// The exception filters on by default: a crash stops the program.
     fn default_exception_filters(&self) -> &'static [&'static str];
+    /// The exception filters that stop at every exception, caught or not,
+    /// where the adapter has one; else the default ones.
+    fn every_exception_filters(&self) -> &'static [&'static str] {
+        self.default_exception_filters()
+    }
     fn quirks(&self) -> &'static Quirks;
     /// What the program's language means: parameters, paths, assignment.
     fn language(&self) -> &'static dyn Language;

@@ -141,6 +141,10 @@ pub async fn fetch_stop(
                         .get("breakMode")
                         .and_then(|m| m.as_str())
                         .map(|m| m == "always"),
+                    break_mode: b
+                        .get("breakMode")
+                        .and_then(|m| m.as_str())
+                        .map(str::to_string),
                 }
             }),
         None => None,
@@ -157,6 +161,7 @@ pub async fn fetch_stop(
             raised_at: None,
             qualified_type: None,
             first_chance: None,
+            break_mode: None,
         })
     });
 

@@ -10,7 +10,7 @@ use super::config::LaunchConfig;
 use super::connector::{SharedConnector, Spawn};
 use super::engine::{Engine, EngineParts};
 use super::error::SessionError;
-use super::output::{OutputBuffer, OutputRead, Speaker};
+use super::output::{OutputBuffer, OutputRead, Speaker, Stream};
 use super::trace::{TraceLog, TraceRead};
 use super::types::{Origin, RunState, Snapshot};
 use super::{Activity, ControlMode, SessionEvent};
@@ -225,6 +225,30 @@ impl SessionHandle {
             .read(since, max_bytes, true)
     }
 
+    /// The program's output from `since`, but not before the current run,
+    /// as at most `max` pieces that keep their stream, each with the cursor
+    /// after it. Read under one lock so the cursors are exact.
+    pub fn read_output_entries(&self, since: u64, max: usize) -> OutputEntries {
+        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let run_start = buf.run_range(buf.run_count()).map_or(0, |(s, _)| s);
+        let from = since.max(run_start);
+        let dropped = buf.start().saturating_sub(from);
+        let mut at = from.max(buf.start());
+        let (pieces, next) = buf.pieces(from, usize::MAX);
+        let more = pieces.len() > max;
+        let mut entries = Vec::new();
+        for p in pieces.into_iter().take(max) {
+            at += p.text.len() as u64;
+            entries.push((p.stream, p.text.to_string(), at));
+        }
+        OutputEntries {
+            next: if more { at } else { next },
+            entries,
+            more,
+            dropped,
+        }
+    }
+
     /// Output between two cursors with each run's part headed when the read
     /// reaches back before the current run.
     pub fn read_output_runs(
@@ -394,4 +418,15 @@ impl SessionHandle {
     pub fn is_closed(&self) -> bool {
         self.commands.is_closed()
     }
+}
+
+/// Pieces of the program's output, each with the cursor after it.
+#[derive(Debug, Clone)]
+pub struct OutputEntries {
+    pub entries: Vec<(Stream, String, u64)>,
+    /// Pass this as `since` to continue.
+    pub next: u64,
+    pub more: bool,
+    /// Bytes between `since` and the oldest kept byte that were dropped.
+    pub dropped: u64,
 }

@@ -152,6 +152,10 @@ pub struct ExceptionDetails {
     /// when the adapter says.
     #[serde(skip)]
     pub first_chance: Option<bool>,
+    /// The adapter's DAP breakMode for it (`always`, `unhandled`, ...),
+    /// when it said.
+    #[serde(skip)]
+    pub break_mode: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

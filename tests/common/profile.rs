@@ -73,6 +73,34 @@ impl Client {
         body
     }
 
+    /// The names of the tools the server lists.
+    pub async fn tool_names(&self) -> Vec<String> {
+        let tools = tokio::time::timeout(Duration::from_secs(60), self.client.list_all_tools())
+            .await
+            .expect("tools/list did not answer within 60 s")
+            .expect("tools/list failed");
+        tools.into_iter().map(|t| t.name.to_string()).collect()
+    }
+
+    /// get_output from `since` until the output read contains `needle` (10 s
+    /// at most): the text read, and the response last read.
+    pub async fn output_containing(&self, id: &str, since: u64, needle: &str) -> (String, Value) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let body = self
+                .ok("get_output", json!({"sessionId": id, "since": since}))
+                .await;
+            let text: String = body["entries"]
+                .as_array()
+                .map(|es| es.iter().filter_map(|e| e["output"].as_str()).collect())
+                .unwrap_or_default();
+            if text.contains(needle) || tokio::time::Instant::now() > deadline {
+                return (text, body);
+            }
+            tokio::task::yield_now().await;
+        }
+    }
+
     pub async fn close(self) {
         let _ = self.client.cancel().await;
     }

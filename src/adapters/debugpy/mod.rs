@@ -157,6 +157,10 @@ impl Adapter for Debugpy {
         &["uncaught"]
     }
 
+    fn every_exception_filters(&self) -> &'static [&'static str] {
+        &["raised", "uncaught"]
+    }
+
     fn quirks(&self) -> &'static Quirks {
         &QUIRKS
     }

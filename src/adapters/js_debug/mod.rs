@@ -134,6 +134,10 @@ impl Adapter for JsDebug {
         &["uncaught"]
     }
 
+    fn every_exception_filters(&self) -> &'static [&'static str] {
+        &["all", "uncaught"]
+    }
+
     fn quirks(&self) -> &'static Quirks {
         &QUIRKS
     }

@@ -62,6 +62,7 @@ impl Engine {
                             raised_at: None,
                             qualified_type: None,
                             first_chance: None,
+                            break_mode: None,
                         })
                 });
                 if exception.is_some() {

@@ -40,14 +40,16 @@ impl McpDebuggerServer {
             ..Default::default()
         };
         let entry = self.table.get(&p.session_id);
-        let (line, verified, message) = match entry.as_ref().map(|e| e.engine.is_some()) {
+        let (id, line, verified, message) = match entry.as_ref().map(|e| e.engine.is_some()) {
             Some(false) => {
+                let id = uuid::Uuid::new_v4().to_string();
                 self.table.update(&p.session_id, |e| {
                     e.pending.push(Pending {
+                        id: id.clone(),
                         request: request.clone(),
                     })
                 });
-                (p.line, false, None)
+                (id, p.line, false, None)
             }
             _ => {
                 let s = match self.engine_session(&p.session_id) {
@@ -56,7 +58,12 @@ impl McpDebuggerServer {
                 };
                 let set = s.set_breakpoint(Origin::Agent, request).await;
                 match self.agent.checked(&s, set) {
-                    Ok(b) => (b.at_line() as i64, b.verified, b.message),
+                    Ok(b) => (
+                        super::bp_ids::public(entry.as_ref(), b.id),
+                        b.at_line() as i64,
+                        b.verified,
+                        b.message,
+                    ),
                     Err(r) => return Ok(refused(r)),
                 }
             }
@@ -66,7 +73,7 @@ impl McpDebuggerServer {
         let shown = file.display().to_string();
         let mut body = json!({
             "success": true,
-            "breakpointId": uuid::Uuid::new_v4().to_string(),
+            "breakpointId": id,
             "file": shown,
             "line": line,
             "verified": verified,

@@ -8,7 +8,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{tool, tool_router};
 use serde_json::json;
 
-use super::params::SessionParams;
+use super::params::{PauseParams, SessionParams};
 use super::reply::{self, refused};
 use super::start::landed;
 use super::{McpDebuggerServer, ToolResult};
@@ -82,7 +82,7 @@ impl McpDebuggerServer {
     }
 
     #[tool(description = "Pause execution; returns once paused")]
-    async fn pause_execution(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
+    async fn pause_execution(&self, Parameters(p): Parameters<PauseParams>) -> ToolResult {
         let s = match self.engine_session(&p.session_id) {
             Ok(s) => s,
             Err(e) => return Ok(e),

@@ -1,6 +1,8 @@
 //! Reading a stop: its stack, an evaluation in one of its frames, and the
 //! threads.
 
+use std::time::Duration;
+
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::CallToolResult;
 use rmcp::{tool, tool_router};
@@ -14,6 +16,9 @@ use crate::agent::side_effects::Gate;
 use crate::session::types::StopInfo;
 use crate::session::{Origin, SessionHandle, Snapshot};
 use crate::viewport::redact;
+
+/// mcp-debugger's ceiling on evaluate_expression's timeout.
+const MAX_EVALUATE_MS: u64 = 600_000;
 
 pub(super) fn not_paused() -> CallToolResult {
     failure(
@@ -53,7 +58,7 @@ impl McpDebuggerServer {
 #[tool_router(router = inspection_router, vis = "pub(crate)")]
 impl McpDebuggerServer {
     #[tool(description = "Get the current call stack, innermost frame first")]
-    async fn get_stack_trace(&self, Parameters(p): Parameters<SessionParams>) -> ToolResult {
+    async fn get_stack_trace(&self, Parameters(p): Parameters<StackParams>) -> ToolResult {
         let (_, snap) = match self.stopped(&p.session_id) {
             Ok(x) => x,
             Err(e) => return Ok(e),
@@ -81,6 +86,8 @@ impl McpDebuggerServer {
             "success": true,
             "stackFrames": frames,
             "count": count,
+            "stopReason": stop.reason,
+            "lastStop": super::last_stop::json(stop),
         })))
     }
 
@@ -88,6 +95,12 @@ impl McpDebuggerServer {
         description = "Evaluate an expression in the current (or given) frame. Expressions may change program state"
     )]
     async fn evaluate_expression(&self, Parameters(p): Parameters<EvaluateParams>) -> ToolResult {
+        if let Some(ms) = p.timeout.filter(|ms| !(1..=MAX_EVALUATE_MS).contains(ms)) {
+            return Ok(failure(
+                format!("timeout: {ms} is out of range; use 1 to {MAX_EVALUATE_MS} (ms)"),
+                None,
+            ));
+        }
         let (s, snap) = match self.stopped(&p.session_id) {
             Ok(x) => x,
             Err(e) => return Ok(e),
@@ -115,7 +128,21 @@ impl McpDebuggerServer {
         {
             return Ok(refused(r));
         }
-        let res = s.evaluate(Origin::Agent, p.expression.clone(), index).await;
+        let evaluated = s.evaluate(Origin::Agent, p.expression.clone(), index);
+        let res = match p.timeout {
+            None => evaluated.await,
+            Some(ms) => match tokio::time::timeout(Duration::from_millis(ms), evaluated).await {
+                Ok(r) => r,
+                Err(_) => {
+                    return Ok(failure(
+                        format!(
+                            "Evaluation timed out after {ms} ms; the expression may still be running in the program"
+                        ),
+                        None,
+                    ));
+                }
+            },
+        };
         let mut v = match res {
             Ok(v) => v,
             Err(e) => return Ok(failure(e.to_string(), None)),

@@ -3,13 +3,19 @@
 //! unchanged. Every tool translates onto the agent layer or a session
 //! handle; the debugging itself is the engine's.
 
+mod bp_ids;
+mod breakpoint_list;
 mod breakpoints;
 mod clock;
 mod execution;
 mod inspection;
 mod languages;
+mod last_stop;
+mod mirror;
+mod output;
 mod params;
 mod reply;
+mod restart;
 mod sessions;
 mod source;
 mod start;
@@ -49,7 +55,7 @@ static NAMES: Names = Names {
 };
 
 const INSTRUCTIONS: &str = "\
-mcp-debugger's tools, served by pairdbg. create_debug_session {language}, set_breakpoint {sessionId,file,line}, start_debugging {sessionId,scriptPath} and continue_execution return at the next stop or exit, or after 5 s still running (poll list_debug_sessions then); step_over/step_into/step_out/pause_execution return once paused, get_stack_trace, get_scopes {frameId}, get_variables {scope: variablesReference}, get_local_variables, evaluate_expression, close_debug_session. Results are JSON with `success`; failures also set isError.";
+mcp-debugger's tools, served by pairdbg. create_debug_session {language}, set_breakpoint {sessionId,file,line}, start_debugging {sessionId,scriptPath} and continue_execution return at the next stop or exit, or after 5 s still running (poll list_debug_sessions then); step_over/step_into/step_out/pause_execution return once paused, get_stack_trace, get_scopes {frameId}, get_variables {scope: variablesReference}, get_local_variables, evaluate_expression, list_breakpoints, remove_breakpoint, clear_breakpoints, get_output {since: nextSince}, restart_debugging, close_debug_session. start_debugging takes breakOnExceptions 'uncaught' (default), 'all' or 'none'; get_stack_trace carries lastStop (with exceptionInfo at an exception). Results are JSON with `success`; failures also set isError.";
 
 #[derive(Clone)]
 pub struct McpDebuggerServer {
@@ -70,6 +76,10 @@ impl McpDebuggerServer {
                 + Self::start_router()
                 + Self::languages_router()
                 + Self::breakpoints_router()
+                + Self::breakpoint_list_router()
+                + Self::restart_router()
+                + Self::output_router()
+                + Self::mirror_router()
                 + Self::execution_router()
                 + Self::inspection_router()
                 + Self::variables_router()

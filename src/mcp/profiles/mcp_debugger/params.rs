@@ -52,6 +52,8 @@ pub struct DapLaunchArgs {
     pub env: Option<std::collections::BTreeMap<String, String>>,
     /// Command line arguments for the script (as `args`).
     pub args: Option<Vec<String>>,
+    /// Honoured as the top-level breakOnExceptions, with a warning, as mcp-debugger does.
+    pub break_on_exceptions: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -69,6 +71,9 @@ pub struct StartParams {
     pub adapter_launch_config: Option<Map<String, Value>>,
     /// Test spawn without actually starting.
     pub dry_run_spawn: Option<bool>,
+    /// Break when exceptions are thrown: 'uncaught' (the default), 'all'
+    /// (caught ones too) or 'none'.
+    pub break_on_exceptions: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -87,6 +92,8 @@ pub struct VariablesParams {
     pub session_id: String,
     /// The variablesReference number from a scope or variable.
     pub scope: i64,
+    /// Only return variables with these exact names; those missing are listed in notFound.
+    pub names: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -96,6 +103,8 @@ pub struct LocalsParams {
     pub session_id: String,
     /// Include special/internal variables. Default: false.
     pub include_special: Option<bool>,
+    /// Only return variables with these exact names; those missing are listed in notFound.
+    pub names: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -107,6 +116,8 @@ pub struct EvaluateParams {
     pub expression: String,
     /// Stack frame ID for context. Default: the current (top) frame.
     pub frame_id: Option<i64>,
+    /// Max time (ms) to wait for the result (1 to 600000); the expression may run on after.
+    pub timeout: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -153,4 +164,61 @@ pub struct RedefineParams {
     pub classes_dir: String,
     /// Only redefine .class files modified after this time (Unix ms).
     pub since_timestamp: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoveBreakpointParams {
+    /// The ID of the debug session.
+    pub session_id: String,
+    /// Breakpoint id from set_breakpoint or list_breakpoints. Takes precedence over file + line.
+    pub breakpoint_id: Option<String>,
+    /// Alternative addressing: remove all function breakpoints with this symbol name.
+    pub function: Option<String>,
+    /// Alternative addressing: source file path (use together with line).
+    pub file: Option<String>,
+    /// Alternative addressing: line number (use together with file).
+    pub line: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileFilterParams {
+    /// The ID of the debug session.
+    pub session_id: String,
+    /// Optional: only breakpoints in this file.
+    pub file: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutputParams {
+    /// The ID of the debug session.
+    pub session_id: String,
+    /// Only return entries with seq greater than this cursor (nextSince from the previous response). Default: 0.
+    pub since: Option<u64>,
+    /// Maximum entries to return (default: 100, max: 1000).
+    pub limit: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StackParams {
+    /// The ID of the debug session.
+    pub session_id: String,
+    /// Accepted for mcp-debugger's scripts; the stack holds the frames the adapter gives.
+    // Read by no one: pairdbg hides no frames, so there is nothing to include.
+    #[allow(dead_code)]
+    pub include_internals: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PauseParams {
+    /// The ID of the debug session.
+    pub session_id: String,
+    /// Accepted for mcp-debugger's scripts: pairdbg pauses the whole program.
+    // Read by no one: a pause stops every thread.
+    #[allow(dead_code)]
+    pub thread_id: Option<i64>,
 }

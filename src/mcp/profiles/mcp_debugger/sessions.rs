@@ -36,6 +36,7 @@ impl McpDebuggerServer {
             updated_at: now,
             pending: vec![],
             engine: None,
+            aliases: vec![],
         };
         if !self.table.insert(entry) {
             return Ok(failure(
@@ -57,22 +58,30 @@ impl McpDebuggerServer {
     async fn list_debug_sessions(&self) -> ToolResult {
         let mut sessions: Vec<Value> = vec![];
         for e in self.table.all() {
-            let state = match &e.engine {
-                None => "created",
-                Some(engine) if engine.is_empty() => "initializing",
-                Some(engine) => match self.agent.registry.get(Some(engine)) {
-                    Ok(s) => state_name(s.snapshot().state),
-                    Err(_) => "stopped",
-                },
+            let snap = e
+                .engine
+                .as_ref()
+                .filter(|engine| !engine.is_empty())
+                .and_then(|engine| self.agent.registry.get(Some(engine)).ok())
+                .map(|s| s.snapshot());
+            let state = match (&e.engine, &snap) {
+                (None, _) => "created",
+                (Some(engine), _) if engine.is_empty() => "initializing",
+                (_, Some(snap)) => state_name(snap.state),
+                (_, None) => "stopped",
             };
-            sessions.push(json!({
+            let mut row = json!({
                 "id": e.id,
                 "name": e.name,
                 "language": e.language,
                 "state": state,
                 "createdAt": e.created_at,
                 "updatedAt": e.updated_at,
-            }));
+            });
+            if let Some(stop) = snap.as_ref().and_then(|s| s.stop.as_ref()) {
+                row["lastStop"] = super::last_stop::json(stop);
+            }
+            sessions.push(row);
         }
         // Sessions started elsewhere (the person's, in the TUI) by their
         // engine id, so a client of this profile can pair with them.

@@ -25,6 +25,22 @@ pub(super) fn landed(m: &Moved) -> (&'static str, Option<String>) {
     (state, reason)
 }
 
+/// The adapter's exception filters for mcp-debugger's breakOnExceptions.
+fn exception_filters(language: &str, mode: &str) -> Result<Vec<String>, String> {
+    let adapter = crate::adapters::for_language(language)?;
+    let filters: &[&str] = match mode {
+        "uncaught" => adapter.default_exception_filters(),
+        "all" => adapter.every_exception_filters(),
+        "none" => &[],
+        other => {
+            return Err(format!(
+                "breakOnExceptions must be one of 'uncaught', 'all', 'none' (got '{other}')"
+            ));
+        }
+    };
+    Ok(filters.iter().map(|f| f.to_string()).collect())
+}
+
 #[tool_router(router = start_router, vis = "pub(crate)")]
 impl McpDebuggerServer {
     #[tool(
@@ -54,7 +70,30 @@ impl McpDebuggerServer {
             ));
         }
         let dap = p.dap_launch_args.unwrap_or_default();
+        let (mode, warning) = match (p.break_on_exceptions, dap.break_on_exceptions) {
+            (Some(top), Some(nested)) => (
+                Some(top.clone()),
+                Some(format!(
+                    "breakOnExceptions was passed both top-level ('{top}') and inside dapLaunchArgs ('{nested}'); the top-level value wins and the nested key was ignored"
+                )),
+            ),
+            (None, Some(nested)) => (
+                Some(nested.clone()),
+                Some(format!(
+                    "breakOnExceptions is a top-level start_debugging parameter, not a dapLaunchArgs key — honored as '{nested}' this time; pass it at the top level"
+                )),
+            ),
+            (top, None) => (top, None),
+        };
+        let exception_filters = match mode.as_deref() {
+            None => None,
+            Some(mode) => match exception_filters(&entry.language, mode) {
+                Ok(f) => Some(f),
+                Err(e) => return Ok(failure(e, None)),
+            },
+        };
         let request = LaunchRequest {
+            exception_filters,
             program: Some(p.script_path.clone()),
             args: p.args.or(dap.args).unwrap_or_default(),
             cwd: dap.cwd,
@@ -99,7 +138,11 @@ impl McpDebuggerServer {
             }
         };
         let engine = moved.session.id.clone();
-        self.table.update(&entry.id, |e| e.engine = Some(engine));
+        let aliases = super::bp_ids::aliases(&entry.pending, &moved.snapshot().breakpoints);
+        self.table.update(&entry.id, |e| {
+            e.engine = Some(engine);
+            e.aliases = aliases;
+        });
         let (state, reason) = landed(&moved);
         let message = format!(
             "Debugging started for {}. Current state: {state}",
@@ -109,12 +152,16 @@ impl McpDebuggerServer {
         if let Some(r) = reason.filter(|_| state == "paused") {
             data["reason"] = json!(r);
         }
-        Ok(reply::json(json!({
+        let mut body = json!({
             "success": true,
             "state": state,
             "message": message,
             "data": data,
-        })))
+        });
+        if let Some(w) = warning {
+            body["warning"] = json!(w);
+        }
+        Ok(reply::json(body))
     }
 
     #[tool(description = "Attach the debugger to a running process")]
@@ -155,7 +202,11 @@ impl McpDebuggerServer {
             }
         };
         let engine = moved.session.id.clone();
-        self.table.update(&entry.id, |e| e.engine = Some(engine));
+        let aliases = super::bp_ids::aliases(&entry.pending, &moved.snapshot().breakpoints);
+        self.table.update(&entry.id, |e| {
+            e.engine = Some(engine);
+            e.aliases = aliases;
+        });
         let (state, _) = landed(&moved);
         Ok(reply::json(json!({
             "success": true,

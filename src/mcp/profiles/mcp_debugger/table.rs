@@ -12,6 +12,8 @@ use crate::session::BreakpointRequest;
 /// A breakpoint set before the program started, passed to the launch.
 #[derive(Debug, Clone)]
 pub struct Pending {
+    /// The breakpointId set_breakpoint answered.
+    pub id: String,
     pub request: BreakpointRequest,
 }
 
@@ -37,6 +39,9 @@ pub struct Entry {
     pub pending: Vec<Pending>,
     /// The engine's session id, once started.
     pub engine: Option<String>,
+    /// The breakpointIds given before the start, by the engine's id of the
+    /// breakpoint each became.
+    pub aliases: Vec<(String, u64)>,
 }
 
 /// References are valid for one stop, as DAP's are.

@@ -163,13 +163,18 @@ impl McpDebuggerServer {
             h.path.as_deref(),
             vars,
         );
+        let (vars, not_found) = only_named(vars, p.names.as_deref());
         let count = vars.len();
-        Ok(reply::json(json!({
+        let mut body = json!({
             "success": true,
             "variables": vars,
             "count": count,
             "variablesReference": p.scope,
-        })))
+        });
+        if let Some(missing) = not_found {
+            body["notFound"] = json!(missing);
+        }
+        Ok(reply::json(body))
     }
 
     #[tool(
@@ -194,6 +199,7 @@ impl McpDebuggerServer {
             .cloned()
             .collect();
         let vars = self.listed(&s, snap.stop_seq, 0, None, None, locals);
+        let (vars, not_found) = only_named(vars, p.names.as_deref());
         let count = vars.len();
         let frame = stop.frames.first().map(|f| {
             json!({
@@ -209,9 +215,26 @@ impl McpDebuggerServer {
             "frame": frame,
             "scopeName": "Locals",
         });
-        if count == 0 {
+        if let Some(missing) = not_found {
+            body["notFound"] = json!(missing);
+        } else if count == 0 {
             body["message"] = json!("The Locals scope is empty.");
         }
         Ok(reply::json(body))
     }
+}
+
+/// The variables named in `names` (all when none are given), and the names
+/// not found.
+fn only_named(vars: Vec<Value>, names: Option<&[String]>) -> (Vec<Value>, Option<Vec<String>>) {
+    let Some(names) = names else {
+        return (vars, None);
+    };
+    let named = |v: &Value| names.iter().any(|n| v["name"].as_str() == Some(n.as_str()));
+    let missing = names
+        .iter()
+        .filter(|n| !vars.iter().any(|v| v["name"].as_str() == Some(n.as_str())))
+        .cloned()
+        .collect();
+    (vars.into_iter().filter(named).collect(), Some(missing))
 }
