@@ -83,10 +83,9 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
         }
         _ => Value::Null,
     };
-    json!({
+    let mut out = json!({
         "status": status,
         "reason": stop.reason,
-        "stale_source": snap.stale_source.as_deref().map(|p| snap.display_path(p)),
         "exception": stop.exception.as_ref().map(|e| json!({
             "type": e.type_name,
             "message": e.message,
@@ -109,5 +108,9 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
         "locals": locals,
         "watch": watch,
         "source": source,
-    })
+    });
+    if let Some(src) = snap.stale_source.as_deref() {
+        out["stale_source"] = json!(snap.display_path(src));
+    }
+    out
 }

@@ -6,6 +6,9 @@ use super::{Apply, Engine};
 use crate::dap::exit_watch::{self, Ended};
 use crate::session::types::RunState;
 
+/// How long an adapter may take to show it is still there.
+const ADAPTER_ALIVE_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Engine {
     /// Watches the launched program `pid` for the session's root, while the
     /// session lasts (a detached program may outlive it).
@@ -38,6 +41,32 @@ impl Engine {
         if !same || !stale || self.conn.disconnecting {
             return;
         }
+        // A program killed while running dies too when its adapter is
+        // killed (its tracer gone): that is the adapter's death, which its
+        // closed connection tells. Only an adapter that still answers says
+        // the program died on its own.
+        if unreported
+            && self.snap.state == RunState::Running
+            && let Some(client) = self.conn.client.clone()
+        {
+            let run_gen = self.run_gen;
+            self.spawn(async move {
+                let asked = client
+                    .request_with_timeout("threads", None, ADAPTER_ALIVE_WITHIN)
+                    .await;
+                Box::new(move |e: &mut Engine| {
+                    let gone = matches!(asked, Err(crate::dap::DapError::Closed));
+                    if !gone && e.run_gen == run_gen && e.snap.state == RunState::Running {
+                        e.program_ended(pid, ended);
+                    }
+                }) as Apply
+            });
+            return;
+        }
+        self.program_ended(pid, ended);
+    }
+
+    fn program_ended(&mut self, pid: u32, ended: Ended) {
         tracing::debug!("the program {pid} ended unreported: {ended:?}");
         // Exactly as the kernel kept it, whatever the adapter said before.
         self.conn.pending_exit_code = match ended {
