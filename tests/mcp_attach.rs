@@ -101,3 +101,65 @@ async fn attach_errors_name_the_field() {
     );
     mcp.close().await;
 }
+
+/// A python process running `spin.py` in `ws`, once the interpreter runs.
+async fn spin(ws: &std::path::Path) -> Running {
+    let child = Running(
+        Command::new("python3")
+            .arg("spin.py")
+            .current_dir(ws)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start the program"),
+    );
+    let pid = child.0.id();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !std::fs::read_link(format!("/proc/{pid}/exe"))
+        .is_ok_and(|e| e.to_string_lossy().contains("python"))
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "python never started"
+        );
+        let _ = tokio::time::timeout(Duration::from_millis(20), std::future::pending::<()>()).await;
+    }
+    child
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn terminate_debuggee_ends_an_attached_program_and_plain_terminate_does_not() {
+    if !debugpy_available() || !tool_available("gdb") {
+        return;
+    }
+    let ws = workspace(&[("spin.py", LOOP)]);
+    let kept = spin(ws.path()).await;
+    let ended = spin(ws.path()).await;
+    let (kept_pid, ended_pid) = (kept.0.id(), ended.0.id());
+    let mcp = mcp_in(ws.path()).await;
+
+    mcp.ok("debug_attach", json!({"pid": kept_pid, "timeout_ms": 60000}))
+        .await;
+    let t = mcp.ok("debug_terminate", json!({})).await;
+    assert!(t.contains("detached and keeps running"), "{t}");
+
+    mcp.ok("debug_attach", json!({"pid": ended_pid, "timeout_ms": 60000}))
+        .await;
+    let msg = mcp
+        .fails(
+            "debug_terminate",
+            json!({"detach": true, "terminate_debuggee": true}),
+        )
+        .await;
+    assert!(
+        msg.contains("detach") && msg.contains("terminate_debuggee"),
+        "{msg}"
+    );
+    let t = mcp
+        .ok("debug_terminate", json!({"terminate_debuggee": true}))
+        .await;
+    assert!(t.contains("attached program was ended"), "{t}");
+    let left = wait_dead(&[ended_pid], Duration::from_secs(10)).await;
+    assert!(left.is_empty(), "terminate_debuggee left the program running");
+    assert!(alive(kept_pid), "a plain terminate ended the attached program");
+    mcp.close().await;
+}

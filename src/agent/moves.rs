@@ -279,9 +279,20 @@ impl Agent {
         })
     }
 
-    /// Ends the session (an attached program keeps running), once the
-    /// agent may.
-    pub async fn terminate(&self, session_id: Option<&str>, detach: bool) -> Reply {
+    /// Ends the session (an attached program keeps running unless
+    /// `terminate_debuggee`), once the agent may.
+    pub async fn terminate(
+        &self,
+        session_id: Option<&str>,
+        detach: bool,
+        terminate_debuggee: bool,
+    ) -> Reply {
+        if detach && terminate_debuggee {
+            return Reply::error(
+                "detach and terminate_debuggee: give one; detach leaves the program running, \
+                 terminate_debuggee ends it",
+            );
+        }
         let s = match self.session(session_id) {
             Ok(s) => s,
             Err(e) => return e,
@@ -290,11 +301,14 @@ impl Agent {
         if let Err(refused) = self.may_end(&s).await {
             return refused;
         }
-        let _ = s.terminate(self.origin).await;
+        let _ = s.terminate_with(self.origin, terminate_debuggee).await;
         let snap = s.snapshot();
         self.registry.remove(&s.id);
         self.views.forget(&s.id);
         let end = match (attached, detach) {
+            (true, _) if terminate_debuggee => {
+                "The attached program was ended (terminate_debuggee).".to_string()
+            }
             (true, _) => "The process was detached and keeps running.".to_string(),
             (false, true) => {
                 // A launch, or an attach told terminate_debuggee.

@@ -96,6 +96,8 @@ pub struct TerminateParams {
     pub session_id: Option<String>,
     /// Leave the program running.
     pub detach: Option<bool>,
+    /// End an attached program too. Default false.
+    pub terminate_debuggee: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]

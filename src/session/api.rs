@@ -326,6 +326,15 @@ impl SessionHandle {
 
     /// Ends the program (an attached one is left running) and the adapter.
     pub async fn terminate(&self, origin: Origin) -> Result<()> {
-        done(self.send(origin, Command::Terminate).await?)
+        self.terminate_with(origin, false).await
+    }
+
+    /// As `terminate`; with `terminate_debuggee` an attached program is
+    /// ended as well.
+    pub async fn terminate_with(&self, origin: Origin, terminate_debuggee: bool) -> Result<()> {
+        done(
+            self.send(origin, Command::Terminate { terminate_debuggee })
+                .await?,
+        )
     }
 }

@@ -125,7 +125,9 @@ pub enum Command {
     Input(String),
     /// Who may move the program; only the person changes it.
     SetControl(super::ControlMode),
-    Terminate,
+    /// `terminate_debuggee`: an attached program is ended too, as DAP
+    /// `disconnect` asks.
+    Terminate { terminate_debuggee: bool },
     Restart,
     /// The exception the program stopped at, read whole.
     ExceptionContext(super::autopsy::ExceptionQuery),
@@ -168,7 +170,7 @@ impl Command {
                 | Command::SetExceptionType(_)
                 | Command::SetVariable { .. }
                 | Command::SelectThread { .. }
-                | Command::Terminate
+                | Command::Terminate { .. }
                 | Command::Restart
                 | Command::Input(_)
         )

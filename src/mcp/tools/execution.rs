@@ -142,11 +142,14 @@ impl PairdbgServer {
         self.moved(self.agent.attach(request, p.timeout_ms).await)
     }
 
-    #[tool(description = "End the session; attached programs run on.")]
+    #[tool(description = "End the session; attached programs run on unless terminate_debuggee.")]
     async fn debug_terminate(&self, Parameters(p): Parameters<TerminateParams>) -> ToolResult {
         let detach = p.detach.unwrap_or(false);
+        let ends = p.terminate_debuggee.unwrap_or(false);
         Ok(result(
-            self.agent.terminate(p.session_id.as_deref(), detach).await,
+            self.agent
+                .terminate(p.session_id.as_deref(), detach, ends)
+                .await,
         ))
     }
 

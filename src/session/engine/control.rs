@@ -114,7 +114,9 @@ impl Engine {
                 }
                 let _ = reply.send(Ok(Reply::Done));
             }
-            Command::Terminate => self.terminate(origin, reply),
+            Command::Terminate { terminate_debuggee } => {
+                self.terminate(origin, terminate_debuggee, reply)
+            },
             Command::Restart => self.restart(origin, reply),
             Command::ExceptionContext(q) => self.exception_context(reply, q),
             Command::StepInstruction(kind) => self.step_instruction(origin, reply, kind),
@@ -382,7 +384,12 @@ impl Engine {
     /// Answers once the adapter has been let go: an attached process must
     /// be detached from before anything may kill the adapter, or a tracer's
     /// death could take the process with it.
-    pub(super) fn terminate(&mut self, origin: Origin, reply: ReplyTx) {
+    pub(super) fn terminate(&mut self, origin: Origin, terminate_debuggee: bool, reply: ReplyTx) {
+        // Asked at the end, it overrides what the attach said: the
+        // `disconnect` and a remote program's ending both read it.
+        if terminate_debuggee {
+            self.config.terminate_debuggee = true;
+        }
         if !matches!(self.snap.state, RunState::Exited) {
             self.leave = self.leave_running();
             self.touch(

@@ -327,8 +327,6 @@ impl Engine {
             .unwrap_or(false)
     }
 
-    /// A launched program ends with its session; an attached one is left
-    /// running, as it was found, unless the attach asked otherwise.
     /// Whether the program is older than a source of its language; checked
     /// at every start, as the person may have rebuilt in between.
     fn check_stale_binary(&mut self) {
@@ -340,6 +338,9 @@ impl Engine {
             crate::adapters::stale::newer_source(&program, &self.config.workspace.root);
     }
 
+    /// A launched program ends with its session; an attached one is left
+    /// running, as it was found, unless the attach or the end asked
+    /// otherwise.
     fn disconnect_arguments(&self) -> serde_json::Value {
         json!({"terminateDebuggee": self.config.ends_debuggee()})
     }

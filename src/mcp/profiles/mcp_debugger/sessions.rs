@@ -125,7 +125,7 @@ impl McpDebuggerServer {
         if let Some(engine) = engine
             && self.agent.registry.get(Some(&engine)).is_ok()
         {
-            let r = self.agent.terminate(Some(&engine), false).await;
+            let r = self.agent.terminate(Some(&engine), false, false).await;
             if r.is_error {
                 return Ok(refused(r));
             }

@@ -233,7 +233,7 @@ impl McpDebuggerServer {
                 Some("A launched program ends with close_debug_session."),
             ));
         }
-        let r = self.agent.terminate(Some(&s.id), true).await;
+        let r = self.agent.terminate(Some(&s.id), true, false).await;
         if r.is_error {
             return Ok(refused(r));
         }
