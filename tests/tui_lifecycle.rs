@@ -205,6 +205,32 @@ async fn a_breakpoint_on_a_blank_line_says_where_it_moved() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_up_breakpoint_on_a_blank_line_says_where_it_moved() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("prog.py", PROG)]);
+    assert_eq!(PROG.lines().nth(4), Some(""), "line 5 is blank");
+    let t = Tmux::start(
+        "life-blank-start",
+        ws.path(),
+        &["--break", "prog.py:5", "--", "prog.py"],
+    );
+    let s = t
+        .wait_for("the stop and the message", |s| {
+            s.contains("stopped: breakpoint") && s.contains("breakpoint moved to line")
+        })
+        .await;
+    let at = current_line(&s).unwrap_or_else(|| panic!("no current line: {s}"));
+    assert!(
+        s.contains(&format!("breakpoint moved to line {at}: line 5 has no code")),
+        "the message names the line it stopped at: {s}"
+    );
+    assert!(marked(&s, at), "the gutter marks line {at}: {s}");
+    t.keys(&["q", "y"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tui_takes_the_launch_flags_of_run() {
     if !debugpy_available() || !Tmux::available() {
         return;

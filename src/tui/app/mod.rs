@@ -115,6 +115,8 @@ pub struct App {
     persist: persist::Persist,
     /// The session's stops, for going back through them.
     stops: stop_history::StopHistory,
+    /// Breakpoints already said to have moved, by id: each is told once.
+    told_moved: std::collections::HashSet<u64>,
 }
 
 impl App {
@@ -159,6 +161,7 @@ impl App {
             failure_shown: false,
             persist: Default::default(),
             stops: Default::default(),
+            told_moved: Default::default(),
         }
     }
 
@@ -274,6 +277,7 @@ impl App {
                         self.output = output_index::OutputIndex::new();
                         self.steps = Default::default();
                         self.stops = Default::default();
+                        self.told_moved = Default::default();
                         self.read_output();
                         self.ui.activity = self.session.activity();
                         let snap = snaps.borrow_and_update().clone();
@@ -379,6 +383,7 @@ impl App {
         self.show_compile_error(snap);
         self.show_failure(snap);
         self.step_landed(snap);
+        self.tell_moved(snap);
         // A restart: what the views pointed at is gone.
         if snap.state == RunState::Starting && self.shown_stop.is_some() {
             self.reset_views();

@@ -2,7 +2,7 @@
 //! blank or comment line, and the person is told where.
 
 use super::{App, UiEvent};
-use crate::session::types::Breakpoint;
+use crate::session::types::{Breakpoint, Snapshot};
 use crate::session::{BreakpointRequest, Origin};
 
 /// What to tell the person about a breakpoint asked for at `asked`.
@@ -21,6 +21,22 @@ pub(super) fn placed_message(b: &Breakpoint, asked: u64) -> Option<String> {
 }
 
 impl App {
+    /// Breakpoints given before the program ran (`--break`, launch.json,
+    /// the saved set) are bound without a key being pressed, so nothing
+    /// else says that the adapter moved one: it is said here, once each.
+    pub(super) fn tell_moved(&mut self, snap: &Snapshot) {
+        let news: Vec<String> = snap
+            .breakpoints
+            .iter()
+            .filter(|b| b.bound_line.is_some_and(|l| l != b.line))
+            .filter(|b| self.told_moved.insert(b.id))
+            .filter_map(|b| placed_message(b, b.line))
+            .collect();
+        if !news.is_empty() {
+            self.ui.message = Some(news.join("; "));
+        }
+    }
+
     /// Sets a breakpoint and says where it bound when that is not where asked.
     pub(super) fn set_breakpoint_here(&self, request: BreakpointRequest) {
         let asked = request.line.max(1) as u64;
