@@ -137,13 +137,19 @@ async fn terminate_debuggee_ends_an_attached_program_and_plain_terminate_does_no
     let (kept_pid, ended_pid) = (kept.0.id(), ended.0.id());
     let mcp = mcp_in(ws.path()).await;
 
-    mcp.ok("debug_attach", json!({"pid": kept_pid, "timeout_ms": 60000}))
-        .await;
+    mcp.ok(
+        "debug_attach",
+        json!({"pid": kept_pid, "timeout_ms": 60000}),
+    )
+    .await;
     let t = mcp.ok("debug_terminate", json!({})).await;
     assert!(t.contains("detached and keeps running"), "{t}");
 
-    mcp.ok("debug_attach", json!({"pid": ended_pid, "timeout_ms": 60000}))
-        .await;
+    mcp.ok(
+        "debug_attach",
+        json!({"pid": ended_pid, "timeout_ms": 60000}),
+    )
+    .await;
     let msg = mcp
         .fails(
             "debug_terminate",
@@ -159,7 +165,13 @@ async fn terminate_debuggee_ends_an_attached_program_and_plain_terminate_does_no
         .await;
     assert!(t.contains("attached program was ended"), "{t}");
     let left = wait_dead(&[ended_pid], Duration::from_secs(10)).await;
-    assert!(left.is_empty(), "terminate_debuggee left the program running");
-    assert!(alive(kept_pid), "a plain terminate ended the attached program");
+    assert!(
+        left.is_empty(),
+        "terminate_debuggee left the program running"
+    );
+    assert!(
+        alive(kept_pid),
+        "a plain terminate ended the attached program"
+    );
     mcp.close().await;
 }

@@ -223,7 +223,9 @@ async fn a_start_up_breakpoint_on_a_blank_line_says_where_it_moved() {
         .await;
     let at = current_line(&s).unwrap_or_else(|| panic!("no current line: {s}"));
     assert!(
-        s.contains(&format!("breakpoint moved to line {at}: line 5 has no code")),
+        s.contains(&format!(
+            "breakpoint moved to line {at}: line 5 has no code"
+        )),
         "the message names the line it stopped at: {s}"
     );
     assert!(marked(&s, at), "the gutter marks line {at}: {s}");

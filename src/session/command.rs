@@ -127,7 +127,9 @@ pub enum Command {
     SetControl(super::ControlMode),
     /// `terminate_debuggee`: an attached program is ended too, as DAP
     /// `disconnect` asks.
-    Terminate { terminate_debuggee: bool },
+    Terminate {
+        terminate_debuggee: bool,
+    },
     Restart,
     /// The exception the program stopped at, read whole.
     ExceptionContext(super::autopsy::ExceptionQuery),

@@ -116,7 +116,7 @@ impl Engine {
             }
             Command::Terminate { terminate_debuggee } => {
                 self.terminate(origin, terminate_debuggee, reply)
-            },
+            }
             Command::Restart => self.restart(origin, reply),
             Command::ExceptionContext(q) => self.exception_context(reply, q),
             Command::StepInstruction(kind) => self.step_instruction(origin, reply, kind),
