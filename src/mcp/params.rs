@@ -96,7 +96,8 @@ pub struct TerminateParams {
     pub session_id: Option<String>,
     /// Leave the program running.
     pub detach: Option<bool>,
-    /// End an attached program too. Default false.
+    // Named as debug_attach's: the schema needs no description, which the
+    // tool list's budget has no room for.
     pub terminate_debuggee: Option<bool>,
 }
 

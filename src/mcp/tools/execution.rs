@@ -142,7 +142,7 @@ impl PairdbgServer {
         self.moved(self.agent.attach(request, p.timeout_ms).await)
     }
 
-    #[tool(description = "End the session; attached programs run on unless terminate_debuggee.")]
+    #[tool(description = "End the session; attached programs run on.")]
     async fn debug_terminate(&self, Parameters(p): Parameters<TerminateParams>) -> ToolResult {
         let detach = p.detach.unwrap_or(false);
         let ends = p.terminate_debuggee.unwrap_or(false);
