@@ -587,7 +587,7 @@ mod tests {
             "{\"gold\": 10, \"silver\": 5}"
         );
         assert_eq!(r("*main.Item", "*main.Item nil"), "nil");
-        // Pointers and interfaces as delve 1.27 wrote them at a stop.
+        // Pointers and interfaces as Go's adapter wrote them at a stop.
         assert_eq!(
             r(
                 "map[string]*main.Item",

@@ -1,7 +1,8 @@
-//! lldb tells of a breakpoint condition that failed as output sent after
-//! the stop, from another thread: under load every read of the stop can
-//! be answered before it comes. Running the condition again in the stopped
-//! frame tells the failure with the stop itself.
+//! An adapter that stops where a breakpoint condition failed may tell of
+//! the failure as output sent after the stop, from another thread: under
+//! load every read of the stop can be answered before it comes. Running
+//! the condition again in the stopped frame tells the failure with the
+//! stop itself.
 
 use std::path::PathBuf;
 

@@ -48,8 +48,8 @@ impl Engine {
                         }
                         Ok(v)
                     }
-                    // What the adapter cannot evaluate (gdb's missing
-                    // `Vec::len`) may still be read from the parts.
+                    // What the adapter cannot evaluate (a method the compiler
+                    // left out of the binary) may still be read from the parts.
                     Err(e @ crate::dap::DapError::Failed { .. }) => match by_parts {
                         Some(p) => {
                             crate::session::parts_read::read(&client, frame, &expression, p).await
