@@ -109,6 +109,8 @@ pub struct Engine {
     hits: crate::session::hits::HitCounts,
     /// Rises at every resume; a stop fetched under an older value is stale.
     run_gen: u64,
+    /// Counts stale-binary checks: only the latest one's answer lands.
+    stale_checks: u64,
     dirty: bool,
     /// Tracepoint hits are counted but not yet published.
     hits_pending: bool,
@@ -174,6 +176,7 @@ impl Engine {
             next_bp_id: 1,
             hits: Default::default(),
             run_gen: 0,
+            stale_checks: 0,
             dirty: false,
             hits_pending: false,
             trace_partial: None,
@@ -328,14 +331,32 @@ impl Engine {
     }
 
     /// Whether the program is older than a source of its language; checked
-    /// at every start, as the person may have rebuilt in between.
+    /// at every start, as the person may have rebuilt in between. The walk
+    /// of the workspace runs off the engine, which goes on meanwhile.
     fn check_stale_binary(&mut self) {
         let program = match self.config.spec().target {
             crate::adapters::Target::Program(p) => p,
             _ => return,
         };
-        self.snap.stale_source =
-            crate::adapters::stale::newer_source(&program, &self.config.workspace.root);
+        let root = self.config.workspace.root.clone();
+        // Until this check answers, an earlier one's finding may be wrong.
+        self.snap.stale_source = None;
+        self.stale_checks += 1;
+        let check = self.stale_checks;
+        self.spawn(async move {
+            let found = tokio::task::spawn_blocking(move || {
+                crate::adapters::stale::newer_source(&program, &root)
+            })
+            .await
+            .ok()
+            .flatten();
+            Box::new(move |e: &mut Engine| {
+                if e.stale_checks == check {
+                    e.snap.stale_source = found;
+                    e.dirty = true;
+                }
+            }) as Apply
+        });
     }
 
     /// A launched program ends with its session; an attached one is left
