@@ -11,12 +11,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures::StreamExt;
-use pairdbg::dap::codec::{DapCodec, frame};
-use pairdbg::session::connector::{Connector, Spawned, Transport};
+use pairdbg::dap::codec::DapCodec;
 use pairdbg::session::handle::WaitOutcome;
 use pairdbg::session::remote::RemoteRequest;
 use pairdbg::session::validate::Workspace;
-use pairdbg::session::{BreakpointRequest, LaunchRequest, SessionError, SessionHandle};
+use pairdbg::session::{BreakpointRequest, LaunchRequest, SessionHandle};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use tokio_util::codec::FramedRead;
@@ -27,47 +26,14 @@ const MODULES: usize = 400;
 
 const THREAD: i64 = 26185;
 
-struct Fake {
-    log: Arc<Mutex<Vec<Value>>>,
-    program: String,
-}
-
-impl Connector for Fake {
-    fn connect(&self, _config: &pairdbg::session::LaunchConfig) -> Result<Spawned, SessionError> {
-        let (ours, theirs) = tokio::io::duplex(1024 * 1024);
-        let (r, w) = tokio::io::split(ours);
-        tokio::spawn(run_fake(theirs, self.log.clone(), self.program.clone()));
-        Ok(Spawned {
-            process: None,
-            transport: Transport::Stdio {
-                reader: Box::pin(r),
-                writer: Box::pin(w),
-            },
-            program_output: None,
-            on_terminal: false,
-            start: (
-                "attach",
-                json!({"gdb-remote-hostname": "127.0.0.1", "gdb-remote-port": 7000}),
-            ),
-            exit_code_file: None,
-            notes: vec![],
-        })
-    }
-}
-
 /// lldb-dap 22's order, as recorded: `attach` is answered after
 /// `configurationDone`; the halt comes before that answer, then
 /// `continued`, then the breakpoint's stop at line 6.
 async fn run_fake(io: tokio::io::DuplexStream, log: Arc<Mutex<Vec<Value>>>, program: String) {
     let (r, mut w) = tokio::io::split(io);
     let mut frames = FramedRead::new(r, DapCodec::default());
-    let mut seq = 0;
-    let mut send = |msg: Value| {
-        seq += 1;
-        let mut msg = msg;
-        msg["seq"] = json!(seq);
-        frame(msg.to_string().as_bytes())
-    };
+    let mut outbox = common::scripted::Outbox::default();
+    let mut send = |msg: Value| outbox.frame(msg);
     let mut attach_seq = Value::Null;
     let mut stopped = false;
     while let Some(Ok(bytes)) = frames.next().await {
@@ -169,9 +135,16 @@ async fn the_attach_halt_is_not_read_as_a_stop_even_behind_a_busy_engine() {
     .validate(&workspace, Duration::from_secs(10))
     .expect("valid attach");
     let log = Arc::new(Mutex::new(vec![]));
-    let fake = Fake {
-        log: log.clone(),
-        program: workspace.root.join("prog.c").display().to_string(),
+    let program = workspace.root.join("prog.c").display().to_string();
+    let fake = common::scripted::Scripted {
+        start: (
+            "attach",
+            json!({"gdb-remote-hostname": "127.0.0.1", "gdb-remote-port": 7000}),
+        ),
+        run: {
+            let log = log.clone();
+            move |io| run_fake(io, log.clone(), program.clone())
+        },
     };
     let s = SessionHandle::launch_with("t1".into(), config, Arc::new(fake));
     let commands = || -> Vec<String> {

@@ -11,11 +11,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures::StreamExt;
-use pairdbg::dap::codec::{DapCodec, frame};
-use pairdbg::session::connector::{Connector, Spawned, Transport};
+use pairdbg::dap::codec::DapCodec;
 use pairdbg::session::handle::WaitOutcome;
 use pairdbg::session::validate::Workspace;
-use pairdbg::session::{BreakpointRequest, LaunchRequest, Origin, SessionError, SessionHandle};
+use pairdbg::session::{BreakpointRequest, LaunchRequest, Origin, SessionHandle};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use tokio_util::codec::FramedRead;
@@ -35,44 +34,14 @@ const REPORT: &[&str] = &[
     "      | ^~~~~~\n",
 ];
 
-struct Fake {
-    log: Arc<Mutex<Vec<Value>>>,
-    program: String,
-}
-
-impl Connector for Fake {
-    fn connect(&self, _config: &pairdbg::session::LaunchConfig) -> Result<Spawned, SessionError> {
-        let (ours, theirs) = tokio::io::duplex(64 * 1024);
-        let (r, w) = tokio::io::split(ours);
-        tokio::spawn(run_fake(theirs, self.log.clone(), self.program.clone()));
-        Ok(Spawned {
-            process: None,
-            transport: Transport::Stdio {
-                reader: Box::pin(r),
-                writer: Box::pin(w),
-            },
-            program_output: None,
-            on_terminal: false,
-            start: ("launch", json!({"program": self.program})),
-            exit_code_file: None,
-            notes: vec![],
-        })
-    }
-}
-
 /// Stops at entry on line 2; `continue` stops at the conditional
 /// breakpoint on line 3. The report of its failed condition is sent only
 /// when the test evaluates `report_now`, long after the stop was read.
 async fn run_fake(io: tokio::io::DuplexStream, log: Arc<Mutex<Vec<Value>>>, program: String) {
     let (r, mut w) = tokio::io::split(io);
     let mut frames = FramedRead::new(r, DapCodec::default());
-    let mut seq = 0;
-    let mut send = |msg: Value| {
-        seq += 1;
-        let mut msg = msg;
-        msg["seq"] = json!(seq);
-        frame(msg.to_string().as_bytes())
-    };
+    let mut outbox = common::scripted::Outbox::default();
+    let mut send = |msg: Value| outbox.frame(msg);
     let mut line = 2;
     while let Some(Ok(bytes)) = frames.next().await {
         let req: Value = serde_json::from_slice(&bytes).expect("JSON");
@@ -173,9 +142,16 @@ async fn a_condition_reported_after_its_stop_is_told_with_the_stop_once() {
     .validate(&workspace, Duration::from_secs(20))
     .expect("valid launch");
     let log = Arc::new(Mutex::new(vec![]));
-    let fake = Fake {
-        log: log.clone(),
-        program: workspace.root.join("prog.c").display().to_string(),
+    let program = workspace.root.join("prog.c").display().to_string();
+    let fake = common::scripted::Scripted {
+        start: (
+            "launch",
+            json!({"program": workspace.root.join("prog.c").display().to_string()}),
+        ),
+        run: {
+            let log = log.clone();
+            move |io| run_fake(io, log.clone(), program.clone())
+        },
     };
     let s = SessionHandle::launch_with("t1".into(), config, Arc::new(fake));
     let WaitOutcome::Stopped(first) = s.wait_for_stop(0, Duration::from_secs(15)).await else {

@@ -10,6 +10,7 @@ pub mod profile;
 pub mod pty;
 pub mod remote;
 pub mod rest;
+pub mod scripted;
 pub mod sdk;
 pub mod tmux;
 pub mod typescript;
