@@ -108,6 +108,12 @@ pub trait Language: Send + Sync {
         SetVariable::Dap
     }
 
+    /// Why a value was not read, where the adapter sent a mark in its place
+    /// rather than the value (a repr cut off at its deadline).
+    fn value_not_read(&self, _value: &str) -> Option<String> {
+        None
+    }
+
     /// A variable's value as the adapter wrote it, in the form the viewport
     /// reads values (double-quoted strings, counts after collections).
     fn value_text(&self, value: String, _type_name: &str) -> String {

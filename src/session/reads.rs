@@ -219,6 +219,16 @@ pub fn variables_with(
             .map(|v| {
                 let hidden = !language.is_shown(&v.name, &v.value);
                 let var = to_var(v);
+                if let Some(reason) = language.value_not_read(&var.value) {
+                    return Var {
+                        hidden,
+                        type_name: language.type_text(var.type_name.clone()),
+                        reference: var.reference,
+                        evaluate_name: var.evaluate_name.clone(),
+                        language: crate::adapters::value::LanguageOf(Some(language)),
+                        ..Var::not_read(&quirks.variable_name(var.name), reason)
+                    };
+                }
                 Var {
                     hidden,
                     name: quirks.variable_name(var.name.clone()),
@@ -357,6 +367,7 @@ fn evaluated(client: &Link, expression: &str, body: Value, cap: usize) -> Result
     let (value, truncated) = cap_at(resp.result, cap);
     let language = client.language();
     let type_name = resp.type_.unwrap_or_default();
+    let not_read = language.value_not_read(&value);
     Ok(Var {
         name: expression.to_string(),
         value: language.value_text(value, &type_name),
@@ -369,7 +380,7 @@ fn evaluated(client: &Link, expression: &str, body: Value, cap: usize) -> Result
         hidden: false,
         composed: false,
         indexed: resp.indexed_variables.map(|n| n as usize),
-        not_read: None,
+        not_read,
         language: crate::adapters::value::LanguageOf(Some(language)),
     })
 }

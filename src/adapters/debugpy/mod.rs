@@ -31,7 +31,21 @@ use crate::dap::process::AdapterProcess;
 const ADAPTER_BOOT: &str = include_str!("boot/adapter_boot.py");
 const DEBUGGEE_BOOT: &str = include_str!("boot/debuggee_boot.py");
 const SITE_BOOT: &str = include_str!("boot/sitecustomize.py");
-const NODELAY_BOOT: &str = include_str!("boot/_pairdbg_nodelay.py");
+/// The site folder's modules: pairdbg's changes to pydevd.
+const PYDEVD_PATCHES: [(&str, &str); 3] = [
+    (
+        "_pairdbg_pydevd.py",
+        include_str!("boot/_pairdbg_pydevd.py"),
+    ),
+    (
+        "_pairdbg_nodelay.py",
+        include_str!("boot/_pairdbg_nodelay.py"),
+    ),
+    (
+        "_pairdbg_repr_deadline.py",
+        include_str!("boot/_pairdbg_repr_deadline.py"),
+    ),
+];
 const LAUNCHER_BOOT: &str = include_str!("boot/launcher_boot.py");
 
 pub struct Debugpy;
@@ -318,7 +332,7 @@ fn boot_files() -> Result<&'static (PathBuf, PathBuf, PathBuf, PathBuf), Adapter
                 ADAPTER_BOOT,
                 DEBUGGEE_BOOT,
                 SITE_BOOT,
-                NODELAY_BOOT,
+                PYDEVD_PATCHES,
                 LAUNCHER_BOOT,
             )
                 .hash(&mut h);
@@ -331,8 +345,9 @@ fn boot_files() -> Result<&'static (PathBuf, PathBuf, PathBuf, PathBuf), Adapter
                 .map_err(|e| e.to_string())?;
             // A folder of its own: it goes on the program's PYTHONPATH.
             let site = format!("{sub}/site");
-            crate::paths::install_file(&site, "_pairdbg_nodelay.py", NODELAY_BOOT)
-                .map_err(|e| e.to_string())?;
+            for (name, text) in PYDEVD_PATCHES {
+                crate::paths::install_file(&site, name, text).map_err(|e| e.to_string())?;
+            }
             let s = crate::paths::install_file(&site, "sitecustomize.py", SITE_BOOT)
                 .map_err(|e| e.to_string())?;
             Ok((a, d, s, l))

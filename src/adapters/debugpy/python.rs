@@ -45,6 +45,14 @@ impl Language for Python {
         true
     }
 
+    /// boot/_pairdbg_repr_deadline.py sends this mark for a repr it cut off.
+    fn value_not_read(&self, value: &str) -> Option<String> {
+        value
+            .strip_prefix("<pairdbg-not-read: ")
+            .and_then(|v| v.strip_suffix('>'))
+            .map(str::to_string)
+    }
+
     /// A method's `def` is indented in its class.
     fn opens_function(&self, line: &str) -> bool {
         line.starts_with("def ") || line.starts_with("async def ")
@@ -349,6 +357,17 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_repr_cut_off_is_not_read_and_a_lookalike_is_a_value() {
+        let mark = "<pairdbg-not-read: the repr took longer than 1000 ms>";
+        assert_eq!(
+            Python.value_not_read(mark).as_deref(),
+            Some("the repr took longer than 1000 ms")
+        );
+        assert_eq!(Python.value_not_read("<not read: x>"), None);
+        assert_eq!(Python.value_not_read("'<pairdbg-not-read: x>'"), None);
+    }
 
     #[test]
     fn reprs_and_children_become_values() {

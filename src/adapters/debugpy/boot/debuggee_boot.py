@@ -2,8 +2,9 @@
 # debugpy's launcher appends its own command line to the `python` launch
 # argument, interpreter options included; pairdbg passes those options to the
 # interpreter itself, before this file, so here they are only skipped.
-# It does two things for the debugger's own plumbing, and nothing to the user's:
+# It does three things for the debugger's own plumbing, and nothing to the user's:
 # - TCP_NODELAY on pydevd's connection to the adapter (see adapter_boot.py);
+# - a deadline on each value's repr (_pairdbg_repr_deadline.py);
 # - the debuggee dies with its launcher, so a killed pairdbg leaves nothing behind.
 import os
 import runpy
@@ -25,10 +26,10 @@ def _die_with_parent():
 _die_with_parent()
 # The hook lives beside sitecustomize.py, which child processes load.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "site"))
-import _pairdbg_nodelay  # noqa: E402
+import _pairdbg_pydevd  # noqa: E402
 
 del sys.path[0]
-_pairdbg_nodelay.install()
+_pairdbg_pydevd.install()
 # Hide this helper: the program must see the sys.path and argv it would see
 # under plain debugpy.
 del sys.path[0]

@@ -1,7 +1,7 @@
 # First on PYTHONPATH in a session whose subprocesses are debugged: debugpy
 # starts each child Python without pairdbg's boot file, so this gives it the
-# same TCP_NODELAY on pydevd's connection to the adapter
-# (_pairdbg_nodelay.py), then runs the sitecustomize it hides, if there is one.
+# same changes to pydevd (_pairdbg_pydevd.py), then runs the sitecustomize
+# it hides, if there is one.
 # The debuggee's own death with its parent is not copied: a child started by
 # a thread would die with that thread.
 import importlib.util
@@ -25,9 +25,9 @@ def _chain():
 
 
 try:
-    import _pairdbg_nodelay
+    import _pairdbg_pydevd
 
-    _pairdbg_nodelay.install()
+    _pairdbg_pydevd.install()
 except Exception:
     pass
 _chain()
