@@ -260,6 +260,9 @@ pub struct Quirks {
     /// death by a signal, read from the program itself, ends the session
     /// while it runs too, not only while it is stopped.
     pub silent_program_death: bool,
+    /// Messages the adapter sends as a translation key with no text:
+    /// each key and the text a person reads in its place.
+    pub message_keys: &'static [(&'static str, &'static str)],
 }
 
 /// The adapter's words for exception options: the category the first path
@@ -314,6 +317,7 @@ impl Quirks {
         exception_info_command: None,
         disassembles_forward_only: false,
         silent_program_death: false,
+        message_keys: &[],
     };
 
     /// The specification's name for a stop reason this adapter reports.
@@ -323,6 +327,15 @@ impl Quirks {
             .find(|(from, _)| *from == reason)
             .map(|(_, to)| to.to_string())
             .unwrap_or_else(|| reason.to_string())
+    }
+
+    /// A message from the adapter (a breakpoint's), as a person reads it.
+    pub fn message_text(&self, message: &str) -> String {
+        self.message_keys
+            .iter()
+            .find(|(key, _)| *key == message)
+            .map(|(_, text)| text.to_string())
+            .unwrap_or_else(|| message.to_string())
     }
 
     pub fn is_console_noise(&self, text: &str) -> bool {

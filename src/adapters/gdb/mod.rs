@@ -112,6 +112,7 @@ static QUIRKS: Quirks = Quirks {
     // gdb answers a `next` of a program killed while stopped, as it does
     // not reap it, and sends no `exited` (gdb 18).
     silent_program_death: true,
+    message_keys: &[],
 };
 
 /// The start of the lines gdb writes about itself on the stream that also

@@ -50,7 +50,11 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
         )),
         Target::Program(p) => {
             let user_options = user_node_options(spec);
-            let (program, mut notes) = runnable(p, has_loader(&user_options));
+            let super::program::Runnable {
+                file: program,
+                scripts,
+                mut notes,
+            } = super::program::runnable(p, has_loader(&user_options), &spec.workspace);
             let shim = crate::paths::install_file("node", "exit_code.cjs", EXIT_SHIM)
                 .map_err(no_runtime)?;
             let n = LAUNCHES.fetch_add(1, Ordering::Relaxed);
@@ -66,10 +70,6 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
                 );
             }
             let env = environment(spec, &user_options, &preloads, &exit_file);
-            let dir = program
-                .parent()
-                .map(Path::to_path_buf)
-                .unwrap_or_else(|| spec.cwd.clone());
             if spec.stdio.is_some() {
                 notes.push(
                     "js-debug sends the program's output as events: it runs without a terminal."
@@ -95,37 +95,13 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
                 // The default searches the whole workspace for scripts and
                 // their maps; the program's own tree is where they are.
                 "outFiles": [
-                    format!("{}/**/*.(m|c|)js", dir.display()),
+                    format!("{}/**/*.(m|c|)js", scripts.display()),
                     "!**/node_modules/**",
                 ],
             });
             Ok((("launch", args), Some(exit_file), notes))
         }
     }
-}
-
-/// What Node runs for `program`: a `.ts` file compiled beside itself runs
-/// as its `.js`, with its source map taking the stops back to the `.ts`;
-/// under a loader (`--import tsx`) the `.ts` runs as it is.
-fn runnable(program: &Path, loader: bool) -> (PathBuf, Vec<String>) {
-    if !loader
-        && program
-            .extension()
-            .is_some_and(|e| e == "ts" || e == "mts" || e == "cts")
-    {
-        let js = program.with_extension("js");
-        if js.is_file() {
-            let note = format!(
-                "Runs {}, compiled from {}; stops show the TypeScript lines.",
-                js.display(),
-                program.display()
-            );
-            return (js, vec![note]);
-        }
-        let note = "Node runs TypeScript only where it strips types itself (Node 22.6 and later); compile with `tsc --sourceMap`, or load it with NODE_OPTIONS=\"--import tsx\".".into();
-        return (program.to_path_buf(), vec![note]);
-    }
-    (program.to_path_buf(), vec![])
 }
 
 /// The NODE_OPTIONS the user gave the launch, or else the ones pairdbg was
@@ -264,20 +240,6 @@ mod tests {
         // A second launch writes its code elsewhere.
         let (_, second, _) = start_arguments(&spec).unwrap();
         assert_ne!(second.unwrap(), exit_file);
-    }
-
-    #[test]
-    fn typescript_compiled_beside_itself_runs_as_its_javascript() {
-        let dir = tempfile::tempdir().unwrap();
-        let ts = dir.path().join("prog.ts");
-        std::fs::write(&ts, "").unwrap();
-        assert_eq!(runnable(&ts, false).0, ts);
-        std::fs::write(dir.path().join("prog.js"), "").unwrap();
-        let (js, notes) = runnable(&ts, false);
-        assert_eq!(js, dir.path().join("prog.js"));
-        assert!(notes[0].contains("stops show the TypeScript lines"));
-        // A loader compiles the .ts itself, with nothing to say about it.
-        assert_eq!(runnable(&ts, true), (ts, vec![]));
     }
 
     #[test]

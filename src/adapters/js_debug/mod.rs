@@ -8,8 +8,10 @@ pub mod install;
 mod javascript;
 mod kill_script;
 mod launch;
+mod program;
 mod pure_calls;
 mod remote;
+mod tsconfig;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -34,6 +36,12 @@ pub struct JsDebug;
 pub const INSTALL: &str = "pairdbg adapters install node";
 
 static QUIRKS: Quirks = Quirks {
+    // js-debug's text comes from VS Code's translation bundles; without
+    // one it sends the key.
+    message_keys: &[(
+        "breakpoint.provisionalBreakpoint",
+        "not bound yet: it binds when a script with this line loads",
+    )],
     // The launch connection only starts the program; it runs, stops and
     // is read on the child connection js-debug asks for.
     program_on_child: true,

@@ -84,6 +84,7 @@ static QUIRKS: Quirks = Quirks {
     condition_error_stops: true,
     // lldb's entry stop is set by `preRunCommands` (see `entry_breakpoint`).
     entry_function: None,
+    message_keys: &[],
 };
 
 impl Adapter for Lldb {

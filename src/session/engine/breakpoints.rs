@@ -304,6 +304,7 @@ impl Engine {
         self.conn
             .dap_ids
             .answered(ids, named, |o| bps.iter().any(|b| b.id == o));
+        let quirks = self.config.adapter.quirks();
         for (id, r) in ids.iter().zip(results) {
             let verified = r.get("verified").and_then(Value::as_bool).unwrap_or(false);
             self.conn.verified.insert(*id, verified);
@@ -320,7 +321,7 @@ impl Engine {
                 b.message = r
                     .get("message")
                     .and_then(Value::as_str)
-                    .map(str::to_string)
+                    .map(|m| quirks.message_text(m))
                     .or(note);
                 if line == Some(0) {
                     b.verified = false;
@@ -354,6 +355,7 @@ impl Engine {
             self.conn.verified.insert(ours, v);
         }
         let elsewhere = self.verified_elsewhere(ours);
+        let quirks = self.config.adapter.quirks();
         if let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == ours) {
             if let Some(v) = verified {
                 b.verified = v || elsewhere;
@@ -365,7 +367,7 @@ impl Engine {
                 b.message = bp
                     .get("message")
                     .and_then(Value::as_str)
-                    .map(str::to_string)
+                    .map(|m| quirks.message_text(m))
                     .or(note);
             }
             if let Some(l) = bp.get("line").and_then(Value::as_u64).filter(|l| *l > 0) {

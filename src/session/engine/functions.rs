@@ -194,6 +194,7 @@ impl Engine {
             .copied()
             .filter(|id| self.verified_elsewhere(*id))
             .collect();
+        let quirks = self.config.adapter.quirks();
         for (i, id) in ids.iter().enumerate() {
             let r = list.get(exception_functions + i);
             let Some(b) = self.snap.breakpoints.iter_mut().find(|b| b.id == *id) else {
@@ -214,7 +215,10 @@ impl Engine {
                     if let Some(p) = r.pointer("/source/path").and_then(Value::as_str) {
                         b.file = p.into();
                     }
-                    b.message = r.get("message").and_then(Value::as_str).map(str::to_string);
+                    b.message = r
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .map(|m| quirks.message_text(m));
                     if let Some(dap_id) = r.get("id").and_then(Value::as_i64) {
                         self.conn
                             .dap_ids
