@@ -62,5 +62,10 @@ async fn each_kind_of_value_reads_as_the_person_expects() {
     for (name, value) in expected {
         assert_eq!(local(&v, name).as_deref(), Some(value), "{name} in:\n{v}");
     }
+    // Evaluated by name, a value reads as it does among the locals.
+    for (name, value) in [expected[1], expected[2]] {
+        let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
+        assert!(e.starts_with(&format!("{name} = {value}  (")), "{e}");
+    }
     mcp.close().await;
 }

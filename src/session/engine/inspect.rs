@@ -61,9 +61,11 @@ impl Engine {
             };
             let res = match evaluated {
                 Ok(v) => {
+                    // Read as a local's preview is, so it reads the same.
                     let mut one = [v];
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
-                    crate::session::compose::compose(&client, &mut one).await;
+                    let most = crate::session::fetch::PREVIEW_LOCALS;
+                    crate::session::fill::fill_grandchildren(&client, &mut one, most).await;
                     let [mut v] = one;
                     v.length = crate::session::cut_lengths::length(&client, &v, frame).await;
                     Ok(v)
