@@ -40,6 +40,11 @@ pub struct LaunchFlags {
     /// Run the processes the program starts without the debugger.
     #[arg(long)]
     pub no_subprocesses: bool,
+    /// Run the program on this terminal (another window's or tmux pane's
+    /// device, as `tty` prints it there) instead of pairdbg's own, so a
+    /// full-screen program can draw and read its keys there.
+    #[arg(long, value_name = "DEVICE")]
+    pub tty: Option<String>,
 }
 
 /// What `--attach` names.
@@ -116,6 +121,7 @@ impl LaunchFlags {
             (&mut request.language, &self.language),
             (&mut request.adapter, &self.adapter),
             (&mut request.cwd, &self.cwd),
+            (&mut request.tty, &self.tty),
         ] {
             if value.is_some() {
                 *field = value.clone();
@@ -145,6 +151,7 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "env" => "--env",
         "pid" | "host" | "port" => "--attach",
         "path_mappings" => "--map",
+        "tty" => "--tty",
         "breakpoints" => "--break",
         _ => return field.to_string(),
     };

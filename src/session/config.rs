@@ -36,6 +36,10 @@ pub struct LaunchRequest {
     /// Debug the processes the program starts, each as a child session
     /// (default); off, they run without the debugger.
     pub subprocesses: Option<bool>,
+    /// A terminal for the program's stdin, stdout and stderr instead of
+    /// the session's own (another window, where a full-screen program can
+    /// draw): its device path.
+    pub tty: Option<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -113,6 +117,9 @@ pub struct LaunchConfig {
     pub subprocesses: bool,
     /// The program's own terminal, once the session has made it.
     pub stdio: Option<crate::adapters::ProgramStdio>,
+    /// The terminal the person named for the program (`--tty`), used
+    /// instead of the session's own.
+    pub tty: Option<PathBuf>,
 }
 
 impl LaunchConfig {
@@ -432,6 +439,10 @@ impl LaunchRequest {
         let program = if remote.is_some() { None } else { program };
         validate::check_args(&self.args)?;
         validate::check_env(&self.env)?;
+        let tty = match &self.tty {
+            Some(t) => Some(super::tty::check(t)?),
+            None => None,
+        };
         let cwd = match &self.cwd {
             Some(c) => ws.resolve_dir("cwd", c)?,
             None => ws.root.clone(),
@@ -474,6 +485,7 @@ impl LaunchRequest {
             just_my_code: self.just_my_code.unwrap_or(true),
             subprocesses: self.subprocesses.unwrap_or(true),
             stdio: None,
+            tty,
         })
     }
 }

@@ -49,6 +49,7 @@ mod split_locals;
 pub mod statics;
 pub mod terminal;
 pub mod trace;
+mod tty;
 pub mod types;
 pub mod validate;
 mod value;

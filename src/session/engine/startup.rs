@@ -43,6 +43,13 @@ impl Engine {
         self.conn.on_terminal = spawned.on_terminal;
         self.exit_code_file = spawned.exit_code_file;
         self.snap.info = spawned.notes;
+        if let Some(tty) = self.config.tty.as_ref().filter(|_| spawned.on_terminal) {
+            let note = format!(
+                "The program runs on {}: its input and output are there.",
+                tty.display()
+            );
+            self.snap.info.push(note);
+        }
         if let Some(note) = self.config.adapter_note {
             self.snap.info.insert(0, note.to_string());
         }

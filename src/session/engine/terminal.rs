@@ -22,6 +22,13 @@ impl Engine {
         if self.config.is_attach() {
             return;
         }
+        if let Some(tty) = self.config.tty.clone() {
+            self.config.stdio = Some(crate::adapters::ProgramStdio {
+                terminal: tty.clone(),
+                stderr: tty,
+            });
+            return;
+        }
         let t = match ProgramTerminal::open() {
             Ok(t) => Arc::new(t),
             Err(e) => {
@@ -69,9 +76,11 @@ impl Engine {
         let terminal = match (&self.terminal, self.conn.on_terminal) {
             (Some(t), true) => t,
             _ => {
-                return Err(SessionError::State(
-                    "cannot send input: this program does not read from pairdbg's terminal (an attached process keeps its own)".into(),
-                ));
+                let why = match &self.config.tty {
+                    Some(tty) => format!("it reads from {}: type there", tty.display()),
+                    None => "this program does not read from pairdbg's terminal (an attached process keeps its own)".into(),
+                };
+                return Err(SessionError::State(format!("cannot send input: {why}")));
             }
         };
         if matches!(self.snap.state, RunState::Exited | RunState::Error) {
