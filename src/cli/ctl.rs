@@ -65,7 +65,7 @@ pub enum CtlCommand {
         #[arg(long = "break", value_name = "FILE:LINE")]
         breaks: Vec<String>,
         #[command(flatten)]
-        launch: LaunchFlags,
+        launch: Box<LaunchFlags>,
         /// Stop at the first line.
         #[arg(long)]
         stop_on_entry: bool,
