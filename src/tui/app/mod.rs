@@ -24,7 +24,10 @@ mod quit;
 mod requests;
 mod session_events;
 mod stop_history;
+mod viewer;
 mod views;
+mod watch_key;
+mod formats;
 
 use std::path::PathBuf;
 use std::time::Duration;
