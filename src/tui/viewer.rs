@@ -119,7 +119,9 @@ impl Viewer {
         }
         let rows = self.rows(width);
         let after = match self.current {
-            Some(c) => all.iter().position(|m| (m.line, m.start) > (c.line, c.start)),
+            Some(c) => all
+                .iter()
+                .position(|m| (m.line, m.start) > (c.line, c.start)),
             None => {
                 let top = rows.get(self.scroll).map_or((0, 0), |r| (r.line, r.start));
                 all.iter().position(|m| (m.line, m.start) >= top)
@@ -201,7 +203,10 @@ pub fn pretty(v: &Value) -> Vec<String> {
             let mut out = vec![format!("{type_name} {{").trim_start().to_string()];
             for (k, val) in entries {
                 let key = pretty(k).join(" ");
-                out.extend(indented(suffixed(prefixed(&format!("{key}: "), pretty(val)), ",")));
+                out.extend(indented(suffixed(
+                    prefixed(&format!("{key}: "), pretty(val)),
+                    ",",
+                )));
             }
             out.extend(more(entries.len(), *count));
             out.push("}".into());
@@ -306,7 +311,15 @@ mod tests {
         };
         assert_eq!(
             pretty(&tree),
-            ["Point {", "  x: 1", "  tags: [", "    2,", "    … 2 more", "  ]", "}"]
+            [
+                "Point {",
+                "  x: 1",
+                "  tags: [",
+                "    2,",
+                "    … 2 more",
+                "  ]",
+                "}"
+            ]
         );
     }
 }

@@ -5,6 +5,7 @@
 mod approval;
 mod compile_error;
 mod failure;
+mod formats;
 mod goto;
 mod help;
 mod history;
@@ -27,7 +28,6 @@ mod stop_history;
 mod viewer;
 mod views;
 mod watch_key;
-mod formats;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -23,7 +23,9 @@ impl App {
             move |s| async move { s.watch_data(Origin::Human, Some(asked)).await },
             move |res| {
                 Some(UiEvent::Message(match res {
-                    Ok(_) => format!("the program stops when {expression} is written (W again: no more)"),
+                    Ok(_) => {
+                        format!("the program stops when {expression} is written (W again: no more)")
+                    }
                     Err(e) => format!("cannot watch {expression}: {e}"),
                 }))
             },
