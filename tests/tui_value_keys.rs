@@ -152,8 +152,27 @@ async fn a_c_int_shows_in_hex_binary_and_as_a_character() {
             );
         }
     }
+    // Hex is kept for n in main: across a step, and in a watch of n.
+    t.keys(&["#"]);
+    t.wait_for("n in hex again", |s| s.contains("n in hex"))
+        .await;
+    t.keys(&["w"]);
+    t.keys(&["-l", "n"]);
+    t.keys(&["Enter"]);
+    t.wait_for("the watch in hex", |s| {
+        s.lines().any(|l| squash(l).contains("││ n = 0x2a"))
+    })
+    .await;
+    t.keys(&["n"]);
+    t.wait_for("43 in hex after the step", |s| {
+        current_line(s) == Some(12)
+            && row(s, "n").is_some_and(|r| r.starts_with(" n = 0x2b"))
+            && s.lines().any(|l| squash(l).contains("││ n = 0x2b"))
+    })
+    .await;
     // A string is not an integer: it keeps its text and the status says so.
-    t.keys(&["j", "#"]);
+    // The watch left the focus on the console: four panes on is variables.
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "g", "j", "#"]);
     let s = t
         .wait_for("why not", |s| squash(s).contains("is not an integer"))
         .await;
