@@ -146,9 +146,9 @@ impl Action {
             Action::StopHistory => "earlier stops, read-only (Esc: now)",
             Action::HistoryBack => "the stop before, read-only",
             Action::HistoryForward => "the stop after, read-only",
-            Action::ViewValue => "the selected value whole: scroll, / finds",
-            Action::CycleFormat => "number format: natural, hex, binary, char",
-            Action::WatchWrites => "stop when the variable is written (again: no more)",
+            Action::ViewValue => "see the whole value (/ finds)",
+            Action::CycleFormat => "number format: hex, binary, char",
+            Action::WatchWrites => "stop when the variable is written",
         }
     }
 }
