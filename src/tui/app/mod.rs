@@ -395,6 +395,9 @@ impl App {
             return;
         }
         self.ui.followed_stop = snap.stop_seq;
+        if let Some(v) = self.ui.viewer.as_mut() {
+            v.note = Some("read at an earlier stop: Esc, then V reads it again".into());
+        }
         self.stops.record(snap.clone());
         self.ui.selected_frame = 0;
         self.ui.frame_locals = None;

@@ -73,7 +73,7 @@ impl App {
             &sel.var,
             Some("reading the whole value…".into()),
         ));
-        let (title, frame) = (sel.title, sel.frame);
+        let (title, frame, stop_seq) = (sel.title, sel.frame, self.ui.followed_stop);
         self.ask(
             move |s| async move {
                 s.evaluate_value(Origin::Human, expression, frame, true)
@@ -81,7 +81,14 @@ impl App {
             },
             move |res| {
                 Some(UiEvent::Update(Box::new(move |app: &mut App| {
-                    let Some(v) = app.ui.viewer.as_mut().filter(|v| v.title == title) else {
+                    // A value of an earlier stop is not shown as the current one.
+                    let current = app.ui.followed_stop == stop_seq;
+                    let Some(v) = app
+                        .ui
+                        .viewer
+                        .as_mut()
+                        .filter(|v| v.title == title && current)
+                    else {
                         return;
                     };
                     match res {
@@ -142,6 +149,30 @@ impl App {
         }
         if !v.find_next(width, height) {
             self.ui.message = Some(format!("{:?} is not in the value", v.query));
+        }
+    }
+
+    /// The wheel scrolls the viewer; a click outside it closes it.
+    pub(super) fn on_viewer_mouse(&mut self, m: crossterm::event::MouseEvent) {
+        use crossterm::event::MouseEventKind;
+        let (width, height) = crate::tui::panes::viewer::text_size(self.size);
+        let area = crate::tui::panes::traceback::area(self.size);
+        let Some(v) = self.ui.viewer.as_mut() else {
+            return;
+        };
+        match m.kind {
+            MouseEventKind::ScrollUp => v.scroll_by(-3, width, height),
+            MouseEventKind::ScrollDown => v.scroll_by(3, width, height),
+            MouseEventKind::Down(_) => {
+                let inside = m.column >= area.x
+                    && m.column < area.x + area.width
+                    && m.row >= area.y
+                    && m.row < area.y + area.height;
+                if !inside {
+                    self.ui.viewer = None;
+                }
+            }
+            _ => {}
         }
     }
 }
