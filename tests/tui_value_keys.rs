@@ -1,8 +1,8 @@
 //! The variables pane's value keys in a real terminal: V shows a long
 //! Python string whole and finds a word near its end; # shows a C int in
 //! hex, binary and as a character; M on a C pointer shows the bytes it
-//! points to; W stops a C program at the write to a variable through
-//! lldb-dap, and on Python says data breakpoints are not there.
+//! points to; W stops a C program (lldb-dap) and a Go one (delve) at the
+//! write to a variable, and on Python says data breakpoints are not there.
 
 mod common;
 
@@ -267,5 +267,37 @@ async fn on_python_the_watchpoint_key_says_data_breakpoints_are_not_there() {
         })
         .await;
     assert!(!s.contains("◆ when"), "nothing is listed: {s}");
+    t.keys(&["q", "y"]);
+}
+
+const GO_PROGRAM: &str = "package main\n\nimport \"fmt\"\n\nfunc bump(p *int) {\n\t*p = *p + 1\n}\n\nfunc main() {\n\tn := 42\n\tbump(&n)\n\tfmt.Println(n)\n}\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_watchpoint_key_stops_a_go_program_at_the_write() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/wk\n\ngo 1.19\n"),
+        ("main.go", GO_PROGRAM),
+    ]);
+    let t = Tmux::start("gowatch", ws.path(), &["--break", "main.go:11", "--", "."]);
+    t.wait_for("the stop at the call", |s| {
+        current_line(s) == Some(11) && row(s, "n").is_some()
+    })
+    .await;
+    t.keys(&["Tab", "Tab", "g", "W"]);
+    t.wait_for("the watch listed", |s| s.contains("◆ when n is written"))
+        .await;
+    t.keys(&["c"]);
+    let s = t
+        .wait_for("the stop at the write", |s| {
+            s.contains("stopped: data breakpoint") && matches!(current_line(s), Some(6 | 7))
+        })
+        .await;
+    assert!(
+        s.contains("bump"),
+        "stopped in the function that writes: {s}"
+    );
     t.keys(&["q", "y"]);
 }
