@@ -86,6 +86,17 @@ pub struct Memory {
 }
 
 /// `0x1f`, `1f` or `31` as an address.
+/// The address a pointer's value text starts with (`0x7ffc0010 "text"`):
+/// what it points to. Adapters may give the pointer's own slot as the
+/// value's memory reference, which is not what a person asks to see.
+pub fn pointee(value: &str) -> Option<u64> {
+    let first = value.split_whitespace().next()?;
+    let hex = first
+        .strip_prefix("0x")
+        .or_else(|| first.strip_prefix("0X"))?;
+    u64::from_str_radix(hex, 16).ok()
+}
+
 pub fn parse_address(text: &str) -> Option<u64> {
     let t = text.trim();
     match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
@@ -188,6 +199,17 @@ pub fn parse_memory(body: &Value, expression: String) -> Result<Memory, SessionE
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_pointer_points_where_its_value_says() {
+        assert_eq!(
+            pointee("0x00007fffffffe117 \"needle\""),
+            Some(0x7fffffffe117)
+        );
+        assert_eq!(pointee("42"), None);
+        assert_eq!(pointee("{x = 1}"), None);
+        assert_eq!(pointee("0xzz"), None);
+    }
 
     #[test]
     fn source_lines_are_marked_where_they_change() {

@@ -440,6 +440,10 @@ pub struct Snapshot {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unanswered: Option<String>,
     pub breakpoints: Vec<Breakpoint>,
+    /// The expression whose writes stop the program (a data breakpoint;
+    /// one at a time), while one is set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_watch: Option<String>,
     pub exception_filters: Vec<String>,
     /// Exception breakpoints by exception type.
     pub exception_types: Vec<ExceptionBreakpoint>,
@@ -520,6 +524,7 @@ impl Snapshot {
             silent: None,
             unanswered: None,
             breakpoints: vec![],
+            data_watch: None,
             exception_filters: vec![],
             exception_types: vec![],
             stop_note: None,

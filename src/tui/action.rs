@@ -61,6 +61,9 @@ pub enum Action {
     StopHistory,
     HistoryBack,
     HistoryForward,
+    ViewValue,
+    CycleFormat,
+    WatchWrites,
 }
 
 impl Action {
@@ -143,6 +146,9 @@ impl Action {
             Action::StopHistory => "earlier stops, read-only (Esc: now)",
             Action::HistoryBack => "the stop before, read-only",
             Action::HistoryForward => "the stop after, read-only",
+            Action::ViewValue => "see the whole value (/ finds)",
+            Action::CycleFormat => "number format: hex, binary, char",
+            Action::WatchWrites => "stop when the variable is written",
         }
     }
 }

@@ -194,6 +194,9 @@ pub fn draw(f: &mut Frame, v: &View) {
     if let Some(tb) = &v.ui.traceback {
         panes::traceback::render(f, f.area(), tb, v.theme);
     }
+    if let Some(viewer) = &v.ui.viewer {
+        panes::viewer::render(f, f.area(), viewer, v.ui, v.theme);
+    }
     if let Some(r) = &v.ui.approval {
         panes::approval::render(f, f.area(), &r.what, v.theme);
     }

@@ -7,11 +7,13 @@ mod hangup;
 pub mod highlight;
 mod install;
 pub mod native;
+pub mod number_format;
 pub mod panes;
 pub mod picker;
 pub mod state;
 pub mod terminal_keys;
 pub mod theme;
+pub mod viewer;
 pub mod workspace_state;
 
 use std::time::Duration;

@@ -135,6 +135,10 @@ pub struct UiState {
     pub inline_values: bool,
     /// The exception's traceback over the screen.
     pub traceback: Option<crate::tui::panes::traceback::Traceback>,
+    /// Number formats picked per variable, for this session.
+    pub formats: crate::tui::number_format::Formats,
+    /// One value read whole, over the screen.
+    pub viewer: Option<crate::tui::viewer::Viewer>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,6 +159,8 @@ pub enum Prompt {
     Memory,
     /// An index to show in the container at `UiState::value_path`.
     GoToIndex,
+    /// Text to find in the value viewer.
+    ViewerSearch,
 }
 
 impl Default for UiState {
@@ -210,6 +216,8 @@ impl Default for UiState {
             inline_values: true,
             traceback: None,
             history: None,
+            formats: Default::default(),
+            viewer: None,
         }
     }
 }

@@ -20,14 +20,19 @@ impl Engine {
                 let _ = reply.send(Ok(Reply::Done));
                 return;
             };
-            tokio::spawn(async move {
+            self.spawn(async move {
                 let res = client
                     .request(
                         "evaluate",
                         Some(json!({"expression": unwatch, "context": "repl"})),
                     )
                     .await;
-                let _ = reply.send(res.map(|_| Reply::Done).map_err(Into::into));
+                Box::new(move |e: &mut Engine| {
+                    if res.is_ok() {
+                        e.set_data_watch(None);
+                    }
+                    let _ = reply.send(res.map(|_| Reply::Done).map_err(Into::into));
+                }) as Apply
             });
             return;
         };
@@ -58,6 +63,7 @@ impl Engine {
                 let _ = reply.send(match answer {
                     Ok(unwatch) => {
                         e.conn.console_unwatch = Some(unwatch);
+                        e.set_data_watch(Some(expression.clone()));
                         Ok(Reply::Value(crate::session::types::Var {
                             name: "watch".into(),
                             value: expression,

@@ -434,6 +434,8 @@ impl Engine {
         self.snap.silent = None;
         self.snap.unanswered = None;
         self.snap.compile_error = None;
+        // The adapter's data breakpoints end with its connection.
+        self.snap.data_watch = None;
         self.check_stale_binary();
         self.snap.breakpoints.retain(|b| !b.temporary);
         // A new run counts its hits afresh, as the adapter's hit

@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use super::{Engine, ReplyTx, or_reply};
+use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::session::command::Reply;
 use crate::session::error::SessionError;
 
@@ -29,11 +29,16 @@ impl Engine {
                 let _ = reply.send(Ok(Reply::Done));
                 return;
             };
-            tokio::spawn(async move {
+            self.spawn(async move {
                 let res = client
                     .request("setDataBreakpoints", Some(json!({"breakpoints": []})))
                     .await;
-                let _ = reply.send(res.map(|_| Reply::Done).map_err(Into::into));
+                Box::new(move |e: &mut Engine| {
+                    if res.is_ok() {
+                        e.set_data_watch(None);
+                    }
+                    let _ = reply.send(res.map(|_| Reply::Done).map_err(Into::into));
+                }) as Apply
             });
             return;
         };
@@ -51,7 +56,8 @@ impl Engine {
         } else {
             json!({"name": format!("&{expression}"), "frameId": frame})
         };
-        tokio::spawn(async move {
+        let watched = expression.clone();
+        self.spawn(async move {
             let res = async {
                 let info = client.request("dataBreakpointInfo", Some(args)).await?;
                 let description = info["description"].as_str().unwrap_or_default().to_string();
@@ -78,13 +84,26 @@ impl Engine {
                 Ok(description)
             }
             .await;
-            let _ = reply.send(res.map(|d| {
-                Reply::Value(crate::session::types::Var {
-                    name: "watch".into(),
-                    value: d,
-                    ..Default::default()
-                })
-            }));
+            Box::new(move |e: &mut Engine| {
+                if res.is_ok() {
+                    e.set_data_watch(Some(watched));
+                }
+                let _ = reply.send(res.map(|d| {
+                    Reply::Value(crate::session::types::Var {
+                        name: "watch".into(),
+                        value: d,
+                        ..Default::default()
+                    })
+                }));
+            }) as Apply
         });
+    }
+
+    /// What the snapshot says is watched, for every front end to show.
+    pub(super) fn set_data_watch(&mut self, expression: Option<String>) {
+        if self.snap.data_watch != expression {
+            self.snap.data_watch = expression;
+            self.dirty = true;
+        }
     }
 }

@@ -78,7 +78,9 @@ impl Engine {
     }
 
     /// `count` bytes from `offset` past where `expression` points: a
-    /// pointer's target, a value's own bytes, or an address typed as one.
+    /// pointer's target (the address its value starts with, before the
+    /// adapter's memory reference), a value's own bytes, or an address
+    /// typed as one.
     pub(super) fn read_memory(
         &mut self,
         reply: ReplyTx,
@@ -117,9 +119,13 @@ impl Engine {
                             .await
                             .map_err(|e| crate::session::parts_read::evaluation_error(&client, e))?;
                         let value = v.get("result").and_then(|r| r.as_str()).unwrap_or("");
-                        v.get("memoryReference")
-                            .and_then(|r| r.as_str())
-                            .map(str::to_string)
+                        native::pointee(value)
+                            .map(|a| format!("0x{a:x}"))
+                            .or_else(|| {
+                                v.get("memoryReference")
+                                    .and_then(|r| r.as_str())
+                                    .map(str::to_string)
+                            })
                             .or_else(|| {
                                 let first = value.split_whitespace().next()?;
                                 parse_address(first).map(|a| format!("0x{a:x}"))

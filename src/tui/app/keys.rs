@@ -28,6 +28,10 @@ impl App {
             self.on_quit_answer(k);
             return;
         }
+        if self.ui.viewer.is_some() {
+            self.on_viewer_key(k);
+            return;
+        }
         if self.ui.traceback.is_some() {
             self.on_traceback_key(k);
             return;
@@ -129,12 +133,21 @@ impl App {
                 if self.native_refused("the memory view", |n| n.read_memory) {
                     return;
                 }
+                // On a variable: where it points, read without asking.
+                if self.ui.focus == Focus::Variables
+                    && let Some(sel) = self.selected_value(&snap)
+                {
+                    return self.open_memory(sel.expression.unwrap_or(sel.title));
+                }
                 self.ui.typing = Some(Prompt::Memory);
                 self.ui.focus = Focus::Console;
             }
             Action::CloseView => self.close_native_view(),
             Action::InlineValues => self.toggle_inline_values(),
             Action::Traceback => self.show_traceback(&snap),
+            Action::ViewValue => self.open_viewer(&snap),
+            Action::CycleFormat => self.cycle_format(&snap),
+            Action::WatchWrites => self.toggle_data_watch(&snap),
             Action::TypeToProgram => self.type_to_program(),
             Action::Palette => self.ui.palette = Some((String::new(), 0)),
             Action::Search => {

@@ -5,6 +5,7 @@
 mod approval;
 mod compile_error;
 mod failure;
+mod formats;
 mod goto;
 mod help;
 mod history;
@@ -24,7 +25,9 @@ mod quit;
 mod requests;
 mod session_events;
 mod stop_history;
+mod viewer;
 mod views;
+mod watch_key;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -392,6 +395,9 @@ impl App {
             return;
         }
         self.ui.followed_stop = snap.stop_seq;
+        if let Some(v) = self.ui.viewer.as_mut() {
+            v.note = Some("read at an earlier stop: Esc, then V reads it again".into());
+        }
         self.stops.record(snap.clone());
         self.ui.selected_frame = 0;
         self.ui.frame_locals = None;

@@ -15,6 +15,10 @@ impl App {
             self.on_traceback_mouse(m);
             return;
         }
+        if self.ui.viewer.is_some() {
+            self.on_viewer_mouse(m);
+            return;
+        }
         let a = crate::tui::draw::layout(self.size, &self.ui);
         let hit = |r: ratatui::layout::Rect| {
             m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height

@@ -30,6 +30,8 @@ impl App {
         let (path, expandable, expanded) = (row.path.clone(), row.var.reference > 0, row.expanded);
         match action {
             Action::Expand if expandable && !expanded => self.open_value(path, snap.stop_seq),
+            // A leaf has nothing to open: Enter shows it whole.
+            Action::Expand if !expandable => self.open_viewer(snap),
             Action::Expand | Action::Collapse if expanded => self.collapse(&path),
             Action::CopyValue => {
                 let text = row.var.value.clone();
@@ -155,6 +157,12 @@ impl App {
         use crate::tui::panes::breakpoints::{Entry, entries};
         let b = match entries(snap).get(self.ui.selected_breakpoint) {
             Some(Entry::Breakpoint(b)) => (*b).clone(),
+            Some(Entry::DataWatch(expression)) => {
+                if action == Action::DeleteBreakpoint {
+                    self.stop_watching(expression.to_string());
+                }
+                return;
+            }
             Some(Entry::Filter { id, on, .. }) => {
                 // Space turns an exception filter on or off; nothing else applies.
                 if action == Action::ToggleEnabled {

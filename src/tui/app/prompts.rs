@@ -118,6 +118,10 @@ impl App {
             self.search(text);
             return;
         }
+        if prompt == Prompt::ViewerSearch {
+            self.find_in_viewer(Some(text));
+            return;
+        }
         let edits_breakpoint = matches!(
             prompt,
             Prompt::Condition(_) | Prompt::HitCount(_) | Prompt::LogMessage(_)
@@ -126,7 +130,7 @@ impl App {
             return;
         }
         match prompt {
-            Prompt::Search => {}
+            Prompt::Search | Prompt::ViewerSearch => {}
             Prompt::GoToIndex => self.go_to_index(&text),
             Prompt::Memory => self.open_memory(text),
             Prompt::EditWatch(i) => {

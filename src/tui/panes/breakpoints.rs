@@ -1,7 +1,8 @@
 //! Every breakpoint: where, whose, verified or not, and its condition, hit
 //! count or log message; then the adapter's exception filters, which VS
 //! Code lists too (last here, where a small pane hides them first). Space
-//! toggles, d deletes, i/h/L edit.
+//! toggles, d deletes, i/h/L edit. A data breakpoint (W on a variable)
+//! shows after the breakpoints.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -29,9 +30,12 @@ pub enum Entry<'a> {
         on: bool,
     },
     Breakpoint(&'a Breakpoint),
+    /// The expression whose writes stop the program (a data breakpoint).
+    DataWatch(&'a str),
 }
 
-/// The pane's rows: the breakpoints, then the exception filters.
+/// The pane's rows: the breakpoints, the data breakpoint, then the
+/// exception filters.
 pub fn entries(snap: &Snapshot) -> Vec<Entry<'_>> {
     let filters = snap
         .available_exception_filters
@@ -44,6 +48,7 @@ pub fn entries(snap: &Snapshot) -> Vec<Entry<'_>> {
     listed(snap)
         .into_iter()
         .map(Entry::Breakpoint)
+        .chain(snap.data_watch.as_deref().map(Entry::DataWatch))
         .chain(filters)
         .collect()
 }
@@ -66,6 +71,17 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
                     let line = Line::from(vec![
                         Span::styled(if *on { "☑" } else { "☐" }, theme.changed),
                         Span::styled(format!(" {label}"), theme.text),
+                    ]);
+                    return if ui.focus == Focus::Breakpoints && i == ui.selected_breakpoint {
+                        line.style(theme.selected)
+                    } else {
+                        line
+                    };
+                }
+                Entry::DataWatch(expression) => {
+                    let line = Line::from(vec![
+                        Span::styled("◆", theme.breakpoint),
+                        Span::styled(format!(" when {expression} is written"), theme.text),
                     ]);
                     return if ui.focus == Focus::Breakpoints && i == ui.selected_breakpoint {
                         line.style(theme.selected)

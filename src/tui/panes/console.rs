@@ -46,6 +46,7 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
         Some(Prompt::LogMessage(_)) => Some("log message › ".into()),
         Some(Prompt::GoToIndex) => Some(format!("go to index of {} › ", ui.value_path)),
         Some(Prompt::Memory) => Some("memory at (pointer or address) › ".into()),
+        Some(Prompt::ViewerSearch) => Some("find in the value › ".into()),
         None => None,
     };
     let prompt = match label {

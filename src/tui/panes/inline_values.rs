@@ -100,6 +100,7 @@ pub fn annotate<'a>(
     vars: &[Var],
     previous: Option<&[Var]>,
     theme: &Theme,
+    formats: (&crate::tui::number_format::Formats, &str),
 ) -> Vec<Span<'a>> {
     let cfg = ViewportConfig {
         string_truncate_length: VALUE_CHARS,
@@ -113,7 +114,7 @@ pub fn annotate<'a>(
         else {
             continue;
         };
-        let value = render_value(v, &cfg, 0);
+        let value = render_value(&formats.0.shown(formats.1, &v.name, v), &cfg, 0);
         let changed =
             previous.is_some_and(|p| !p.iter().any(|o| o.name == v.name && same_value(o, v)));
         spans.push(Span::styled(

@@ -19,6 +19,7 @@ pub mod tabs;
 pub mod thread_rows;
 pub mod traceback;
 pub mod variables;
+pub mod viewer;
 pub mod watches;
 
 use ratatui::widgets::{Block, BorderType, Borders};

@@ -92,6 +92,7 @@ pub fn render(
         )),
         _ => None,
     };
+    let function = crate::tui::number_format::function_at(snap, ui.selected_frame);
     let width = sf.lines.len().max(1).to_string().len();
     let rows = inner.height as usize;
     let first = ui.scroll.max(1);
@@ -127,6 +128,7 @@ pub fn render(
                 vars,
                 *previous,
                 theme,
+                (&ui.formats, &function),
             ));
         }
         let mut line = super::clip::ellipsize(Line::from(spans), inner.width as usize);

@@ -164,6 +164,7 @@ pub fn render(
         .min(28);
     let height = inner.height as usize;
     let start = window_start(ui.selected_var, height, rows.len());
+    let function = crate::tui::number_format::function_at(snap, ui.selected_frame);
     let lines: Vec<Line> = rows
         .iter()
         .enumerate()
@@ -207,7 +208,7 @@ pub fn render(
                     .max(20),
                 ..cfg.clone()
             };
-            let value = render_value(v, &cfg, 0);
+            let value = render_value(&ui.formats.shown(&function, &r.path, v), &cfg, 0);
             if r.is_scope() {
                 let line = Line::from(vec![
                     Span::styled(marker, theme.dim),

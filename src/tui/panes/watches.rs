@@ -21,6 +21,8 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
         return;
     }
     let cfg = ViewportConfig::default();
+    // Watches are read in the top frame.
+    let function = crate::tui::number_format::function_at(snap, 0);
     let lines: Vec<Line> = snap
         .watches
         .iter()
@@ -32,7 +34,10 @@ pub fn render(f: &mut Frame, area: Rect, snap: &Snapshot, ui: &UiState, theme: &
                 Span::raw("  ")
             };
             let value = match &w.value {
-                Ok(v) => Span::styled(render_value(v, &cfg, 0), theme.text),
+                Ok(v) => Span::styled(
+                    render_value(&ui.formats.shown(&function, &w.expression, v), &cfg, 0),
+                    theme.text,
+                ),
                 Err(e) => Span::styled(e.clone(), theme.error),
             };
             let line = super::clip::ellipsize(
