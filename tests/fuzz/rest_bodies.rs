@@ -27,7 +27,11 @@ struct Served {
 fn served() -> &'static Served {
     static SERVED: OnceLock<Served> = OnceLock::new();
     SERVED.get_or_init(|| {
-        let rt = tokio::runtime::Builder::new_current_thread()
+        // A worker of its own runs the tasks that end a failed session
+        // between inputs; on a current-thread runtime they waited for later
+        // inputs to be driven, and piled up (gigabytes over a long run).
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
             .enable_all()
             .build()
             .expect("runtime");
