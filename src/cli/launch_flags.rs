@@ -40,6 +40,11 @@ pub struct LaunchFlags {
     /// Run the processes the program starts without the debugger.
     #[arg(long)]
     pub no_subprocesses: bool,
+    /// A shell command that builds the program, run before the launch and
+    /// before every restart; a failed build starts nothing and shows its
+    /// first error.
+    #[arg(long, value_name = "CMD", conflicts_with = "attach")]
+    pub build: Option<String>,
 }
 
 /// What `--attach` names.
@@ -125,6 +130,9 @@ impl LaunchFlags {
         if self.no_subprocesses {
             request.subprocesses = Some(false);
         }
+        if let Some(b) = &self.build {
+            request.build = Some(crate::session::build::BuildRequest::shell("build", b));
+        }
     }
 }
 
@@ -145,6 +153,7 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "env" => "--env",
         "pid" | "host" | "port" => "--attach",
         "path_mappings" => "--map",
+        "build" => "--build",
         "breakpoints" => "--break",
         _ => return field.to_string(),
     };

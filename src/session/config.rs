@@ -36,6 +36,8 @@ pub struct LaunchRequest {
     /// Debug the processes the program starts, each as a child session
     /// (default); off, they run without the debugger.
     pub subprocesses: Option<bool>,
+    /// A build to run before every launch and restart.
+    pub build: Option<super::build::BuildRequest>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -113,6 +115,8 @@ pub struct LaunchConfig {
     pub subprocesses: bool,
     /// The program's own terminal, once the session has made it.
     pub stdio: Option<crate::adapters::ProgramStdio>,
+    /// Runs before every launch and restart; a failed build starts nothing.
+    pub build: Option<super::build::BuildStep>,
 }
 
 impl LaunchConfig {
@@ -339,6 +343,7 @@ impl LaunchRequest {
                     "attach to a process, or launch a program, not both",
                 ));
             }
+            (None, None, None) if self.build.as_ref().is_some_and(|b| b.cargo) => None,
             (None, None, None) => {
                 return Err(SessionError::invalid("program", "give program or module"));
             }
@@ -350,6 +355,13 @@ impl LaunchRequest {
                     ));
                 }
                 None
+            }
+            // The build makes it: it need not be there yet.
+            (Some(p), None, None) if self.build.is_some() => {
+                Some(ws.resolve_program("program", p).or_else(|e| {
+                    let made = ws.resolve_path("program", p)?;
+                    if made.exists() { Err(e) } else { Ok(made) }
+                })?)
             }
             (Some(p), None, None) => Some(ws.resolve_program("program", p)?),
             _ => None,
@@ -436,6 +448,16 @@ impl LaunchRequest {
             Some(c) => ws.resolve_dir("cwd", c)?,
             None => ws.root.clone(),
         };
+        let build = match &self.build {
+            Some(_) if remote.is_some() || self.attach.is_some() => {
+                return Err(SessionError::invalid(
+                    "build",
+                    "an attach runs no build; the program is already running",
+                ));
+            }
+            Some(b) => Some(b.validate(ws, &cwd)?),
+            None => None,
+        };
         let breakpoints = self
             .breakpoints
             .iter()
@@ -474,6 +496,7 @@ impl LaunchRequest {
             just_my_code: self.just_my_code.unwrap_or(true),
             subprocesses: self.subprocesses.unwrap_or(true),
             stdio: None,
+            build,
         })
     }
 }

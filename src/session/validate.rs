@@ -103,6 +103,12 @@ impl Workspace {
         Ok(p)
     }
 
+    /// A path inside the workspace that need not exist yet (a program a
+    /// build will make).
+    pub fn resolve_path(&self, field: &str, raw: &str) -> Result<PathBuf, SessionError> {
+        self.resolve(field, raw)
+    }
+
     fn resolve(&self, field: &str, raw: &str) -> Result<PathBuf, SessionError> {
         if raw.is_empty() {
             return Err(SessionError::invalid(field, "the path is empty"));

@@ -411,6 +411,7 @@ impl Engine {
     }
 
     pub(super) fn restart(&mut self, origin: Origin, reply: ReplyTx) {
+        self.stop_build();
         let remote = self.config.remote.is_some();
         if remote {
             self.detach_for_restart();
@@ -434,7 +435,7 @@ impl Engine {
         self.snap.silent = None;
         self.snap.unanswered = None;
         self.snap.compile_error = None;
-        self.check_stale_binary();
+        self.check_stale_binary_unless_building();
         self.snap.breakpoints.retain(|b| !b.temporary);
         // A new run counts its hits afresh, as the adapter's hit
         // conditions do.
