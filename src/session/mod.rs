@@ -49,6 +49,7 @@ mod slow_previews;
 pub mod sources;
 mod split_locals;
 pub mod statics;
+pub mod tasks_json;
 pub mod terminal;
 pub mod trace;
 pub mod types;
