@@ -88,3 +88,96 @@ async fn a_cpp_program_is_rebuilt_before_each_restart() {
     rebuilds_on_restart("c++", "main.cpp", CPP, "c++ -g -O0 -o prog main.cpp", 4)
         .await;
 }
+
+/// A launch whose build fails starts nothing, though an old binary is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_build_refuses_the_launch_and_the_old_binary_stays_unrun() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("main.cpp", CPP)]);
+    build_cpp(&ws.path().join("main.cpp"), &ws.path().join("prog"));
+    std::fs::write(ws.path().join("main.cpp"), CPP.replace("41;", "41 +;")).unwrap();
+    let mcp = mcp_in(ws.path()).await;
+    let (v, _) = mcp
+        .call(
+            "debug_launch",
+            json!({"program": "prog", "build": "c++ -g -O0 -o prog main.cpp",
+                   "breakpoints": [{"file": "main.cpp", "line": 4}], "timeout_ms": 120000}),
+        )
+        .await;
+    eprintln!("{v}");
+    assert!(v.contains("the build failed"), "{v}");
+    assert!(v.contains("main.cpp:3: expected primary-expression"), "{v}");
+    assert_eq!(stopped_line(&v), None, "the old binary ran: {v}");
+    let built = mcp.ok("debug_output", json!({"stream": "build"})).await;
+    assert!(built.contains("main.cpp:3:"), "{built}");
+    assert!(built.contains("✗ build failed"), "{built}");
+    mcp.close().await;
+}
+
+/// A build under way ends with its session, and at its deadline: nothing
+/// it started lives on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_build_under_way_is_killed_with_its_session_and_at_its_deadline() {
+    let ws = workspace(&[("main.py", "print(1)\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    let launch = |secs: u64| {
+        json!({"program": "main.py", "language": "python",
+               "build": format!("sh -c 'sleep {secs}; echo done' & wait"),
+               "timeout_ms": 60000})
+    };
+    let sleeping = |secs: u64| {
+        let needle = format!("sleep {secs}");
+        async move {
+            poll(
+                || pids_matching(&needle),
+                |p| !p.is_empty(),
+                std::time::Duration::from_secs(10),
+            )
+            .await
+        }
+    };
+    // The launch waits for the build; the session's end comes meanwhile.
+    let (_, running) = tokio::join!(mcp.call("debug_launch", launch(987)), async {
+        let running = sleeping(987).await;
+        // The session is listed once its start returns, a moment after
+        // the build begins.
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let (said, failed) = mcp.call("debug_terminate", json!({})).await;
+            if !failed || tokio::time::Instant::now() > deadline {
+                assert!(!failed, "{said}");
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+        running
+    });
+    assert!(!running.is_empty(), "the build ran");
+    assert!(
+        wait_dead(&running, std::time::Duration::from_secs(10))
+            .await
+            .is_empty(),
+        "the build's processes outlived the session"
+    );
+
+    // The caller's timeout_ms is the build's deadline.
+    let mut short = launch(986);
+    short["timeout_ms"] = json!(1500);
+    let (v, _) = mcp.call("debug_launch", short).await;
+    let v = if v.contains("the build failed") {
+        v
+    } else {
+        mcp.call("debug_wait", json!({"timeout_ms": 10000})).await.0
+    };
+    assert!(v.contains("deadline"), "{v}");
+    let left = pids_matching("sleep 986");
+    assert!(
+        wait_dead(&left, std::time::Duration::from_secs(10))
+            .await
+            .is_empty(),
+        "the build outlived its deadline"
+    );
+    mcp.close().await;
+}
