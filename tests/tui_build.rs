@@ -9,6 +9,7 @@ mod common;
 use common::native::*;
 use common::tmux::{Tmux, current_line};
 use common::*;
+use serde_json::json;
 
 const CPP: &str = "#include <cstdio>\nint main() {\n    int value = 41;\n    std::printf(\"value=%d\\n\", value);\n    return 0;\n}\n";
 
@@ -127,4 +128,38 @@ async fn the_cargo_form_debugs_the_executable_cargo_names() {
     assert!(s.contains("▶ building: cargo build"), "{s}");
     assert!(s.contains("✓ built in"), "{s}");
     assert!(s.lines().any(|l| l.contains("count") && l.contains('3')), "{s}");
+}
+
+/// An agent's build command runs a command: where the person asked to
+/// approve side effects, it waits for their answer, and a denial runs
+/// nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_person_approves_an_agents_build_command() {
+    if !debugpy_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("work.py", "print('hi')\n")]);
+    let t = Tmux::start(
+        "build-approval",
+        ws.path(),
+        &["--approve-side-effects", "--break", "work.py:1", "--", "work.py"],
+    );
+    t.wait_for("the first stop with approval on", |s| {
+        s.contains("stopped: breakpoint") && s.contains("approving agent side effects")
+    })
+    .await;
+    let agent = mcp_in(ws.path()).await;
+    let launch = json!({"program": "work.py", "build": "touch built.txt"});
+    let (denied, _) = tokio::join!(agent.call("debug_launch", launch), async {
+        t.wait_for("the approval prompt", |s| {
+            s.contains("the agent asks to run") && s.contains("touch built.txt")
+        })
+        .await;
+        t.keys(&["n"]);
+    });
+    assert!(denied.1, "{}", denied.0);
+    assert!(denied.0.contains("the person denied the build"), "{}", denied.0);
+    assert!(!ws.path().join("built.txt").exists(), "the denied build ran");
+    agent.close().await;
+    t.keys(&["q", "y"]);
 }
