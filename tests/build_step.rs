@@ -181,3 +181,20 @@ async fn a_build_under_way_is_killed_with_its_session_and_at_its_deadline() {
     );
     mcp.close().await;
 }
+
+/// A build command past the limit is refused, naming the field and the limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_build_command_past_the_limit_is_refused() {
+    let ws = workspace(&[("main.py", "print(1)\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    let long = format!("echo {}", "x".repeat(5000));
+    let e = mcp
+        .fails("debug_launch", json!({"program": "main.py", "build": long}))
+        .await;
+    assert!(e.contains("build") && e.contains("4096"), "{e}");
+    let e = mcp
+        .fails("debug_launch", json!({"program": "main.py", "build": "  "}))
+        .await;
+    assert!(e.contains("build") && e.contains("empty"), "{e}");
+    mcp.close().await;
+}

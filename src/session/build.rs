@@ -92,8 +92,12 @@ impl BuildRequest {
         }
         let mut commands = vec![];
         for c in &self.commands {
-            let chars = c.program.chars().count()
-                + c.args.iter().map(|a| a.chars().count() + 1).sum::<usize>();
+            // A shell command is one argument; each part has the limit.
+            let chars = std::iter::once(&c.program)
+                .chain(&c.args)
+                .map(|a| a.chars().count())
+                .max()
+                .unwrap_or(0);
             if chars > MAX_BUILD_CHARS {
                 return Err(SessionError::invalid(
                     field,

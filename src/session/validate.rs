@@ -305,7 +305,7 @@ fn string_limit(field: &str) -> usize {
     let leaf = field.rsplit(['.', '[']).next().unwrap_or(field);
     match leaf {
         "name" | "expression" | "condition" | "hit_condition" | "log_message" | "function"
-        | "statement" | "value" | "file" | "program" | "cwd" | "path" | "session_id" => {
+        | "statement" | "value" | "file" | "program" | "cwd" | "path" | "session_id" | "build" => {
             MAX_EXPRESSION_CHARS
         }
         _ => MAX_ANY_STRING_CHARS,
