@@ -40,9 +40,7 @@ async fn rebuilds_on_restart(language: &str, file: &str, source: &str, build: &s
     assert!(!own.contains("building"), "{own}");
 
     std::fs::write(&src, source.replace("41", "42")).unwrap();
-    let v = mcp
-        .ok("debug_restart", json!({"timeout_ms": 120000}))
-        .await;
+    let v = mcp.ok("debug_restart", json!({"timeout_ms": 120000})).await;
     eprintln!("{v}");
     assert_eq!(stopped_line(&v), Some(line), "{v}");
     assert_eq!(local(&v, "value").as_deref(), Some("42"), "{v}");
@@ -85,8 +83,7 @@ async fn a_cpp_program_is_rebuilt_before_each_restart() {
     if !lldb_available() {
         return;
     }
-    rebuilds_on_restart("c++", "main.cpp", CPP, "c++ -g -O0 -o prog main.cpp", 4)
-        .await;
+    rebuilds_on_restart("c++", "main.cpp", CPP, "c++ -g -O0 -o prog main.cpp", 4).await;
 }
 
 /// A launch whose build fails starts nothing, though an old binary is there.
@@ -197,4 +194,45 @@ async fn a_build_command_past_the_limit_is_refused() {
         .await;
     assert!(e.contains("build") && e.contains("empty"), "{e}");
     mcp.close().await;
+}
+
+/// `pairdbg run --build` builds first: here the build writes the program.
+#[test]
+fn pairdbg_run_builds_before_it_launches() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    let run = |build: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args([
+                "run",
+                "--build",
+                build,
+                "--language",
+                "python",
+                "--stop-on-entry",
+            ])
+            .args(["--", "made.py"])
+            .current_dir(ws.path())
+            .output()
+            .expect("pairdbg run")
+    };
+    let out = run(r#"printf 'x = 40 + 2\nprint(x)\n' > made.py"#);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("STOPPED at made.py:1"), "{text}");
+    assert!(text.contains("x = 40 + 2"), "{text}");
+    let out = run("exit 3");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains("the build failed (exit 3 exited with status 3)"),
+        "{text}"
+    );
+    assert!(!text.contains("STOPPED"), "{text}");
 }

@@ -32,7 +32,10 @@ async fn r_rebuilds_and_the_output_pane_shows_the_build() {
     // The output pane is narrow: the progress line's start is what shows.
     assert!(s.contains("▶ building: c++ -g"), "{s}");
     assert!(s.contains("✓ built in"), "{s}");
-    assert!(s.lines().any(|l| l.contains("value") && l.contains("41")), "{s}");
+    assert!(
+        s.lines().any(|l| l.contains("value") && l.contains("41")),
+        "{s}"
+    );
 
     // The source reads 40 + 2: only the rebuilt program shows 42.
     std::fs::write(ws.path().join("main.cpp"), CPP.replace("41", "40 + 2")).unwrap();
@@ -44,7 +47,10 @@ async fn r_rebuilds_and_the_output_pane_shows_the_build() {
         .await;
     assert!(s.contains("--- restarted ---"), "{s}");
     let after = s.split("--- restarted ---").nth(1).unwrap_or_default();
-    assert!(after.contains("▶ building"), "the rebuild's progress line: {s}");
+    assert!(
+        after.contains("▶ building"),
+        "the rebuild's progress line: {s}"
+    );
 
     // A syntax error: R builds, fails, and shows the error where it is.
     std::fs::write(ws.path().join("main.cpp"), CPP.replace("41;", "41 +;")).unwrap();
@@ -59,10 +65,14 @@ async fn r_rebuilds_and_the_output_pane_shows_the_build() {
         })
         .await;
     assert!(
-        s.lines().any(|l| l.contains(" 3 ") && l.contains("int value = 41 +;")),
+        s.lines()
+            .any(|l| l.contains(" 3 ") && l.contains("int value = 41 +;")),
         "the source pane shows the bad line: {s}"
     );
-    assert!(!s.contains("stopped: breakpoint"), "the old binary ran: {s}");
+    assert!(
+        !s.contains("stopped: breakpoint"),
+        "the old binary ran: {s}"
+    );
 }
 
 const TASKS: &str = r##"{
@@ -100,7 +110,10 @@ async fn a_pre_launch_task_runs_what_it_depends_on_first() {
     assert!(s.contains("▶ building (1 of 2): header"), "{s}");
     assert!(s.contains("▶ building (2 of 2): build"), "{s}");
     // The header's task ran in gen/ with VALUE=7 from its options.
-    assert!(s.lines().any(|l| l.contains("value") && l.contains('7')), "{s}");
+    assert!(
+        s.lines().any(|l| l.contains("value") && l.contains('7')),
+        "{s}"
+    );
     let header = std::fs::read_to_string(ws.path().join("gen/value.h")).unwrap();
     assert_eq!(header.trim(), "#define VALUE 7");
 }
@@ -119,7 +132,11 @@ async fn the_cargo_form_debugs_the_executable_cargo_names() {
         ("src/main.rs", main),
         (".vscode/launch.json", launch),
     ]);
-    let t = Tmux::start("cargo", ws.path(), &["--config", "Inv", "--break", "src/main.rs:3"]);
+    let t = Tmux::start(
+        "cargo",
+        ws.path(),
+        &["--config", "Inv", "--break", "src/main.rs:3"],
+    );
     let s = t
         .wait_for("the stop", |s| {
             s.contains("stopped: breakpoint") && current_line(s) == Some(3)
@@ -127,7 +144,10 @@ async fn the_cargo_form_debugs_the_executable_cargo_names() {
         .await;
     assert!(s.contains("▶ building: cargo build"), "{s}");
     assert!(s.contains("✓ built in"), "{s}");
-    assert!(s.lines().any(|l| l.contains("count") && l.contains('3')), "{s}");
+    assert!(
+        s.lines().any(|l| l.contains("count") && l.contains('3')),
+        "{s}"
+    );
 }
 
 /// An agent's build command runs a command: where the person asked to
@@ -142,7 +162,13 @@ async fn the_person_approves_an_agents_build_command() {
     let t = Tmux::start(
         "build-approval",
         ws.path(),
-        &["--approve-side-effects", "--break", "work.py:1", "--", "work.py"],
+        &[
+            "--approve-side-effects",
+            "--break",
+            "work.py:1",
+            "--",
+            "work.py",
+        ],
     );
     t.wait_for("the first stop with approval on", |s| {
         s.contains("stopped: breakpoint") && s.contains("approving agent side effects")
@@ -158,8 +184,15 @@ async fn the_person_approves_an_agents_build_command() {
         t.keys(&["n"]);
     });
     assert!(denied.1, "{}", denied.0);
-    assert!(denied.0.contains("the person denied the build"), "{}", denied.0);
-    assert!(!ws.path().join("built.txt").exists(), "the denied build ran");
+    assert!(
+        denied.0.contains("the person denied the build"),
+        "{}",
+        denied.0
+    );
+    assert!(
+        !ws.path().join("built.txt").exists(),
+        "the denied build ran"
+    );
     agent.close().await;
     t.keys(&["q", "y"]);
 }

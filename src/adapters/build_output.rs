@@ -74,7 +74,8 @@ mod tests {
             first_error(gcc),
             Some(("main.cpp".into(), 7, "expected ';' before '}' token".into()))
         );
-        let clang = "src/a.c:3:5: warning: unused\nsrc/a.c:4:9: fatal error: 'nope.h' file not found\n";
+        let clang =
+            "src/a.c:3:5: warning: unused\nsrc/a.c:4:9: fatal error: 'nope.h' file not found\n";
         assert_eq!(
             first_error(clang),
             Some(("src/a.c".into(), 4, "'nope.h' file not found".into()))

@@ -76,7 +76,11 @@ impl BuildRequest {
         }
     }
 
-    pub fn validate(&self, ws: &Workspace, cwd: &PathBuf) -> Result<BuildStep, SessionError> {
+    pub fn validate(
+        &self,
+        ws: &Workspace,
+        cwd: &std::path::Path,
+    ) -> Result<BuildStep, SessionError> {
         let field = self.field.as_str();
         if self.commands.is_empty() {
             return Err(SessionError::invalid(field, "the build runs no command"));
@@ -111,7 +115,7 @@ impl BuildRequest {
             validate::check_env(&c.env)?;
             let dir = match &c.cwd {
                 Some(d) => ws.resolve_dir(&format!("{field}.cwd"), d)?,
-                None => cwd.clone(),
+                None => cwd.to_path_buf(),
             };
             commands.push(BuildCommand {
                 label: c.label.clone(),

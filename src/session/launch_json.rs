@@ -166,7 +166,11 @@ fn build(c: &Value, workspace: &Path, file: Option<&str>) -> Result<Option<Build
     if let Some(cargo) = c.get("cargo") {
         let strings = |v: Option<&Value>| -> Vec<String> {
             v.and_then(Value::as_array)
-                .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
                 .unwrap_or_default()
         };
         let args = strings(cargo.get("args"));

@@ -2,11 +2,11 @@
 //! MCP server, the CLI, later the TUI) send commands and read snapshots.
 
 mod api;
-pub mod build;
-mod build_run;
 pub mod approval;
 pub mod autopsy;
 pub mod breakpoint_hit;
+pub mod build;
+mod build_run;
 pub mod callers;
 mod command;
 mod compose;

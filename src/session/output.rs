@@ -366,7 +366,12 @@ impl Ring {
     /// The last `n` lines of the streams `speaker` reads.
     pub fn tail_lines_by(&self, speaker: Speaker, n: usize) -> Vec<String> {
         let mut tail = String::new();
-        for c in self.chunks.iter().rev().filter(|c| c.stream.read_by(speaker)) {
+        for c in self
+            .chunks
+            .iter()
+            .rev()
+            .filter(|c| c.stream.read_by(speaker))
+        {
             tail.insert_str(0, &c.text);
             if tail.lines().count() > n || tail.len() > 64 * 1024 {
                 break;

@@ -19,7 +19,10 @@ pub fn commands(
 ) -> Result<Vec<BuildCommandRequest>, String> {
     let path = workspace.join(PATH);
     let text = std::fs::read_to_string(&path).map_err(|e| {
-        format!("preLaunchTask {label:?}: cannot read {}: {e}", path.display())
+        format!(
+            "preLaunchTask {label:?}: cannot read {}: {e}",
+            path.display()
+        )
     })?;
     let mut doc: Value = jsonc_parser::parse_to_serde_value(&text, &Default::default())
         .map_err(|e| format!("{PATH}: {e}"))?;
@@ -49,7 +52,10 @@ fn add(
     }
     if path.iter().any(|p| p == label) {
         path.push(label.to_string());
-        return Err(format!("{PATH}: dependsOn goes round: {}", path.join(" → ")));
+        return Err(format!(
+            "{PATH}: dependsOn goes round: {}",
+            path.join(" → ")
+        ));
     }
     let task = tasks
         .iter()
@@ -84,7 +90,11 @@ fn add(
 }
 
 /// The task's own command; None for a task that only gathers others.
-fn command(task: &Value, global: &Value, label: &str) -> Result<Option<BuildCommandRequest>, String> {
+fn command(
+    task: &Value,
+    global: &Value,
+    label: &str,
+) -> Result<Option<BuildCommandRequest>, String> {
     let Some(command) = task.get("command").and_then(Value::as_str) else {
         return Ok(None);
     };
@@ -101,7 +111,10 @@ fn command(task: &Value, global: &Value, label: &str) -> Result<Option<BuildComm
                 .collect()
         })
         .unwrap_or_default();
-    let kind = task.get("type").and_then(Value::as_str).unwrap_or("process");
+    let kind = task
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or("process");
     let mut c = match kind {
         "shell" => {
             let line = std::iter::once(command.to_string())
@@ -135,7 +148,10 @@ fn command(task: &Value, global: &Value, label: &str) -> Result<Option<BuildComm
         c.env = env
             .iter()
             .map(|(k, v)| {
-                let v = v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+                let v = v
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| v.to_string());
                 (k.clone(), v)
             })
             .collect();

@@ -48,7 +48,7 @@ impl Engine {
 
     fn built(&mut self, root: u32, built: Result<Option<std::path::PathBuf>, String>) {
         // A restart or an end came meanwhile: this build is not wanted.
-        if !self.build_task.as_ref().is_some_and(|(r, _)| *r == root) || root != self.tree.root {
+        if self.build_task.as_ref().is_none_or(|(r, _)| *r != root) || root != self.tree.root {
             return;
         }
         self.build_task = None;
@@ -82,7 +82,11 @@ impl Engine {
         drop(out);
         let (file, line, message) = crate::adapters::build_output::first_error(&text)?;
         let file = std::path::PathBuf::from(file);
-        let dirs = self.config.build.iter().flat_map(|b| b.commands.iter().map(|c| c.cwd.clone()));
+        let dirs = self
+            .config
+            .build
+            .iter()
+            .flat_map(|b| b.commands.iter().map(|c| c.cwd.clone()));
         let file = if file.is_absolute() {
             Some(file)
         } else {
