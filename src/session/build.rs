@@ -35,6 +35,18 @@ pub struct BuildCommandRequest {
     pub args: Vec<String>,
     pub cwd: Option<String>,
     pub env: Vec<(String, String)>,
+    /// A cargo command whose executable is the program: which one.
+    pub cargo: Option<CargoPick>,
+}
+
+/// Which of cargo's executables is the program (CodeLLDB's `cargo.filter`):
+/// with neither given, the only one built.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CargoPick {
+    /// The target's name.
+    pub name: Option<String>,
+    /// One of the target's kinds: `bin`, `example`, `test`, `bench`.
+    pub kind: Option<String>,
 }
 
 impl BuildCommandRequest {
@@ -53,7 +65,6 @@ impl BuildCommandRequest {
 #[derive(Debug, Clone)]
 pub struct BuildStep {
     pub commands: Vec<BuildCommand>,
-    pub cargo: bool,
     pub timeout: Duration,
 }
 
@@ -64,6 +75,7 @@ pub struct BuildCommand {
     pub args: Vec<String>,
     pub cwd: PathBuf,
     pub env: Vec<(String, String)>,
+    pub cargo: Option<CargoPick>,
 }
 
 impl BuildRequest {
@@ -123,11 +135,11 @@ impl BuildRequest {
                 args: c.args.clone(),
                 cwd: dir,
                 env: c.env.clone(),
+                cargo: c.cargo.clone(),
             });
         }
         Ok(BuildStep {
             commands,
-            cargo: self.cargo,
             timeout: self.timeout.unwrap_or(DEFAULT_BUILD_TIMEOUT),
         })
     }

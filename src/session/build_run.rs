@@ -9,7 +9,7 @@ use std::time::Instant;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 use tokio::process::Command;
 
-use super::build::{BuildCommand, BuildStep};
+use super::build::{BuildCommand, BuildStep, CargoPick};
 use crate::dap::process::AdapterProcess;
 
 /// Where a line of the build's output goes.
@@ -29,7 +29,7 @@ pub async fn run(step: BuildStep, say: Say) -> Result<Option<PathBuf>, String> {
             String::new()
         };
         say(format!("▶ building{which}: {}\n", c.label));
-        let run = run_one(c, step.cargo, say.clone());
+        let run = run_one(c, say.clone());
         let ended = match tokio::time::timeout_at(deadline, run).await {
             Ok(ended) => ended,
             Err(_) => {
@@ -52,11 +52,6 @@ pub async fn run(step: BuildStep, say: Say) -> Result<Option<PathBuf>, String> {
             }
         }
     }
-    if step.cargo && program.is_none() {
-        let why = "cargo built no executable (no compiler-artifact message named one); give cargo.args that build a binary".to_string();
-        say(format!("✗ {why}\n"));
-        return Err(why);
-    }
     let named = program
         .as_ref()
         .map(|p| format!(": {}", p.display()))
@@ -68,19 +63,19 @@ pub async fn run(step: BuildStep, say: Say) -> Result<Option<PathBuf>, String> {
     Ok(program)
 }
 
-async fn run_one(c: &BuildCommand, cargo: bool, say: Say) -> Result<Option<PathBuf>, String> {
+async fn run_one(c: &BuildCommand, say: Say) -> Result<Option<PathBuf>, String> {
     let mut cmd = Command::new(&c.program);
     cmd.args(&c.args)
         .current_dir(&c.cwd)
         .envs(c.env.iter().cloned());
-    if cargo {
+    if c.cargo.is_some() {
         cmd.arg("--message-format=json");
     }
     // The adapters' process handling is what a build needs too: a group of
     // its own, the keeper's watch, and a kill of the whole tree on drop.
     let (mut process, stdout, stderr) = AdapterProcess::spawn_with_output(cmd, None)
         .map_err(|e| format!("cannot start {}: {e}", c.program))?;
-    let out = lines(stdout, say.clone(), cargo);
+    let out = lines(stdout, say.clone(), c.cargo.is_some());
     let err = lines(stderr, say, false);
     let (built, _) = futures::future::join(out, err).await;
     let status = process
@@ -93,20 +88,56 @@ async fn run_one(c: &BuildCommand, cargo: bool, say: Say) -> Result<Option<PathB
             None => format!("{} was killed", c.label),
         });
     }
-    Ok(built)
+    match &c.cargo {
+        Some(pick) => pick_executable(pick, built).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The one executable `pick` names among those cargo built: several, or
+/// none, is an error, never a guess.
+fn pick_executable(pick: &CargoPick, built: Vec<Artifact>) -> Result<PathBuf, String> {
+    let mut found: Vec<Artifact> = built
+        .into_iter()
+        .filter(|a| pick.name.as_ref().is_none_or(|n| *n == a.name))
+        .filter(|a| pick.kind.as_ref().is_none_or(|k| a.kinds.contains(k)))
+        .collect();
+    found.dedup_by(|a, b| a.executable == b.executable);
+    match found.len() {
+        1 => Ok(found.remove(0).executable),
+        0 => Err("cargo built no executable that cargo.filter names (no compiler-artifact message named one)".into()),
+        _ => {
+            let names: Vec<String> = found
+                .iter()
+                .map(|a| format!("{} ({})", a.name, a.kinds.join(", ")))
+                .collect();
+            Err(format!(
+                "cargo built {} executables: {}; give cargo.filter {{\"name\", \"kind\"}} to pick one",
+                found.len(),
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+/// An executable cargo built.
+#[derive(Debug, Clone, PartialEq)]
+struct Artifact {
+    name: String,
+    kinds: Vec<String>,
+    executable: PathBuf,
 }
 
 /// Says each line; with `cargo`, reads its JSON messages instead: the
-/// compiler's rendered diagnostics are said, and the last artifact that
-/// is an executable is the program.
-async fn lines(reader: impl AsyncRead + Unpin, say: Say, cargo: bool) -> Option<PathBuf> {
+/// compiler's rendered diagnostics are said, and the executables kept.
+async fn lines(reader: impl AsyncRead + Unpin, say: Say, cargo: bool) -> Vec<Artifact> {
     let mut reader = BufReader::new(reader);
     let mut buf = Vec::new();
-    let mut program = None;
+    let mut built = vec![];
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf).await {
-            Ok(0) | Err(_) => return program,
+            Ok(0) | Err(_) => return built,
             Ok(_) => {}
         }
         let line = String::from_utf8_lossy(&buf).into_owned();
@@ -116,7 +147,7 @@ async fn lines(reader: impl AsyncRead + Unpin, say: Say, cargo: bool) -> Option<
         }
         match cargo_message(&line) {
             Some(CargoMessage::Said(text)) => say(text),
-            Some(CargoMessage::Executable(p)) => program = Some(p),
+            Some(CargoMessage::Executable(a)) => built.push(a),
             Some(CargoMessage::Other) => {}
             None => say(line),
         }
@@ -125,7 +156,7 @@ async fn lines(reader: impl AsyncRead + Unpin, say: Say, cargo: bool) -> Option<
 
 enum CargoMessage {
     Said(String),
-    Executable(PathBuf),
+    Executable(Artifact),
     Other,
 }
 
@@ -139,7 +170,23 @@ fn cargo_message(line: &str) -> Option<CargoMessage> {
             None => CargoMessage::Other,
         },
         "compiler-artifact" => match v.get("executable").and_then(|e| e.as_str()) {
-            Some(exe) => CargoMessage::Executable(PathBuf::from(exe)),
+            Some(exe) => CargoMessage::Executable(Artifact {
+                name: v
+                    .pointer("/target/name")
+                    .and_then(|n| n.as_str())
+                    .unwrap_or_default()
+                    .to_string(),
+                kinds: v
+                    .pointer("/target/kind")
+                    .and_then(|k| k.as_array())
+                    .map(|k| {
+                        k.iter()
+                            .filter_map(|x| x.as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                executable: PathBuf::from(exe),
+            }),
             None => CargoMessage::Other,
         },
         _ => CargoMessage::Other,
@@ -153,9 +200,30 @@ mod tests {
     #[test]
     fn cargo_messages_give_the_executable_and_the_rendered_errors() {
         let exe = r#"{"reason":"compiler-artifact","target":{"name":"inv","kind":["bin"]},"executable":"/w/target/debug/inv","fresh":false}"#;
+        let Some(CargoMessage::Executable(inv)) = cargo_message(exe) else {
+            panic!("an executable")
+        };
+        assert_eq!(inv.executable, std::path::Path::new("/w/target/debug/inv"));
+        assert_eq!(inv.kinds, vec!["bin"]);
+        let other = Artifact {
+            name: "tool".into(),
+            ..inv.clone()
+        };
+        let other = Artifact {
+            executable: "/w/target/debug/tool".into(),
+            ..other
+        };
+        let both = vec![inv.clone(), other];
+        let e = pick_executable(&CargoPick::default(), both.clone()).unwrap_err();
         assert!(
-            matches!(cargo_message(exe), Some(CargoMessage::Executable(p)) if p == std::path::Path::new("/w/target/debug/inv"))
+            e.contains("2 executables") && e.contains("cargo.filter"),
+            "{e}"
         );
+        let named = CargoPick {
+            name: Some("inv".into()),
+            kind: Some("bin".into()),
+        };
+        assert_eq!(pick_executable(&named, both).unwrap(), inv.executable);
         let lib = r#"{"reason":"compiler-artifact","target":{"name":"dep","kind":["lib"]},"executable":null}"#;
         assert!(matches!(cargo_message(lib), Some(CargoMessage::Other)));
         let msg = r#"{"reason":"compiler-message","message":{"rendered":"error: expected `;`\n --> src/main.rs:3:14\n"}}"#;

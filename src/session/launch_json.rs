@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::build::{BuildCommandRequest, BuildRequest};
+use super::build::{BuildCommandRequest, BuildRequest, CargoPick};
 use super::config::LaunchRequest;
 use crate::adapters;
 
@@ -174,6 +174,12 @@ fn build(c: &Value, workspace: &Path, file: Option<&str>) -> Result<Option<Build
                 .unwrap_or_default()
         };
         let args = strings(cargo.get("args"));
+        let filter = |k: &str| {
+            cargo
+                .pointer(&format!("/filter/{k}"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
         if args.is_empty() {
             return Err(format!(
                 "{PATH}: cargo.args is empty; give the cargo command, e.g. [\"build\", \"--bin=app\"]"
@@ -192,6 +198,10 @@ fn build(c: &Value, workspace: &Path, file: Option<&str>) -> Result<Option<Build
             args,
             cwd: cargo.get("cwd").and_then(Value::as_str).map(str::to_string),
             env,
+            cargo: Some(CargoPick {
+                name: filter("name"),
+                kind: filter("kind"),
+            }),
         });
         b.cargo = true;
         b.field = "cargo".into();
@@ -276,7 +286,7 @@ mod tests {
             {"name": "Rust gdb", "type": "gdb", "request": "launch", "program": "${workspaceFolder}/target/debug/app"},
             {"name": "Attach", "type": "python", "request": "attach", "processId": 42},
             {"name": "Node", "type": "pwa-node", "request": "launch", "program": "${workspaceFolder}/x.js"},
-            {"name": "Cargo", "type": "lldb", "request": "launch", "cargo": {"args": ["build", "--bin=inv"], "env": {"X": "1"}}},
+            {"name": "Cargo", "type": "lldb", "request": "launch", "cargo": {"args": ["build", "--bin=inv"], "env": {"X": "1"}, "filter": {"kind": "bin"}}},
         ],
     }"#;
 
@@ -356,6 +366,12 @@ mod tests {
         assert_eq!(b.commands[0].program, "cargo");
         assert_eq!(b.commands[0].args, vec!["build", "--bin=inv"]);
         assert_eq!(b.commands[0].env, vec![("X".to_string(), "1".to_string())]);
+        let pick = b.commands[0]
+            .cargo
+            .clone()
+            .expect("cargo's executable is the program");
+        assert_eq!(pick.kind.as_deref(), Some("bin"));
+        assert_eq!(pick.name, None);
     }
 
     #[test]
