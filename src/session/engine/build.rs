@@ -74,8 +74,7 @@ impl Engine {
     /// Where this run's build broke, when its output says so.
     fn build_step_error(&self) -> Option<CompileError> {
         let out = lock(&self.output);
-        let (_, end) = out.run_range(out.run_count())?;
-        let (start, _) = out.run_range(out.run_count())?;
+        let (start, end) = out.run_range(out.run_count())?;
         let text = out
             .read_runs_of(Speaker::Build, start, end, 256 * 1024)
             .text;
