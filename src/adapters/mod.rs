@@ -3,6 +3,7 @@
 //! language means (`Language`). The session engine sees only this trait.
 
 mod apt;
+pub mod build_output;
 mod condition_check;
 mod source_functions;
 

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::waiting::{self, Waited};
 use super::{Agent, DEFAULT_REQUEST_MS, DEFAULT_WAIT_MS, Reply, format};
+use crate::session::approval::Verdict;
 use crate::session::handle::WaitOutcome;
 use crate::session::types::{RunState, Snapshot};
 use crate::session::{LaunchRequest, SessionError, SessionHandle, StepKind, StopSeq, validate};
@@ -137,6 +138,7 @@ impl Agent {
     ) -> Result<Moved, Reply> {
         let timeout =
             validate::check_timeout(timeout_ms, DEFAULT_WAIT_MS).map_err(|e| self.err(None, &e))?;
+        self.build_gate(&request, timeout).await?;
         let s = self.start_within(request, viewport, timeout).await?;
         let waited = waiting::long_wait(timeout, |d| s.wait_for_stop(0, d)).await;
         let snap = s.snapshot();
@@ -157,6 +159,32 @@ impl Agent {
             timeout,
             preface,
         })
+    }
+
+    /// An agent's build command runs what it says: where the person asked
+    /// to approve side effects, it runs only once they approve it.
+    async fn build_gate(&self, request: &LaunchRequest, timeout: Duration) -> Result<(), Reply> {
+        let Some(build) = &request.build else {
+            return Ok(());
+        };
+        let shown: Vec<&str> = build.commands.iter().map(|c| c.label.as_str()).collect();
+        let shown = shown.join("; ");
+        let refuse = |text: String| self.err(None, &SessionError::invalid("build", text));
+        match self
+            .registry
+            .approvals()
+            .ask(format!("debug_launch build: {shown}"), timeout)
+            .await
+        {
+            Verdict::NotRequired | Verdict::Approved => Ok(()),
+            Verdict::Denied => Err(refuse(format!(
+                "the person denied the build {shown:?}; nothing was launched"
+            ))),
+            Verdict::TimedOut => Err(refuse(format!(
+                "the person did not approve the build {shown:?} within {} ms; nothing was launched",
+                timeout.as_millis()
+            ))),
+        }
     }
 
     /// Attaches; waits for the first stop when there are breakpoints to

@@ -53,6 +53,8 @@ pub enum WatchCmd {
     },
 }
 
+// Parsed once per command: the launch's size costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum CtlCommand {
     /// The current stop's viewport, and the session's state.

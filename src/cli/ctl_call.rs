@@ -76,6 +76,7 @@ impl CtlArgs {
                     put(&mut a, "language", launch.language.clone());
                     put(&mut a, "adapter", launch.adapter.clone());
                     put(&mut a, "cwd", launch.cwd.clone());
+                    put(&mut a, "build", launch.build.clone());
                     if !launch.env.is_empty() {
                         let env: Map<String, Value> = launch
                             .env

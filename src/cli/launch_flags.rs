@@ -45,6 +45,11 @@ pub struct LaunchFlags {
     /// full-screen program can draw and read its keys there.
     #[arg(long, value_name = "DEVICE")]
     pub tty: Option<String>,
+    /// A shell command that builds the program, run before the launch and
+    /// before every restart; a failed build starts nothing and shows its
+    /// first error.
+    #[arg(long, value_name = "CMD", conflicts_with = "attach")]
+    pub build: Option<String>,
 }
 
 /// What `--attach` names.
@@ -131,6 +136,9 @@ impl LaunchFlags {
         if self.no_subprocesses {
             request.subprocesses = Some(false);
         }
+        if let Some(b) = &self.build {
+            request.build = Some(crate::session::build::BuildRequest::shell("build", b));
+        }
     }
 }
 
@@ -152,6 +160,7 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "pid" | "host" | "port" => "--attach",
         "path_mappings" => "--map",
         "tty" => "--tty",
+        "build" => "--build",
         "breakpoints" => "--break",
         _ => return field.to_string(),
     };

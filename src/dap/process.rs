@@ -191,6 +191,11 @@ impl AdapterProcess {
     pub async fn wait(&mut self) {
         let _ = self.child.wait().await;
     }
+
+    /// How the process ended (through the keeper, the keeper passes it on).
+    pub async fn wait_status(&mut self) -> std::io::Result<std::process::ExitStatus> {
+        self.child.wait().await
+    }
 }
 
 impl Drop for AdapterProcess {

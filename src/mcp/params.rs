@@ -59,6 +59,9 @@ pub struct LaunchParams {
     pub just_my_code: Option<bool>,
     /// Default true.
     pub subprocesses: Option<bool>,
+    // A shell command run before the launch and each restart. No
+    // description: the tool list's budget has no room for one.
+    pub build: Option<String>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
 }
@@ -218,7 +221,7 @@ pub struct SourceParams {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct OutputParams {
-    /// program (default), debugger (the adapter's own console), trace.
+    /// program (default), debugger, build, trace.
     pub stream: Option<String>,
     /// Cursor.
     pub since: Option<u64>,

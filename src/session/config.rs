@@ -40,6 +40,8 @@ pub struct LaunchRequest {
     /// the session's own (another window, where a full-screen program can
     /// draw): its device path.
     pub tty: Option<String>,
+    /// A build to run before every launch and restart.
+    pub build: Option<super::build::BuildRequest>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -120,6 +122,8 @@ pub struct LaunchConfig {
     /// The terminal the person named for the program (`--tty`), used
     /// instead of the session's own.
     pub tty: Option<PathBuf>,
+    /// Runs before every launch and restart; a failed build starts nothing.
+    pub build: Option<super::build::BuildStep>,
 }
 
 impl LaunchConfig {
@@ -346,6 +350,7 @@ impl LaunchRequest {
                     "attach to a process, or launch a program, not both",
                 ));
             }
+            (None, None, None) if self.build.as_ref().is_some_and(|b| b.cargo) => None,
             (None, None, None) => {
                 return Err(SessionError::invalid("program", "give program or module"));
             }
@@ -357,6 +362,13 @@ impl LaunchRequest {
                     ));
                 }
                 None
+            }
+            // The build makes it: it need not be there yet.
+            (Some(p), None, None) if self.build.is_some() => {
+                Some(ws.resolve_program("program", p).or_else(|e| {
+                    let made = ws.resolve_path("program", p)?;
+                    if made.exists() { Err(e) } else { Ok(made) }
+                })?)
             }
             (Some(p), None, None) => Some(ws.resolve_program("program", p)?),
             _ => None,
@@ -447,6 +459,16 @@ impl LaunchRequest {
             Some(c) => ws.resolve_dir("cwd", c)?,
             None => ws.root.clone(),
         };
+        let build = match &self.build {
+            Some(_) if remote.is_some() || self.attach.is_some() => {
+                return Err(SessionError::invalid(
+                    "build",
+                    "an attach runs no build; the program is already running",
+                ));
+            }
+            Some(b) => Some(b.validate(ws, &cwd)?),
+            None => None,
+        };
         let breakpoints = self
             .breakpoints
             .iter()
@@ -486,6 +508,7 @@ impl LaunchRequest {
             subprocesses: self.subprocesses.unwrap_or(true),
             stdio: None,
             tty,
+            build,
         })
     }
 }

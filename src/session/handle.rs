@@ -261,8 +261,7 @@ impl SessionHandle {
         self.output
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .of(speaker)
-            .read_runs(since, until, max_bytes, true)
+            .read_runs_of(speaker, since, until, max_bytes)
     }
 
     /// How many runs the program has had (a restart begins one), and the

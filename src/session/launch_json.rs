@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::build::{BuildCommandRequest, BuildRequest, CargoPick};
 use super::config::LaunchRequest;
 use crate::adapters;
 
@@ -122,13 +123,20 @@ pub fn from_text(
         Some(Value::Array(a)) => a.first().and_then(Value::as_str).map(str::to_string),
         _ => None,
     };
+    let build = build(&c, workspace, file)?;
+    let cargo = build.as_ref().is_some_and(|b| b.cargo);
     Ok(Some(LaunchRequest {
+        build,
         program: s("program"),
         module: s("module"),
         args,
         cwd: s("cwd"),
         env,
-        language: adapter.languages().first().map(|l| l.to_string()),
+        // CodeLLDB's cargo form builds Rust.
+        language: match cargo {
+            true => Some("rust".to_string()),
+            false => adapter.languages().first().map(|l| l.to_string()),
+        },
         // The type names the adapter, whatever the language's first choice.
         adapter: Some(adapter.name().to_string()),
         python,
@@ -145,7 +153,67 @@ pub fn from_text(
     }))
 }
 
-fn substitute(v: &mut Value, workspace: &Path, file: Option<&str>) -> Result<(), String> {
+/// The configuration's build: its `preLaunchTask`, then CodeLLDB's
+/// `cargo` form, whose program is the executable cargo names.
+fn build(c: &Value, workspace: &Path, file: Option<&str>) -> Result<Option<BuildRequest>, String> {
+    let mut b = BuildRequest {
+        field: "preLaunchTask".into(),
+        ..Default::default()
+    };
+    if let Some(label) = c.get("preLaunchTask").and_then(Value::as_str) {
+        b.commands = super::tasks_json::commands(workspace, label, file)?;
+    }
+    if let Some(cargo) = c.get("cargo") {
+        let strings = |v: Option<&Value>| -> Vec<String> {
+            v.and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let args = strings(cargo.get("args"));
+        let filter = |k: &str| {
+            cargo
+                .pointer(&format!("/filter/{k}"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        if args.is_empty() {
+            return Err(format!(
+                "{PATH}: cargo.args is empty; give the cargo command, e.g. [\"build\", \"--bin=app\"]"
+            ));
+        }
+        let env = match cargo.get("env") {
+            Some(Value::Object(m)) => m
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                .collect(),
+            _ => vec![],
+        };
+        b.commands.push(BuildCommandRequest {
+            label: format!("cargo {}", args.join(" ")),
+            program: "cargo".into(),
+            args,
+            cwd: cargo.get("cwd").and_then(Value::as_str).map(str::to_string),
+            env,
+            cargo: Some(CargoPick {
+                name: filter("name"),
+                kind: filter("kind"),
+            }),
+        });
+        b.cargo = true;
+        b.field = "cargo".into();
+    }
+    Ok((!b.commands.is_empty()).then_some(b))
+}
+
+pub(super) fn substitute(
+    v: &mut Value,
+    workspace: &Path,
+    file: Option<&str>,
+) -> Result<(), String> {
     match v {
         Value::String(s) => *s = substitute_str(s, workspace, file)?,
         Value::Array(a) => a
@@ -218,6 +286,7 @@ mod tests {
             {"name": "Rust gdb", "type": "gdb", "request": "launch", "program": "${workspaceFolder}/target/debug/app"},
             {"name": "Attach", "type": "python", "request": "attach", "processId": 42},
             {"name": "Node", "type": "pwa-node", "request": "launch", "program": "${workspaceFolder}/x.js"},
+            {"name": "Cargo", "type": "lldb", "request": "launch", "cargo": {"args": ["build", "--bin=inv"], "env": {"X": "1"}, "filter": {"kind": "bin"}}},
         ],
     }"#;
 
@@ -284,6 +353,25 @@ mod tests {
             r.program.as_deref(),
             Some(format!("{}/x.js", d.path().display()).as_str())
         );
+    }
+
+    #[test]
+    fn the_cargo_form_builds_and_names_no_program() {
+        let d = ws();
+        let r = load(d.path(), Some("Cargo"), None).unwrap().unwrap();
+        assert_eq!(r.program, None);
+        assert_eq!(r.language.as_deref(), Some("rust"));
+        let b = r.build.expect("a build");
+        assert!(b.cargo);
+        assert_eq!(b.commands[0].program, "cargo");
+        assert_eq!(b.commands[0].args, vec!["build", "--bin=inv"]);
+        assert_eq!(b.commands[0].env, vec![("X".to_string(), "1".to_string())]);
+        let pick = b.commands[0]
+            .cargo
+            .clone()
+            .expect("cargo's executable is the program");
+        assert_eq!(pick.kind.as_deref(), Some("bin"));
+        assert_eq!(pick.name, None);
     }
 
     #[test]

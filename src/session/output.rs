@@ -13,6 +13,19 @@ pub enum Stream {
     Stdout,
     Stderr,
     Console,
+    /// A build step's output and its progress lines: shown with the
+    /// program's, but never read as the program's own.
+    Build,
+}
+
+impl Stream {
+    /// Whether a reader of `speaker` reads this stream.
+    fn read_by(self, speaker: Speaker) -> bool {
+        match speaker {
+            Speaker::Build => self == Stream::Build,
+            Speaker::Program | Speaker::Debugger => self != Stream::Build,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -29,7 +42,7 @@ struct Chunk {
 pub struct Ring {
     chunks: VecDeque<Chunk>,
     /// Per stream: its last chunk left a line unfinished.
-    open_line: [bool; 3],
+    open_line: [bool; 4],
     bytes: usize,
     cap: usize,
     end: u64,
@@ -42,6 +55,9 @@ pub struct Ring {
 pub enum Speaker {
     Program,
     Debugger,
+    /// The build step before each start, kept in the program's buffer so
+    /// its lines show in place, and read apart from the program's.
+    Build,
 }
 
 /// The program's output and the debugger's console, kept apart so that
@@ -91,9 +107,21 @@ impl OutputBuffer {
 
     pub fn of(&self, speaker: Speaker) -> &Ring {
         match speaker {
-            Speaker::Program => &self.program,
+            Speaker::Program | Speaker::Build => &self.program,
             Speaker::Debugger => &self.debugger,
         }
+    }
+
+    /// Reads `speaker`'s output as [`Ring::read_runs`] does.
+    pub fn read_runs_of(
+        &self,
+        speaker: Speaker,
+        since: u64,
+        until: u64,
+        max_bytes: usize,
+    ) -> OutputRead {
+        self.of(speaker)
+            .read_runs_by(speaker, since, until, max_bytes, true)
     }
 
     /// What comes next in both belongs to a new run of the program.
@@ -126,7 +154,7 @@ impl Ring {
     pub fn with_cap(cap: usize) -> Self {
         Ring {
             chunks: VecDeque::new(),
-            open_line: [false; 3],
+            open_line: [false; 4],
             bytes: 0,
             cap,
             end: 0,
@@ -237,10 +265,22 @@ impl Ring {
     /// Reads from `since` at most `max_bytes` as text, marking stderr lines
     /// when asked.
     pub fn read(&self, since: u64, max_bytes: usize, mark_stderr: bool) -> OutputRead {
+        self.read_by(Speaker::Program, since, max_bytes, mark_stderr)
+    }
+
+    /// As [`Ring::read`], only the streams `speaker` reads; the cursor
+    /// passes over the others.
+    pub fn read_by(
+        &self,
+        speaker: Speaker,
+        since: u64,
+        max_bytes: usize,
+        mark_stderr: bool,
+    ) -> OutputRead {
         let dropped = self.start().saturating_sub(since);
         let (pieces, next) = self.pieces(since, max_bytes);
         let mut text = String::new();
-        for p in pieces {
+        for p in pieces.into_iter().filter(|p| p.stream.read_by(speaker)) {
             if mark_stderr && p.stream == Stream::Stderr {
                 text.push_str(&mark_lines(p.text, p.at_line_start));
             } else {
@@ -260,6 +300,17 @@ impl Ring {
     /// an earlier run's lines are never taken for this run's.
     pub fn read_runs(
         &self,
+        since: u64,
+        until: u64,
+        max_bytes: usize,
+        mark_stderr: bool,
+    ) -> OutputRead {
+        self.read_runs_by(Speaker::Program, since, until, max_bytes, mark_stderr)
+    }
+
+    fn read_runs_by(
+        &self,
+        speaker: Speaker,
         since: u64,
         until: u64,
         max_bytes: usize,
@@ -290,8 +341,8 @@ impl Ring {
             }
             if pos < to && room > 0 {
                 let want = room.min((to - pos) as usize);
-                let r = self.read(pos, want, mark_stderr);
-                room -= r.text.len().min(room);
+                let r = self.read_by(speaker, pos, want, mark_stderr);
+                room -= ((r.next - pos) as usize).min(room);
                 text.push_str(&r.text);
                 pos = r.next;
             }
@@ -309,8 +360,18 @@ impl Ring {
 
     /// The last `n` lines of the program's output.
     pub fn tail_lines(&self, n: usize) -> Vec<String> {
+        self.tail_lines_by(Speaker::Program, n)
+    }
+
+    /// The last `n` lines of the streams `speaker` reads.
+    pub fn tail_lines_by(&self, speaker: Speaker, n: usize) -> Vec<String> {
         let mut tail = String::new();
-        for c in self.chunks.iter().rev() {
+        for c in self
+            .chunks
+            .iter()
+            .rev()
+            .filter(|c| c.stream.read_by(speaker))
+        {
             tail.insert_str(0, &c.text);
             if tail.lines().count() > n || tail.len() > 64 * 1024 {
                 break;

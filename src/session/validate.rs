@@ -103,6 +103,12 @@ impl Workspace {
         Ok(p)
     }
 
+    /// A path inside the workspace that need not exist yet (a program a
+    /// build will make).
+    pub fn resolve_path(&self, field: &str, raw: &str) -> Result<PathBuf, SessionError> {
+        self.resolve(field, raw)
+    }
+
     fn resolve(&self, field: &str, raw: &str) -> Result<PathBuf, SessionError> {
         if raw.is_empty() {
             return Err(SessionError::invalid(field, "the path is empty"));
@@ -299,7 +305,7 @@ fn string_limit(field: &str) -> usize {
     let leaf = field.rsplit(['.', '[']).next().unwrap_or(field);
     match leaf {
         "name" | "expression" | "condition" | "hit_condition" | "log_message" | "function"
-        | "statement" | "value" | "file" | "program" | "cwd" | "path" | "session_id" => {
+        | "statement" | "value" | "file" | "program" | "cwd" | "path" | "session_id" | "build" => {
             MAX_EXPRESSION_CHARS
         }
         _ => MAX_ANY_STRING_CHARS,

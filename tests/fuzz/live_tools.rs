@@ -171,7 +171,8 @@ fn text_of(r: &CallToolResult) -> String {
 }
 
 /// Holds what would reach past this run: a wait to the bound, an attach
-/// to no process and no debug server but loopback's refusing port.
+/// to no process and no debug server but loopback's refusing port, a
+/// build that runs nothing.
 fn tame(tool: &str, args: &mut Map<String, Value>, schema: &Map<String, Value>) {
     let takes_wait = schema
         .get("properties")
@@ -189,6 +190,10 @@ fn tame(tool: &str, args: &mut Map<String, Value>, schema: &Map<String, Value>) 
             }
             _ => {}
         }
+    }
+    // A fuzzed build command would run in a shell: a harmless one stands in.
+    if tool == "debug_launch" && args.get("build").is_some_and(Value::is_string) {
+        args.insert("build".into(), json!("true"));
     }
     if tool == "debug_attach" {
         if args.get("pid").is_some_and(Value::is_u64) {

@@ -146,6 +146,9 @@ fn launch(args: Map<String, Value>) {
         exception_filters: p.exception_breakpoints,
         just_my_code: p.just_my_code,
         subprocesses: p.subprocesses,
+        build: p
+            .build
+            .map(|b| pairdbg::session::build::BuildRequest::shell("build", &b)),
         ..Default::default()
     };
     let _ = request.validate(&workspace::workspace(), Duration::from_secs(5));

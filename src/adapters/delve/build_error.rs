@@ -5,7 +5,7 @@
 
 /// (file as the compiler wrote it, line, message) of the last build's
 /// first error.
-pub(super) fn build_error(output: &str) -> Option<(String, u64, String)> {
+pub(crate) fn build_error(output: &str) -> Option<(String, u64, String)> {
     let lines: Vec<&str> = output.lines().collect();
     let last = lines.iter().rposition(|l| position(l).is_some())?;
     // Walk back over the build's other errors and their indented details

@@ -3,7 +3,7 @@
 //! and reading what it prints (the program's output, its own chatter, the
 //! exit status).
 
-mod build_error;
+pub(crate) mod build_error;
 mod conditions;
 mod go;
 mod listen;

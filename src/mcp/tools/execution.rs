@@ -8,6 +8,7 @@ use crate::agent::moves::Move;
 use crate::mcp::format::result;
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
+use crate::session::build::BuildRequest;
 use crate::session::remote::RemoteRequest;
 use crate::session::{LaunchRequest, StepKind};
 
@@ -34,6 +35,11 @@ impl PairdbgServer {
             exception_filters: p.exception_breakpoints,
             just_my_code: p.just_my_code,
             subprocesses: p.subprocesses,
+            // The caller's wait is the build's deadline too.
+            build: p.build.map(|b| BuildRequest {
+                timeout: p.timeout_ms.map(std::time::Duration::from_millis),
+                ..BuildRequest::shell("build", &b)
+            }),
             ..Default::default()
         };
         self.moved(

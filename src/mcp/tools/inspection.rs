@@ -389,6 +389,7 @@ impl PairdbgServer {
         let speaker = match p.stream.as_deref() {
             None | Some("program") => Speaker::Program,
             Some("debugger") => Speaker::Debugger,
+            Some("build") => Speaker::Build,
             Some("trace") => return Ok(self.trace_output(&s, p.since.unwrap_or(0), max)),
             Some(other) => {
                 return Ok(err(
@@ -396,7 +397,7 @@ impl PairdbgServer {
                     &SessionError::invalid(
                         "stream",
                         format!(
-                            "{other:?} is not a stream; use \"program\", \"debugger\" or \"trace\""
+                            "{other:?} is not a stream; use \"program\", \"debugger\", \"build\" or \"trace\""
                         ),
                     ),
                 ));

@@ -411,6 +411,7 @@ impl Engine {
     }
 
     pub(super) fn restart(&mut self, origin: Origin, reply: ReplyTx) {
+        self.stop_build();
         let remote = self.config.remote.is_some();
         if remote {
             self.detach_for_restart();
@@ -436,7 +437,7 @@ impl Engine {
         self.snap.compile_error = None;
         // The adapter's data breakpoints end with its connection.
         self.snap.data_watch = None;
-        self.check_stale_binary();
+        self.check_stale_binary_unless_building();
         self.snap.breakpoints.retain(|b| !b.temporary);
         // A new run counts its hits afresh, as the adapter's hit
         // conditions do.

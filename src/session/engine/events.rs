@@ -296,6 +296,7 @@ impl Engine {
         if matches!(self.snap.state, RunState::Exited | RunState::Error) {
             return;
         }
+        self.stop_build();
         self.run_gen += 1;
         self.drain_terminal();
         // Ended some other way than the root's `terminated`: unread.

@@ -4,6 +4,7 @@
 
 mod autopsy;
 mod breakpoints;
+mod build;
 mod child_closed;
 mod children;
 mod compile_error;
@@ -133,6 +134,8 @@ pub struct Engine {
     /// Commands that came while a stopped child's closed connection is
     /// weighed (`child_closed`): run once it is known whether the adapter lives.
     awaiting_root: Option<Vec<crate::session::command::Envelope>>,
+    /// The build step under way, for the root it builds for.
+    build_task: Option<(u32, tokio::task::AbortHandle)>,
 }
 
 type Released = futures::future::Shared<futures::future::BoxFuture<'static, ()>>;
@@ -188,6 +191,7 @@ impl Engine {
             exit_code_file: None,
             holding_stop: false,
             awaiting_root: None,
+            build_task: None,
         }
     }
 
@@ -227,7 +231,7 @@ impl Engine {
                 .map(|s| s.to_string())
                 .collect()
         });
-        self.check_stale_binary();
+        self.check_stale_binary_unless_building();
         self.start_adapter();
         self.publish();
         loop {
@@ -311,6 +315,7 @@ impl Engine {
 
     fn fail(&mut self, message: String) {
         tracing::warn!("session failed: {message}");
+        self.stop_build();
         self.snap.state = RunState::Error;
         self.snap.error = Some(message.clone());
         self.touch(None, format!("the session failed: {message}"));
@@ -328,6 +333,15 @@ impl Engine {
             .get(capability)
             .and_then(serde_json::Value::as_bool)
             .unwrap_or(false)
+    }
+
+    /// As `check_stale_binary`; a build step checks once it built.
+    fn check_stale_binary_unless_building(&mut self) {
+        if self.config.build.is_some() {
+            self.snap.stale_source = None;
+        } else {
+            self.check_stale_binary();
+        }
     }
 
     /// Whether the program is older than a source of its language; checked
@@ -369,6 +383,7 @@ impl Engine {
     /// Children first (the leaves before their parents), then the root,
     /// each given half a second; then every process of the tree dies.
     async fn shutdown(&mut self) {
+        self.stop_build();
         let leave = self.leave_running();
         let (clients, processes) = self.take_tree();
         let args = self.disconnect_arguments();

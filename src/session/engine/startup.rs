@@ -27,7 +27,15 @@ use crate::session::types::RunState;
 const REMOTE_CONNECT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Engine {
+    /// Starts the adapter, after the build step where there is one.
     pub(super) fn start_adapter(&mut self) {
+        if self.config.build.is_some() {
+            return self.start_build();
+        }
+        self.spawn_and_report();
+    }
+
+    pub(super) fn spawn_and_report(&mut self) {
         if let Err(e) = self.spawn_adapter() {
             self.fail(e.to_string());
         }

@@ -183,6 +183,9 @@ impl App {
             .size()
             .map(|s| ratatui::layout::Rect::new(0, 0, s.width, s.height))?;
         self.on_snapshot(&snaps.borrow_and_update().clone());
+        // What was written before the subscription (a build's first lines)
+        // came with no event this receiver saw.
+        self.read_output();
         loop {
             if dirty {
                 let snap = self.session.snapshot();

@@ -42,7 +42,7 @@ pub fn render(f: &mut Frame, area: Rect, ui: &UiState, theme: &Theme) {
                     Span::styled("▌", theme.stderr),
                     Span::styled(text, theme.stderr),
                 ]),
-                Stream::Console => Line::from(Span::styled(text, theme.dim)),
+                Stream::Console | Stream::Build => Line::from(Span::styled(text, theme.dim)),
                 Stream::Stdout => Line::from(Span::styled(text, theme.text)),
             }
         })

@@ -57,6 +57,7 @@ impl McpDebuggerServer {
                     Stream::Stdout => "stdout",
                     Stream::Stderr => "stderr",
                     Stream::Console => "console",
+                    Stream::Build => "build",
                 };
                 // Secrets are masked as the default tools mask them.
                 let output = self.agent.views.agent_text(&taint, &text);
