@@ -459,3 +459,56 @@ async fn steps_set_variable_and_a_return_value_on_the_rust_demo() {
     assert!(v.contains("EXITED with code 205"), "{v}");
     mcp.close().await;
 }
+
+const POINTERS: &str = r#"#[derive(Debug)]
+struct Item {
+    id: u32,
+}
+
+fn show(item: &Item, m: &mut Item, raw: *const Item, items: &[Item]) -> u32 {
+    let r = &items[1];
+    m.id += 1;
+    item.id + m.id + r.id + unsafe { (*raw).id }
+}
+
+fn main() {
+    let items = vec![Item { id: 1 }, Item { id: 2 }];
+    let a = Item { id: 10 };
+    let mut b = Item { id: 20 };
+    let total = show(&a, &mut b, &a as *const Item, &items);
+    println!("{total} {b:?}");
+}
+"#;
+
+/// gdb names every Rust pointer `*mut T`, a reference too: a local's type
+/// claims no kind gdb did not read, and its value reads as what it points at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reference_is_never_called_a_mut_pointer() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), POINTERS);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 8}]}),
+        )
+        .await;
+    eprintln!("{v}");
+    for (name, id) in [("item", 10), ("m", 20), ("raw", 10), ("r", 2)] {
+        let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
+        eprintln!("{e}");
+        assert!(
+            e.contains(&format!("id: {id}")) || e.contains(&format!("id={id}")),
+            "{name}: {e}"
+        );
+        assert!(
+            e.contains("(pointer or reference to main::Item)"),
+            "{name}: {e}"
+        );
+        assert!(!e.contains("*mut"), "{name}: {e}");
+    }
+    mcp.close().await;
+}
