@@ -301,7 +301,7 @@ async fn children_read_as_rust_names_and_types_them() {
         // gdb says `*mut main::Item`; the Vec's type says `&main::Item`.
         (
             "refs",
-            "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs.[1]\n",
+            "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs[1]\n",
         ),
         // A slice iterator's end is an address, never read as an Item.
         ("iter", "  end_or_len = 0x"),
