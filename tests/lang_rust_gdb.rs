@@ -496,10 +496,8 @@ async fn a_reference_is_never_called_a_mut_pointer() {
             json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 8}]}),
         )
         .await;
-    eprintln!("{v}");
     for (name, id) in [("item", 10), ("m", 20), ("raw", 10), ("r", 2)] {
         let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
-        eprintln!("{e}");
         assert!(
             e.contains(&format!("id: {id}")) || e.contains(&format!("id={id}")),
             "{name}: {e}"
@@ -510,5 +508,50 @@ async fn a_reference_is_never_called_a_mut_pointer() {
         );
         assert!(!e.contains("*mut"), "{name}: {e}");
     }
+    mcp.close().await;
+}
+
+const MAPS: &str = r#"use std::collections::{BTreeMap, HashMap};
+
+fn main() {
+    let mut groups: HashMap<String, Vec<u32>> = HashMap::new();
+    groups.insert(String::from("odd"), vec![1, 3]);
+    let mut names: BTreeMap<u32, String> = BTreeMap::new();
+    names.insert(1, String::from("one"));
+    names.insert(2, String::from("two"));
+    println!("{groups:?} {names:?}");
+}
+"#;
+
+/// A Rust map on gdb opens to rows named by their keys, and a mapped value
+/// that is a container opens through the path its row prints.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rust_maps_open_to_rows_named_by_their_keys() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), MAPS);
+    let mcp = mcp_in(ws.path()).await;
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 9}]}),
+    )
+    .await;
+    let rows = mcp.ok("debug_variables", json!({"expand": "names"})).await;
+    assert!(rows.contains("  [1] = \"one\""), "{rows}");
+    assert!(rows.contains("  [2] = \"two\""), "{rows}");
+    let rows = mcp.ok("debug_variables", json!({"expand": "groups"})).await;
+    let line = rows
+        .lines()
+        .find(|l| l.trim_start().starts_with("[\"odd\"] = [1, 3]"))
+        .unwrap_or_else(|| panic!("an odd row in:\n{rows}"));
+    let path = line
+        .split("▸ expand=")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a path in {line}"));
+    assert_eq!(path, "groups[\"odd\"]");
+    let items = mcp.ok("debug_variables", json!({"expand": path})).await;
+    assert!(items.contains("  [1] = 3"), "{items}");
     mcp.close().await;
 }
