@@ -490,12 +490,11 @@ async fn a_reference_is_never_called_a_mut_pointer() {
     let ws = workspace(&[]);
     build_rust_source(ws.path(), POINTERS);
     let mcp = mcp_in(ws.path()).await;
-    let v = mcp
-        .ok(
-            "debug_launch",
-            json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 8}]}),
-        )
-        .await;
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 8}]}),
+    )
+    .await;
     for (name, id) in [("item", 10), ("m", 20), ("raw", 10), ("r", 2)] {
         let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
         assert!(

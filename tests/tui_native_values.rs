@@ -194,7 +194,11 @@ async fn a_cpp_map_opens_to_rows_named_by_their_keys() {
     }
     let ws = workspace(&[("maps.cpp", MAPS_CPP)]);
     build_cpp(&ws.path().join("maps.cpp"), &ws.path().join("maps"));
-    let t = Tmux::start("cppmaps", ws.path(), &["--break", "maps.cpp:9", "--", "./maps"]);
+    let t = Tmux::start(
+        "cppmaps",
+        ws.path(),
+        &["--break", "maps.cpp:9", "--", "./maps"],
+    );
     t.wait_for("the stop with balances in the tree", |s| {
         current_line(s) == Some(9) && s.contains("▸ balances")
     })
@@ -210,8 +214,10 @@ async fn a_cpp_map_opens_to_rows_named_by_their_keys() {
     assert!(!s.contains("<pair>"), "{s}");
     // groups, then its one entry's vector.
     t.keys(&["j", "j", "j", "Enter"]);
-    t.wait_for("the groups' entry", |s| squash(s).contains("[\"odd\"] = [1, 3]"))
-        .await;
+    t.wait_for("the groups' entry", |s| {
+        squash(s).contains("[\"odd\"] = [1, 3]")
+    })
+    .await;
     t.keys(&["j", "Enter"]);
     t.wait_for("the entry's items", |s| {
         let s = squash(s);

@@ -108,7 +108,9 @@ async fn a_map_expands_to_rows_named_by_their_keys() {
         "{v}"
     );
     // Each entry is a row named by its key, holding its mapped value.
-    let rows = mcp.ok("debug_variables", json!({"expand": "balances"})).await;
+    let rows = mcp
+        .ok("debug_variables", json!({"expand": "balances"}))
+        .await;
     assert!(rows.contains("  [\"food\"] = -325  (int)"), "{rows}");
     assert!(rows.contains("  [\"rent\"] = 1200  (int)"), "{rows}");
     assert!(!rows.contains("<pair>") && !rows.contains("_M_t"), "{rows}");
@@ -118,7 +120,9 @@ async fn a_map_expands_to_rows_named_by_their_keys() {
     let rows = mcp.ok("debug_variables", json!({"expand": "stock"})).await;
     assert!(rows.contains("  [\"saw\"] = 4  (int)"), "{rows}");
     // Repeated keys say which of their key's entries each is.
-    let rows = mcp.ok("debug_variables", json!({"expand": "repeats"})).await;
+    let rows = mcp
+        .ok("debug_variables", json!({"expand": "repeats"}))
+        .await;
     assert!(rows.contains("  [1] (1 of 2) = 10"), "{rows}");
     assert!(rows.contains("  [1] (2 of 2) = 11"), "{rows}");
     assert!(rows.contains("  [2] = 20"), "{rows}");

@@ -20,8 +20,7 @@ pub async fn read(client: &Link, container_type: &str, kids: Vec<Var>) -> Vec<Va
         return kids;
     }
     let reads =
-        futures::future::join_all(kids.iter().map(|k| reads::variables(client, k.reference)))
-            .await;
+        futures::future::join_all(kids.iter().map(|k| reads::variables(client, k.reference))).await;
     let mut pairs = Vec::with_capacity(kids.len());
     for members in reads {
         let Ok(members) = members else {
