@@ -301,7 +301,7 @@ async fn children_read_as_rust_names_and_types_them() {
         // gdb says `*mut main::Item`; the Vec's type says `&main::Item`.
         (
             "refs",
-            "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs.[1]\n",
+            "  [1] = <Item: id=42, name=\"saw\">  (&main::Item)  ▸ expand=refs[1]\n",
         ),
         // A slice iterator's end is an address, never read as an Item.
         ("iter", "  end_or_len = 0x"),
@@ -457,5 +457,100 @@ async fn steps_set_variable_and_a_return_value_on_the_rust_demo() {
     let v = mcp.ok("debug_continue", json!({})).await;
     // 1650 - 165 = 1485; the exit code is 1485 % 256.
     assert!(v.contains("EXITED with code 205"), "{v}");
+    mcp.close().await;
+}
+
+const POINTERS: &str = r#"#[derive(Debug)]
+struct Item {
+    id: u32,
+}
+
+fn show(item: &Item, m: &mut Item, raw: *const Item, items: &[Item]) -> u32 {
+    let r = &items[1];
+    m.id += 1;
+    item.id + m.id + r.id + unsafe { (*raw).id }
+}
+
+fn main() {
+    let items = vec![Item { id: 1 }, Item { id: 2 }];
+    let a = Item { id: 10 };
+    let mut b = Item { id: 20 };
+    let total = show(&a, &mut b, &a as *const Item, &items);
+    println!("{total} {b:?}");
+}
+"#;
+
+/// gdb names every Rust pointer `*mut T`, a reference too: a local's type
+/// claims no kind gdb did not read, and its value reads as what it points at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reference_is_never_called_a_mut_pointer() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), POINTERS);
+    let mcp = mcp_in(ws.path()).await;
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 8}]}),
+    )
+    .await;
+    for (name, id) in [("item", 10), ("m", 20), ("raw", 10), ("r", 2)] {
+        let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
+        assert!(
+            e.contains(&format!("id: {id}")) || e.contains(&format!("id={id}")),
+            "{name}: {e}"
+        );
+        assert!(
+            e.contains("(pointer or reference to main::Item)"),
+            "{name}: {e}"
+        );
+        assert!(!e.contains("*mut"), "{name}: {e}");
+    }
+    mcp.close().await;
+}
+
+const MAPS: &str = r#"use std::collections::{BTreeMap, HashMap};
+
+fn main() {
+    let mut groups: HashMap<String, Vec<u32>> = HashMap::new();
+    groups.insert(String::from("odd"), vec![1, 3]);
+    let mut names: BTreeMap<u32, String> = BTreeMap::new();
+    names.insert(1, String::from("one"));
+    names.insert(2, String::from("two"));
+    println!("{groups:?} {names:?}");
+}
+"#;
+
+/// A Rust map on gdb opens to rows named by their keys, and a mapped value
+/// that is a container opens through the path its row prints.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rust_maps_open_to_rows_named_by_their_keys() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), MAPS);
+    let mcp = mcp_in(ws.path()).await;
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 9}]}),
+    )
+    .await;
+    let rows = mcp.ok("debug_variables", json!({"expand": "names"})).await;
+    assert!(rows.contains("  [1] = \"one\""), "{rows}");
+    assert!(rows.contains("  [2] = \"two\""), "{rows}");
+    let rows = mcp.ok("debug_variables", json!({"expand": "groups"})).await;
+    let line = rows
+        .lines()
+        .find(|l| l.trim_start().starts_with("[\"odd\"] = [1, 3]"))
+        .unwrap_or_else(|| panic!("an odd row in:\n{rows}"));
+    let path = line
+        .split("▸ expand=")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a path in {line}"));
+    assert_eq!(path, "groups[\"odd\"]");
+    let items = mcp.ok("debug_variables", json!({"expand": path})).await;
+    assert!(items.contains("  [1] = 3"), "{items}");
     mcp.close().await;
 }

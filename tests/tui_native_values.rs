@@ -7,7 +7,7 @@ mod common;
 use std::process::Command;
 
 use common::native::{
-    BIG_C, build_c, build_rust_values, gdb_available, lldb_available, rust_values_line,
+    BIG_C, build_c, build_cpp, build_rust_values, gdb_available, lldb_available, rust_values_line,
 };
 use common::tmux::{Tmux, current_line};
 use common::*;
@@ -169,5 +169,60 @@ async fn rust_values_read_as_rust_in_the_variables_pane() {
         })
         .await;
     assert!(!s.contains("Gadget(\"\""), "a wrong variant: {s}");
+    t.keys(&["q", "y"]);
+}
+
+const MAPS_CPP: &str = r#"#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+int main() {
+    std::map<std::string, int> balances = {{"food", -325}, {"rent", 1200}};
+    std::map<std::string, std::vector<int>> groups = {{"odd", {1, 3}}};
+    std::printf("%zu %zu\n", balances.size(), groups.size());
+    return 0;
+}
+"#;
+
+/// A C++ map opens in the variables pane to one row per entry, named by
+/// its key, and a mapped value that is a container opens in turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cpp_map_opens_to_rows_named_by_their_keys() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("maps.cpp", MAPS_CPP)]);
+    build_cpp(&ws.path().join("maps.cpp"), &ws.path().join("maps"));
+    let t = Tmux::start(
+        "cppmaps",
+        ws.path(),
+        &["--break", "maps.cpp:9", "--", "./maps"],
+    );
+    t.wait_for("the stop with balances in the tree", |s| {
+        current_line(s) == Some(9) && s.contains("▸ balances")
+    })
+    .await;
+    // The variables pane, zoomed; balances is its first row.
+    t.keys(&["Tab", "Tab", "z", "Enter"]);
+    let s = t
+        .wait_for("the map's entries", |s| {
+            let s = squash(s);
+            s.contains("[\"food\"] = -325") && s.contains("[\"rent\"] = 1200")
+        })
+        .await;
+    assert!(!s.contains("<pair>"), "{s}");
+    // groups, then its one entry's vector.
+    t.keys(&["j", "j", "j", "Enter"]);
+    t.wait_for("the groups' entry", |s| {
+        squash(s).contains("[\"odd\"] = [1, 3]")
+    })
+    .await;
+    t.keys(&["j", "Enter"]);
+    t.wait_for("the entry's items", |s| {
+        let s = squash(s);
+        s.contains("[0] = 1") && s.contains("[1] = 3")
+    })
+    .await;
     t.keys(&["q", "y"]);
 }

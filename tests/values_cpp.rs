@@ -69,3 +69,77 @@ async fn each_kind_of_value_reads_as_the_person_expects() {
     }
     mcp.close().await;
 }
+
+const MAPS: &str = r#"#include <cstdio>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+int main() {
+    std::map<std::string, int> balances = {{"food", -325}, {"rent", 1200}};
+    std::map<int, std::string> names = {{1, "one"}, {2, "two"}};
+    std::map<std::string, std::vector<int>> groups = {{"odd", {1, 3}}, {"even", {2, 4, 6}}};
+    std::unordered_map<std::string, int> stock = {{"saw", 4}};
+    std::multimap<int, int> repeats = {{1, 10}, {1, 11}, {2, 20}};
+    std::printf("%zu %zu %zu %zu %zu\n", balances.size(), names.size(), groups.size(),
+                stock.size(), repeats.size());
+    return 0;
+}
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_map_expands_to_rows_named_by_their_keys() {
+    if !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("maps.cpp", MAPS)]);
+    build_cpp(&ws.path().join("maps.cpp"), &ws.path().join("maps"));
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "maps", "breakpoints": [{"file": "maps.cpp", "line": 13}]}),
+        )
+        .await;
+    assert_eq!(
+        local(&v, "balances").as_deref(),
+        Some("{\"food\": -325, \"rent\": 1200}"),
+        "{v}"
+    );
+    // Each entry is a row named by its key, holding its mapped value.
+    let rows = mcp
+        .ok("debug_variables", json!({"expand": "balances"}))
+        .await;
+    assert!(rows.contains("  [\"food\"] = -325  (int)"), "{rows}");
+    assert!(rows.contains("  [\"rent\"] = 1200  (int)"), "{rows}");
+    assert!(!rows.contains("<pair>") && !rows.contains("_M_t"), "{rows}");
+    let rows = mcp.ok("debug_variables", json!({"expand": "names"})).await;
+    assert!(rows.contains("  [1] = \"one\""), "{rows}");
+    assert!(rows.contains("  [2] = \"two\""), "{rows}");
+    let rows = mcp.ok("debug_variables", json!({"expand": "stock"})).await;
+    assert!(rows.contains("  [\"saw\"] = 4  (int)"), "{rows}");
+    // Repeated keys say which of their key's entries each is.
+    let rows = mcp
+        .ok("debug_variables", json!({"expand": "repeats"}))
+        .await;
+    assert!(rows.contains("  [1] (1 of 2) = 10"), "{rows}");
+    assert!(rows.contains("  [1] (2 of 2) = 11"), "{rows}");
+    assert!(rows.contains("  [2] = 20"), "{rows}");
+    // A mapped value that is a container opens through the path its row
+    // prints.
+    let rows = mcp.ok("debug_variables", json!({"expand": "groups"})).await;
+    let line = rows
+        .lines()
+        .find(|l| l.trim_start().starts_with("[\"even\"] = [2, 4, 6]"))
+        .unwrap_or_else(|| panic!("an even row in:\n{rows}"));
+    let path = line
+        .split("▸ expand=")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a path in {line}"));
+    assert_eq!(path, "groups[\"even\"]");
+    let items = mcp.ok("debug_variables", json!({"expand": path})).await;
+    assert!(items.contains("  [0] = 2"), "{items}");
+    assert!(items.contains("  [2] = 6"), "{items}");
+    mcp.close().await;
+}

@@ -235,6 +235,15 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// The members of each child of a map of `container_type` that hold
+    /// its key and its mapped value (a C++ `std::pair`'s `first` and
+    /// `second`), where the adapter lists the map as one child per
+    /// element: each is then shown as one entry named by its key. None
+    /// where the type is no such map.
+    fn entry_members(&self, _container_type: &str) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
     /// A child's type as the language reads it inside a container of
     /// `container_type`, and whether its value is followed; None where the
     /// adapter's type stands.

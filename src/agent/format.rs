@@ -239,6 +239,8 @@ pub fn var_line(v: &Var, path_prefix: Option<&str>, limit: usize) -> String {
             _ if v.evaluate_name.as_deref().is_some_and(|e| !e.is_empty()) => {
                 v.evaluate_name.clone().unwrap_or_default()
             }
+            // A map's entry (`["food"]`) follows its map as an index does.
+            Some(p) if !p.is_empty() && v.name.starts_with('[') => format!("{p}{}", v.name),
             Some(p) if !p.is_empty() => format!("{p}.{}", v.name.trim_matches('\'')),
             _ => v.name.clone(),
         };

@@ -31,6 +31,7 @@ pub mod launch_json;
 pub mod link;
 mod listed_locals;
 pub mod listing;
+pub mod map_entries;
 pub mod native;
 mod native_api;
 pub mod output;

@@ -4,7 +4,7 @@
 use super::error::SessionError;
 use super::link::Link;
 use super::types::Var;
-use super::{indexed, listing, reads, statics, var_path};
+use super::{indexed, listing, map_entries, reads, statics, var_path};
 
 pub const NO_CHILDREN: &str = "has no children";
 
@@ -134,9 +134,14 @@ pub async fn child_named(
     seg: &str,
 ) -> Result<Option<Var>, SessionError> {
     let language = client.language();
-    let mut children = indexed::child_of(client, reference, indexed, seg).await?;
+    // A map's entries are named by their keys, not their positions: all
+    // of them are read to find one.
+    let is_map = language.entry_members(type_name).is_some();
+    let by = if is_map { "" } else { seg };
+    let mut children = indexed::child_of(client, reference, indexed, by).await?;
     let mut type_name = type_name.to_string();
     for _ in 0..=MAX_SHELLS {
+        children = map_entries::read(client, &type_name, children).await;
         children = listing::as_entries(language, children);
         listing::typed(language, &type_name, &mut children);
         if let Some(v) = var_path::find_child(&children, seg) {

@@ -18,16 +18,14 @@ const RAW_POINTER_OWNERS: &[&str] = &[
 /// the container's type names the reference. A pointer whose kind the
 /// container's type does not name keeps gdb's type.
 pub fn child_type(container_type: &str, child_type: &str) -> Option<(String, bool)> {
-    let target = child_type
-        .strip_prefix("*mut ")
-        .or_else(|| child_type.strip_prefix("*const "))?;
+    let target = super::pointer_kind::target(child_type)?;
     let args = generic_args(container_type);
     let kinds: Vec<&str> = ["&", "&mut ", "*mut ", "*const "]
         .into_iter()
         .filter(|k| args.iter().any(|a| a == &format!("{k}{target}")))
         .collect();
     match kinds.as_slice() {
-        [k @ ("&" | "&mut ")] => return Some((format!("{k}{target}"), true)),
+        [k] => return Some((format!("{k}{target}"), true)),
         [] => {}
         _ => return None,
     }

@@ -9,6 +9,7 @@ mod install;
 pub use install::alone_on_path;
 mod native;
 mod parts;
+mod pointer_kind;
 mod rust_tree;
 mod version_cache;
 

@@ -81,6 +81,12 @@ impl Language for GdbNative {
         crate::adapters::literal_value(raw, None, &|c| crate::adapters::value::child_value(c, self))
     }
 
+    /// gdb names a Rust reference `*mut T`; the type claims no kind it
+    /// did not read.
+    fn type_text(&self, type_name: String) -> String {
+        super::pointer_kind::type_text(type_name)
+    }
+
     fn parts_read(&self, expression: &str) -> Option<PartsRead> {
         super::parts::parts_read(expression)
     }

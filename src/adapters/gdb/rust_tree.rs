@@ -151,7 +151,7 @@ fn not_read() -> Value {
 
 /// gdb names a reference's type as a pointer's (`*mut T`) or as Rust does.
 pub(super) fn is_reference(type_name: &str) -> bool {
-    type_name.starts_with('&') || type_name.starts_with('*')
+    super::pointer_kind::is_pointer(type_name)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! programs get rustc's own formatters so values read like Rust.
 
 mod conditions;
+mod maps;
 mod native;
 mod remote;
 mod statics;

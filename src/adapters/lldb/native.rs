@@ -33,6 +33,10 @@ impl Language for Native {
         super::value::value(raw, &|c| crate::adapters::value::child_value(c, self))
     }
 
+    fn entry_members(&self, container_type: &str) -> Option<(&'static str, &'static str)> {
+        super::maps::entry_members(container_type)
+    }
+
     fn static_locals(&self, lines: &[String], line: u64) -> Vec<String> {
         super::statics::static_locals(lines, line)
     }

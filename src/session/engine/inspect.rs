@@ -205,6 +205,7 @@ impl Engine {
                 .await?;
                 let language = client.language();
                 let mut type_name = container.type_name.clone();
+                page = crate::session::map_entries::read(&client, &type_name, page).await;
                 crate::session::listing::typed(language, &type_name, &mut page);
                 // A pointer whose one child is its unnamed target (as an
                 // adapter may show `*T`), an enum whose one child is its
@@ -233,6 +234,7 @@ impl Engine {
                     if inner_total == 0 {
                         break;
                     }
+                    inner = crate::session::map_entries::read(&client, &inner_type, inner).await;
                     crate::session::listing::typed(language, &inner_type, &mut inner);
                     (page, total, type_name) = (inner, inner_total, inner_type);
                 }
