@@ -48,6 +48,7 @@ pub mod sources;
 mod split_locals;
 pub mod statics;
 pub mod terminal;
+pub mod terminal_reader;
 pub mod trace;
 pub mod types;
 pub mod validate;
