@@ -5,6 +5,7 @@ mod app;
 pub mod draw;
 mod hangup;
 pub mod highlight;
+pub mod layout;
 mod install;
 pub mod native;
 pub mod panes;
