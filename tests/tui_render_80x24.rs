@@ -88,7 +88,10 @@ fn screen(ui: &UiState) -> Vec<String> {
 /// Rows inside the source pane: from its top border to its bottom one.
 fn source_rows(rows: &[String]) -> usize {
     assert!(rows[0].starts_with("╭ assets/demo/order.py"), "{rows:#?}");
-    rows.iter().position(|r| r.starts_with("╰")).expect("its bottom") - 1
+    rows.iter()
+        .position(|r| r.starts_with("╰"))
+        .expect("its bottom")
+        - 1
 }
 
 #[test]
@@ -103,7 +106,7 @@ fn at_80x24_the_source_keeps_half_the_rows_and_the_agent_pane_waits_for_an_agent
     let status = before.last().expect("the status bar");
     assert!(status.starts_with(" stopped: breakpoint "), "{text}");
     assert!(
-        status.contains("no agent yet, `pairdbg mcp` joins"),
+        status.contains("no agent yet: `pairdbg mcp`"),
         "the status bar stands for the agent's pane: {text}"
     );
     assert!(!text.contains("╭ agent"), "{text}");
@@ -150,9 +153,14 @@ fn a_long_stop_reason_keeps_its_place_and_the_rest_gives_way() {
         });
     }
     let file = source();
-    let b = common::fixtures::render_screen(&s, &ui(), Some(&file), None, &Theme::default(), (80, 24));
+    let b =
+        common::fixtures::render_screen(&s, &ui(), Some(&file), None, &Theme::default(), (80, 24));
     let text = b.to_string();
-    let status = text.lines().last().expect("the status bar").trim_matches('"');
+    let status = text
+        .lines()
+        .last()
+        .expect("the status bar")
+        .trim_matches('"');
     assert_eq!(
         status.trim_end(),
         " stopped: KeyError: 'widget-with-a-rather-long-stock-keeping-unit-name'",

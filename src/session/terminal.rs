@@ -9,12 +9,12 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use nix::fcntl::{FcntlArg, OFlag, fcntl};
-use nix::pty::{PtyMaster, grantpt, posix_openpt, ptsname_r, unlockpt};
-use nix::sys::termios::{OutputFlags, SetArg, tcgetattr, tcsetattr};
 use super::output::{OutputBuffer, Stream};
 use super::terminal_reader::{self, Sides, Stop};
 use crate::adapters::{AdapterRef, ProgramStdio};
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use nix::pty::{PtyMaster, grantpt, posix_openpt, ptsname_r, unlockpt};
+use nix::sys::termios::{OutputFlags, SetArg, tcgetattr, tcsetattr};
 
 /// The size the program is told its terminal has.
 const COLUMNS: u16 = 120;
@@ -119,7 +119,9 @@ impl ProgramTerminal {
         notify: impl Fn() -> bool + Send + 'static,
     ) -> io::Result<()> {
         let ready = terminal_reader::prepare(self.as_ref())?;
-        if self.stop.set(ready.1.clone()).is_err() || self.forwarding.set((output, adapter)).is_err() {
+        if self.stop.set(ready.1.clone()).is_err()
+            || self.forwarding.set((output, adapter)).is_err()
+        {
             return Err(io::Error::other("the terminal is forwarded already"));
         }
         // The reader holds no terminal: one whose program never came (a

@@ -46,7 +46,10 @@ pub fn prepare(owner: &impl Sides) -> io::Result<(Epoll, Arc<Stop>)> {
     let epoll = Epoll::new(EpollCreateFlags::EPOLL_CLOEXEC)?;
     let stop = Arc::new(Stop(EventFd::new()?));
     for side in 0..2 {
-        epoll.add(owner.fd(side), EpollEvent::new(EpollFlags::EPOLLIN, side as u64))?;
+        epoll.add(
+            owner.fd(side),
+            EpollEvent::new(EpollFlags::EPOLLIN, side as u64),
+        )?;
     }
     epoll.add(stop.0.as_fd(), EpollEvent::new(EpollFlags::EPOLLIN, STOP))?;
     Ok((epoll, stop))

@@ -4,8 +4,8 @@ use ratatui::Frame;
 
 use super::action::Keymap;
 use super::highlight;
-use super::panes;
 pub use super::layout::{Areas, layout, pane_rows, source_rows};
+use super::panes;
 use super::state::UiState;
 use super::theme::Theme;
 use crate::session::ControlMode;

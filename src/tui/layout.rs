@@ -45,9 +45,11 @@ pub fn layout(size: Rect, ui: &UiState) -> Areas {
     }
 }
 
-/// The agent's pane has room once an agent connected, or while focused.
+/// The agent's pane has room once an agent connected or a call showed in
+/// it (the person's own `pairdbg ctl` is logged there too), or while
+/// focused.
 fn agent_shown(ui: &UiState) -> bool {
-    ui.agent_joined || ui.focus == Focus::Activity
+    ui.agent_joined || !ui.activity.is_empty() || ui.focus == Focus::Activity
 }
 
 /// Side panes on the right of the source; output, console and the agent's
@@ -262,7 +264,11 @@ mod tests {
         assert_eq!(a.activity, NONE);
         let a = layout(size, &ui(true));
         assert!(a.source.height >= 14, "{:?}", a.source);
-        assert!(a.activity.height >= 3 && a.stack.height >= 5, "{:?}", a.activity);
+        assert!(
+            a.activity.height >= 3 && a.stack.height >= 5,
+            "{:?}",
+            a.activity
+        );
     }
 
     #[test]

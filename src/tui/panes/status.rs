@@ -74,6 +74,7 @@ pub fn render(
         rank,
         span: Span::styled(text, style),
         optional: false,
+        short: None,
     };
     // Ranked by what the person needs most: the state and the stop reason
     // are never dropped; the key hints go first.
@@ -90,7 +91,7 @@ pub fn render(
     }
     if ui.sessions.len() > 1 {
         parts.push(part(
-            3,
+            4,
             format!(
                 " session {} of {} (S switches) │",
                 snap.session_id,
@@ -100,11 +101,11 @@ pub fn render(
         ));
     }
     parts.push(part(6, format!(" {} ", snap.program), theme.status));
-    parts.push(part(5, format!("│ drives: {driver} "), theme.status));
+    parts.push(part(3, format!("│ drives: {driver} "), theme.status));
     parts.push(part(8, format!("│ epoch {} ", snap.epoch), theme.status));
     if ui.approve_required {
         parts.push(part(
-            4,
+            5,
             " │ approving agent side effects (A) ".into(),
             theme.status,
         ));
@@ -122,11 +123,14 @@ pub fn render(
         parts.push(if ui.agent_joined {
             part(7, format!("│ MCP {address} "), theme.status)
         } else {
-            part(
-                4,
-                format!("│ MCP {address}: no agent yet, `pairdbg mcp` joins "),
-                theme.status,
-            )
+            Part {
+                short: Some(Span::styled("│ no agent yet: `pairdbg mcp` ", theme.status)),
+                ..part(
+                    5,
+                    format!("│ MCP {address}: no agent yet, `pairdbg mcp` joins "),
+                    theme.status,
+                )
+            }
         });
     }
     let hints =
