@@ -264,4 +264,18 @@ mod live {
             .unwrap();
         assert_eq!(lock(&out).read(0, 100, false).text, "name? ");
     }
+
+    #[tokio::test]
+    async fn the_reader_ends_with_the_terminal() {
+        let t = Arc::new(ProgramTerminal::open().unwrap());
+        let out = Arc::new(Mutex::new(OutputBuffer::default()));
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+        let adapter = crate::adapters::for_language("c").unwrap();
+        t.forward(out, adapter, move || tx.send(()).is_ok())
+            .unwrap();
+        drop(t);
+        // The reader's thread holds the only sender: it closes as it ends.
+        let end = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await;
+        assert_eq!(end, Ok(None));
+    }
 }
