@@ -12,7 +12,7 @@ use std::sync::{Arc, Weak};
 
 use nix::errno::Errno;
 use nix::sys::epoll::{Epoll, EpollCreateFlags, EpollEvent, EpollFlags, EpollTimeout};
-use nix::sys::eventfd::EventFd;
+use nix::sys::eventfd::{EfdFlags, EventFd};
 
 /// How long a hung-up terminal is tried again for the program's last
 /// output: 20 tries, 25 ms apart (the kernel passes the last writes on a
@@ -44,7 +44,8 @@ const STOP: u64 = 2;
 /// that ends the reading.
 pub fn prepare(owner: &impl Sides) -> io::Result<(Epoll, Arc<Stop>)> {
     let epoll = Epoll::new(EpollCreateFlags::EPOLL_CLOEXEC)?;
-    let stop = Arc::new(Stop(EventFd::new()?));
+    // Kept from the adapter and the program, which inherit what is open.
+    let stop = Arc::new(Stop(EventFd::from_flags(EfdFlags::EFD_CLOEXEC)?));
     for side in 0..2 {
         epoll.add(
             owner.fd(side),
