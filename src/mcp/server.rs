@@ -175,6 +175,9 @@ impl ServerHandler for PairdbgServer {
             .peer
             .peer_info()
             .is_some_and(|i| i.client_info.name == names::CTL_CLIENT);
+        if !from_shell {
+            self.registry.note_agent_joined();
+        }
         let shell;
         let this = if from_shell {
             shell = self.answering_in(Origin::Ctl, &names::CTL);
@@ -227,6 +230,14 @@ impl ServerHandler for PairdbgServer {
     }
 
     async fn on_initialized(&self, context: rmcp::service::NotificationContext<rmcp::RoleServer>) {
+        // The person's own `pairdbg ctl` is no agent.
+        let from_shell = context
+            .peer
+            .peer_info()
+            .is_some_and(|i| i.client_info.name == names::CTL_CLIENT);
+        if !from_shell {
+            self.registry.note_agent_joined();
+        }
         self.push.start(self.registry.clone(), context.peer);
     }
 

@@ -52,6 +52,7 @@ mod split_locals;
 pub mod statics;
 pub mod tasks_json;
 pub mod terminal;
+pub mod terminal_reader;
 pub mod trace;
 mod tty;
 pub mod types;

@@ -14,6 +14,8 @@ pub struct Registry {
     current: tokio::sync::watch::Sender<Option<String>>,
     /// The person's approvals of agent side effects, for every session.
     approvals: super::approval::Approvals,
+    /// An agent has connected (the TUI gives it a pane from then on).
+    agent_joined: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Default for Registry {
@@ -22,6 +24,7 @@ impl Default for Registry {
             inner: Default::default(),
             current: tokio::sync::watch::Sender::new(None),
             approvals: Default::default(),
+            agent_joined: Default::default(),
         }
     }
 }
@@ -77,6 +80,16 @@ impl Registry {
 
     pub fn approvals(&self) -> &super::approval::Approvals {
         &self.approvals
+    }
+
+    /// An agent connected to these sessions.
+    pub fn note_agent_joined(&self) {
+        self.agent_joined
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn agent_joined(&self) -> bool {
+        self.agent_joined.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     pub async fn launch(&self, config: LaunchConfig) -> Result<SessionHandle, SessionError> {

@@ -1,22 +1,20 @@
 //! The program's own terminal: pseudo-terminals owned by the session, one
 //! for the program's stdin and stdout and one for its stderr, so the two
-//! streams stay apart while each is still a terminal to the program.
+//! streams stay apart while each is still a terminal to the program. One
+//! reader takes both in the order their output arrives (`terminal_reader`).
 
 use std::io::{self, Read, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
+use super::output::{OutputBuffer, Stream};
+use super::terminal_reader::{self, Sides, Stop};
+use crate::adapters::{AdapterRef, ProgramStdio};
 use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use nix::pty::{PtyMaster, grantpt, posix_openpt, ptsname_r, unlockpt};
 use nix::sys::termios::{OutputFlags, SetArg, tcgetattr, tcsetattr};
-use tokio::io::Interest;
-use tokio::io::unix::AsyncFd;
-use tokio_util::sync::CancellationToken;
-
-use super::output::{OutputBuffer, Stream};
-use crate::adapters::{AdapterRef, ProgramStdio};
 
 /// The size the program is told its terminal has.
 const COLUMNS: u16 = 120;
@@ -25,15 +23,8 @@ const ROWS: u16 = 40;
 /// The most input taken at once: a line, or a paste.
 pub const MAX_INPUT_BYTES: usize = 64 * 1024;
 
-/// How long the reader keeps trying a hung-up terminal for the program's
-/// last output: 20 tries, 25 ms apart.
-const END_TRIES: u32 = 20;
-const END_TRY_EVERY: std::time::Duration = std::time::Duration::from_millis(25);
-
 struct Pty {
-    /// Shared with the task that forwards its output, which must not keep
-    /// the terminal (and so its slave, which keeps it from hanging up).
-    master: Arc<AsyncFd<PtyMaster>>,
+    master: PtyMaster,
     /// Held open so the master never reads end-of-file before the program
     /// opens its side, or after it ends.
     _slave: std::fs::File,
@@ -49,25 +40,49 @@ pub struct ProgramTerminal {
     /// Reading and pushing to the output buffer is one step under this
     /// lock, so a drain at the program's exit keeps the order of output.
     reading: Mutex<()>,
-    /// Cancelled when the terminal drops: its forwarding tasks end then.
-    closed: CancellationToken,
+    /// Where the reader puts what it reads, once forwarding.
+    forwarding: OnceLock<(Arc<Mutex<OutputBuffer>>, AdapterRef)>,
+    /// Ends the reader when the terminal drops.
+    stop: OnceLock<Arc<Stop>>,
 }
 
 impl Drop for ProgramTerminal {
     fn drop(&mut self) {
-        self.closed.cancel();
+        if let Some(stop) = self.stop.get() {
+            stop.stop();
+        }
+    }
+}
+
+impl Sides for ProgramTerminal {
+    fn fd(&self, side: usize) -> BorrowedFd<'_> {
+        self.side(side).master.as_fd()
+    }
+
+    fn read_side(&self, side: usize) -> io::Result<usize> {
+        let Some((output, adapter)) = self.forwarding.get() else {
+            return Err(io::ErrorKind::WouldBlock.into());
+        };
+        let _g = lock(&self.reading);
+        let pty = self.side(side);
+        pty.read_into(&pty.master, output, *adapter)
     }
 }
 
 impl ProgramTerminal {
-    /// Opens both terminals; needs a tokio runtime.
+    /// Opens both terminals.
     pub fn open() -> io::Result<ProgramTerminal> {
         Ok(ProgramTerminal {
             out: Pty::open(Stream::Stdout)?,
             err: Pty::open(Stream::Stderr)?,
             reading: Mutex::new(()),
-            closed: CancellationToken::new(),
+            forwarding: OnceLock::new(),
+            stop: OnceLock::new(),
         })
+    }
+
+    fn side(&self, side: usize) -> &Pty {
+        if side == 0 { &self.out } else { &self.err }
     }
 
     pub fn stdio(&self) -> ProgramStdio {
@@ -81,7 +96,7 @@ impl ProgramTerminal {
     pub fn write_input(&self, bytes: &[u8]) -> io::Result<()> {
         let mut rest = bytes;
         while !rest.is_empty() {
-            match self.out.master.get_ref().write(rest) {
+            match (&self.out.master).write(rest) {
                 Ok(n) => rest = &rest[n..],
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
@@ -101,59 +116,17 @@ impl ProgramTerminal {
         self: &Arc<Self>,
         output: Arc<Mutex<OutputBuffer>>,
         adapter: AdapterRef,
-        notify: impl Fn() -> bool + Send + Sync + Clone + 'static,
-    ) {
-        for err in [false, true] {
-            let weak = Arc::downgrade(self);
-            let output = output.clone();
-            let notify = notify.clone();
-            let master = if err { &self.err } else { &self.out }.master.clone();
-            let closed = self.closed.clone();
-            tokio::spawn(async move {
-                let mut tries_after_end = 0;
-                loop {
-                    // Waiting holds no terminal: one whose program never
-                    // came (a failed launch) or never hangs up would
-                    // otherwise live on with this task and its two ptys.
-                    let mut ready = tokio::select! {
-                        ready = master.readable() => match ready {
-                            Ok(ready) => ready,
-                            Err(_) => break,
-                        },
-                        _ = closed.cancelled() => break,
-                    };
-                    let Some(t) = weak.upgrade() else { break };
-                    let pty = if err { &t.err } else { &t.out };
-                    let read = {
-                        let _g = lock(&t.reading);
-                        let r = ready.try_io(|fd| pty.read_into(fd.get_ref(), &output, adapter));
-                        match r {
-                            Ok(Ok(n)) => Some(n),
-                            Ok(Err(_)) => None,
-                            // Readiness is cleared: wait for the next write.
-                            Err(_would_block) => Some(0),
-                        }
-                    };
-                    drop(t);
-                    match read {
-                        Some(n) => {
-                            if n > 0 && !notify() {
-                                break;
-                            }
-                        }
-                        // The terminal was hung up (its controlling process,
-                        // the adapter, ended) while the program's last
-                        // writes may still be on their way to this side:
-                        // the kernel passes them on a moment later.
-                        None if tries_after_end < END_TRIES => {
-                            tries_after_end += 1;
-                            tokio::time::sleep(END_TRY_EVERY).await;
-                        }
-                        None => break,
-                    }
-                }
-            });
+        notify: impl Fn() -> bool + Send + 'static,
+    ) -> io::Result<()> {
+        let ready = terminal_reader::prepare(self.as_ref())?;
+        if self.stop.set(ready.1.clone()).is_err()
+            || self.forwarding.set((output, adapter)).is_err()
+        {
+            return Err(io::Error::other("the terminal is forwarded already"));
         }
+        // The reader holds no terminal: one whose program never came (a
+        // failed launch) or never hangs up would otherwise live on with it.
+        terminal_reader::start(ready, Arc::downgrade(self), notify)
     }
 
     /// Takes whatever the program wrote that is not read yet: at its exit,
@@ -162,7 +135,7 @@ impl ProgramTerminal {
         let _g = lock(&self.reading);
         let mut took = false;
         for pty in [&self.out, &self.err] {
-            while pty.read_into(pty.master.get_ref(), output, adapter).is_ok() {
+            while pty.read_into(&pty.master, output, adapter).is_ok() {
                 took = true;
             }
         }
@@ -196,11 +169,8 @@ impl Pty {
         unsafe { libc::ioctl(slave.as_raw_fd(), libc::TIOCSWINSZ, &size) };
         let flags = OFlag::from_bits_truncate(fcntl(&master, FcntlArg::F_GETFL)?);
         fcntl(&master, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
-        // SAFETY: the PtyMaster owns its descriptor, open until it drops
-        // with the AsyncFd.
-        let master = unsafe { AsyncFd::register_with_interest(master, Interest::READABLE) }?;
         Ok(Pty {
-            master: Arc::new(master),
+            master,
             _slave: slave,
             path,
             stream,
@@ -285,12 +255,27 @@ mod live {
         let out = Arc::new(Mutex::new(OutputBuffer::default()));
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let adapter = crate::adapters::for_language("c").unwrap();
-        t.forward(out.clone(), adapter, move || tx.send(()).is_ok());
+        t.forward(out.clone(), adapter, move || tx.send(()).is_ok())
+            .unwrap();
         let [_, mut o, _] = t.stdio().open().unwrap();
         o.write_all(b"name? ").unwrap();
         tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())
             .await
             .unwrap();
         assert_eq!(lock(&out).read(0, 100, false).text, "name? ");
+    }
+
+    #[tokio::test]
+    async fn the_reader_ends_with_the_terminal() {
+        let t = Arc::new(ProgramTerminal::open().unwrap());
+        let out = Arc::new(Mutex::new(OutputBuffer::default()));
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+        let adapter = crate::adapters::for_language("c").unwrap();
+        t.forward(out, adapter, move || tx.send(()).is_ok())
+            .unwrap();
+        drop(t);
+        // The reader's thread holds the only sender: it closes as it ends.
+        let end = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await;
+        assert_eq!(end, Ok(None));
     }
 }

@@ -6,6 +6,7 @@ pub mod draw;
 mod hangup;
 pub mod highlight;
 mod install;
+pub mod layout;
 pub mod native;
 pub mod number_format;
 pub mod panes;

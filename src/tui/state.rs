@@ -125,6 +125,8 @@ pub struct UiState {
     pub activity: Vec<crate::session::Activity>,
     /// Where agents reach this session.
     pub endpoint: Option<String>,
+    /// An agent has connected: from then on it has a pane of its own.
+    pub agent_joined: bool,
     /// The disassembly and memory views, and the registers scope.
     pub native: crate::tui::native::view::NativeUi,
     /// The selected frame's scopes beside its locals, as rows to open.
@@ -211,6 +213,7 @@ impl Default for UiState {
             activity: vec![],
             threads: vec![],
             endpoint: None,
+            agent_joined: false,
             native: Default::default(),
             scopes: vec![],
             inline_values: true,

@@ -125,6 +125,18 @@ impl Tmux {
         poll(what, || self.screen(), pred).await
     }
 
+    /// Gives the terminal another size, as a person resizing the window.
+    pub fn resize(&self, width: u16, height: u16) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "resize-window", "-x"])
+            .arg(width.to_string())
+            .arg("-y")
+            .arg(height.to_string())
+            .status()
+            .expect("resize-window");
+        assert!(status.success());
+    }
+
     pub fn pane_pid(&self) -> Option<u32> {
         let out = Command::new("tmux")
             .args(["-L", &self.socket, "list-panes", "-F", "#{pane_pid}"])

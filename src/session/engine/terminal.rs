@@ -37,10 +37,14 @@ impl Engine {
             }
         };
         let tx = self.apply_tx.clone();
-        t.forward(self.output.clone(), self.config.adapter, move || {
+        let forwarded = t.forward(self.output.clone(), self.config.adapter, move || {
             let apply: Apply = Box::new(|e: &mut Engine| e.emit(SessionEvent::Output));
             tx.send(apply).is_ok()
         });
+        if let Err(e) = forwarded {
+            tracing::warn!("no terminal for the program: its output cannot be read: {e}");
+            return;
+        }
         self.config.stdio = Some(t.stdio());
         self.terminal = Some(t);
     }

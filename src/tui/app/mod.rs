@@ -295,6 +295,9 @@ impl App {
                     if changed.is_ok() { dirty = true; }
                 }
                 _ = tick.tick() => {
+                    if self.registry.agent_joined() != self.ui.agent_joined {
+                        dirty = true;
+                    }
                     let s = self.session.snapshot().state;
                     if matches!(s, RunState::Running | RunState::Starting) || self.waiting() {
                         self.ui.tick += 1;
@@ -326,6 +329,7 @@ impl App {
         self.ui.sessions = self.registry.list().0.into_iter().map(|s| s.id).collect();
         self.ui.waiting = self.waiting();
         self.ui.approve_required = self.registry.approvals().required();
+        self.ui.agent_joined = self.registry.agent_joined();
         self.ui.approval = self.registry.approvals().pending();
         let rows = crate::tui::draw::layout(self.size, &self.ui)
             .output

@@ -12,6 +12,7 @@ pub mod messages;
 pub mod output;
 pub mod palette;
 pub mod program_cursor;
+pub mod ranked;
 pub mod source;
 pub mod stack;
 pub mod status;

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::ranked::{self, Part};
 use crate::session::ControlMode;
 use crate::session::types::{RunState, Snapshot};
 use crate::tui::state::UiState;
@@ -69,71 +70,83 @@ pub fn render(
         ControlMode::Shared => "person + agent",
         ControlMode::HumanOnly => "person only (T hands back)",
     };
-    let session = if ui.sessions.len() > 1 {
-        format!(
-            " session {} of {} (S switches) │",
-            snap.session_id,
-            ui.sessions.len()
-        )
-    } else {
-        String::new()
+    let part = |rank, text: String, style| Part {
+        rank,
+        span: Span::styled(text, style),
+        optional: false,
+        short: None,
     };
-    let mut spans = vec![
-        Span::styled(format!(" {state} "), theme.status_key),
-        Span::styled(session, theme.status),
-        Span::styled(
-            format!(
-                " {} │ drives: {driver} │ epoch {} ",
-                snap.program, snap.epoch
-            ),
-            theme.status,
-        ),
-    ];
+    // Ranked by what the person needs most: the state and the stop reason
+    // are never dropped; the key hints go first.
+    let mut parts = vec![part(0, format!(" {state} "), theme.status_key)];
     if let Some(src) = snap.stale_source.as_deref() {
-        spans.insert(
+        parts.push(part(
             1,
-            Span::styled(
-                format!(
-                    " the binary is older than {}: rebuild, or R runs old code ",
-                    snap.display_path(src)
-                ),
-                theme.status.patch(theme.error),
-            ),
-        );
-    }
-    if ui.approve_required {
-        spans.push(Span::styled(
-            " │ approving agent side effects (A) ",
-            theme.status,
-        ));
-    }
-    let mut shown = true;
-    if let Some(m) = &ui.message {
-        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-        shown = used + m.chars().count() + 2 <= area.width as usize;
-        if shown {
-            spans.push(Span::styled(
-                format!(" {m} "),
-                theme.status.patch(theme.error),
-            ));
-        }
-    }
-    if let Some(url) = &ui.endpoint {
-        spans.push(Span::styled(
             format!(
-                "│ MCP {} ",
-                url.trim_start_matches("http://").trim_end_matches("/mcp")
+                " the binary is older than {}: rebuild, or R runs old code ",
+                snap.display_path(src)
+            ),
+            theme.status.patch(theme.error),
+        ));
+    }
+    if ui.sessions.len() > 1 {
+        parts.push(part(
+            4,
+            format!(
+                " session {} of {} (S switches) │",
+                snap.session_id,
+                ui.sessions.len()
             ),
             theme.status,
         ));
+    }
+    parts.push(part(6, format!(" {} ", snap.program), theme.status));
+    parts.push(part(3, format!("│ drives: {driver} "), theme.status));
+    parts.push(part(8, format!("│ epoch {} ", snap.epoch), theme.status));
+    if ui.approve_required {
+        parts.push(part(
+            5,
+            " │ approving agent side effects (A) ".into(),
+            theme.status,
+        ));
+    }
+    let message = ui.message.as_ref().map(|m| {
+        parts.push(Part {
+            optional: true,
+            ..part(2, format!(" {m} "), theme.status.patch(theme.error))
+        });
+        parts.len() - 1
+    });
+    if let Some(url) = &ui.endpoint {
+        let address = url.trim_start_matches("http://").trim_end_matches("/mcp");
+        // Until an agent connects, this line stands for its pane.
+        parts.push(if ui.agent_joined {
+            part(7, format!("│ MCP {address} "), theme.status)
+        } else {
+            Part {
+                short: Some(Span::styled("│ no agent yet: `pairdbg mcp` ", theme.status)),
+                ..part(
+                    5,
+                    format!("│ MCP {address}: no agent yet, `pairdbg mcp` joins "),
+                    theme.status,
+                )
+            }
+        });
     }
     let hints =
         " F5/c cont  F10/n over  F11/s into  S-F11/f out  F9/b break  T control  ? help  q quit ";
-    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-    if used + hints.len() <= area.width as usize {
-        let pad = area.width as usize - used - hints.chars().count();
-        spans.push(Span::styled(" ".repeat(pad), theme.status));
-        spans.push(Span::styled(hints, theme.status));
+    let hints_at = parts.len();
+    parts.push(part(9, hints.to_string(), theme.status));
+    let kept = ranked::fit(parts, area.width as usize);
+    let shown = message.is_none_or(|m| kept.iter().any(|(i, _)| *i == m));
+    let used: usize = kept.iter().map(|(_, s)| s.width()).sum();
+    let mut spans = vec![];
+    for (i, span) in kept {
+        if i == hints_at {
+            let pad = (area.width as usize).saturating_sub(used);
+            spans.push(Span::styled(" ".repeat(pad), theme.status));
+        }
+        spans.push(span);
     }
     f.render_widget(Paragraph::new(Line::from(spans)).style(theme.status), area);
     shown
