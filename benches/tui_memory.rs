@@ -76,7 +76,10 @@ async fn main() {
     let ws = tempfile::tempdir().expect("workspace");
     std::fs::write(ws.path().join("loop.py"), PROGRAM).expect("program");
     let socket = format!("pairdbg-memory-{}", std::process::id());
-    let cmd = format!("{bin} --break loop.py:14 -- loop.py");
+    // A profiler to run the TUI under (`heaptrack -o FILE`), to see what
+    // grows; its RSS is then the profiled process's.
+    let wrap = std::env::var("PAIRDBG_BENCH_WRAP").unwrap_or_default();
+    let cmd = format!("{wrap} {bin} --break loop.py:14 -- loop.py");
     let ok = Command::new("tmux")
         .args([
             "-L",
