@@ -72,6 +72,8 @@ pub struct Found {
     pub version: String,
     /// The program or interpreter that runs it, for the user to see.
     pub path: String,
+    /// Something about this install the user should know (an old version).
+    pub warning: Option<String>,
 }
 
 /// How the engine reaches a spawned adapter.

@@ -1,0 +1,87 @@
+//! Go as its developers run it today: `pairdbg adapters` names both the Go
+//! and the delve it found, and warns of a delve older than that Go.
+
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Command;
+
+use common::*;
+
+fn adapters_listing(path: Option<&str>, data_home: &Path) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_pairdbg"));
+    cmd.arg("adapters")
+        .current_dir(repo_root())
+        .env("XDG_DATA_HOME", data_home);
+    if let Some(p) = path {
+        cmd.env("PATH", p);
+    }
+    let out = cmd.output().expect("run pairdbg adapters");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+fn go_version() -> String {
+    let out = Command::new("go")
+        .args(["env", "GOVERSION"])
+        .output()
+        .expect("go env");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+#[test]
+fn adapters_lists_the_go_and_the_delve_it_found() {
+    if !go_available() {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let out = adapters_listing(None, data.path());
+    let go = go_version();
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("delve"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("go") && line.contains(&format!("delve 1.")) && line.contains(&go),
+        "{line}"
+    );
+    // The machine's delve was built for its Go: no warning.
+    assert!(!out.contains("warning: delve"), "{out}");
+}
+
+#[test]
+fn adapters_warns_of_a_delve_older_than_go() {
+    if !go_available() {
+        return;
+    }
+    // A dlv that reports Debian's old version; the Go is the machine's own.
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let dlv = bin.join("dlv");
+    std::fs::write(
+        &dlv,
+        "#!/bin/sh\necho 'Delve Debugger'\necho 'Version: 1.20.2'\necho 'Build: $Id: old $'\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&dlv, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = adapters_listing(Some(&path), &dir.path().join("data"));
+    let go = go_version();
+    assert!(
+        out.contains(&format!("delve 1.20.2, {go}")),
+        "the delve line names both versions:\n{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "warning: delve 1.20.2 is older than {go}: it may not read what this Go builds; \
+             update it with: pairdbg adapters install go"
+        )),
+        "{out}"
+    );
+}
