@@ -7,7 +7,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
+use common::tmux::{Tmux, current_line};
 use common::*;
+use serde_json::json;
 
 fn adapters_listing(path: Option<&str>, data_home: &Path) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_pairdbg"));
@@ -84,4 +86,91 @@ fn adapters_warns_of_a_delve_older_than_go() {
         )),
         "{out}"
     );
+}
+
+const TAGGED_MAIN: &str = "package main
+
+import \"fmt\"
+
+func main() {
+\tfmt.Println(\"mode:\", mode())
+}
+";
+
+const INTEGRATION: &str = "//go:build integration
+
+package main
+
+func mode() string {
+\tm := \"integration\"
+\treturn m
+}
+";
+
+const PLAIN: &str = "//go:build !integration
+
+package main
+
+func mode() string { return \"plain\" }
+";
+
+const LAUNCH_JSON: &str = r#"{
+    // vscode-go's buildFlags: the integration build.
+    "configurations": [
+        {"name": "Integration", "type": "go", "request": "launch", "mode": "debug",
+         "program": "${workspaceFolder}", "buildFlags": "-tags=integration"}
+    ]
+}"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn launch_json_build_flags_select_the_tagged_file() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/tagged\n\ngo 1.22\n"),
+        ("main.go", TAGGED_MAIN),
+        ("integration.go", INTEGRATION),
+        ("plain.go", PLAIN),
+        (".vscode/launch.json", LAUNCH_JSON),
+    ]);
+    // The file only `-tags=integration` builds is where it stops.
+    let t = Tmux::start(
+        "go-tags",
+        ws.path(),
+        &["--config", "Integration", "--break", "integration.go:6"],
+    );
+    let s = t
+        .wait_for("the breakpoint in the tagged file", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(6)
+        })
+        .await;
+    assert!(
+        s.contains("integration.go") && s.contains("m := \"integration\""),
+        "{s}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_toolchain_that_cannot_be_downloaded_is_named_in_one_line() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[
+        (
+            "go.mod",
+            "module example.com/future\n\ngo 1.22\n\ntoolchain go1.99.0\n",
+        ),
+        ("main.go", "package main\n\nfunc main() {}\n"),
+    ]);
+    // As Go ships it: go fetches the toolchain a module names.
+    let mcp = mcp_with_env(ws.path(), &[], &[("GOTOOLCHAIN", Path::new("auto"))]).await;
+    let err = mcp.fails("debug_launch", json!({"program": "."})).await;
+    assert!(
+        err.contains("the Go toolchain go1.99.0 that go.mod asks for cannot be downloaded ("),
+        "{err}"
+    );
+    // The one line instead of go's whole answer.
+    assert!(!err.contains("golang.org/toolchain@"), "{err}");
+    mcp.close().await;
 }

@@ -497,6 +497,12 @@ pub trait Adapter: Send + Sync + 'static {
     fn build_error(&self, _output_tail: &str) -> Option<(String, u64, String)> {
         None
     }
+    /// A failed launch's cause in one line, where the adapter's output
+    /// holds one that says it all (a toolchain that cannot be had): shown
+    /// instead of that whole output.
+    fn start_error_summary(&self, _output_tail: &str) -> Option<String> {
+        None
+    }
     /// Where a compiler's relative paths start, for adapters that build the
     /// program themselves; None: the program's working directory.
     fn build_dir(&self, _spec: &LaunchSpec) -> Option<std::path::PathBuf> {

@@ -214,6 +214,10 @@ impl Adapter for Delve {
         build_error::build_error(output_tail)
     }
 
+    fn start_error_summary(&self, output_tail: &str) -> Option<String> {
+        build_error::toolchain_error(output_tail)
+    }
+
     fn build_dir(&self, spec: &LaunchSpec) -> Option<PathBuf> {
         match &spec.target {
             Target::Program(p) if is_source(p) => Some(program_build_dir(p, &spec.cwd)),
