@@ -352,6 +352,18 @@ pub trait Language: Send + Sync {
         raw.split('(').next().unwrap_or(raw).trim().to_string()
     }
 
+    /// The top frame's name once its locals' types are read, where they
+    /// tell more than the name did (a generic's type arguments); None keeps it.
+    fn frame_name_typed(
+        &self,
+        _name: &str,
+        _lines: &[String],
+        _line: u64,
+        _locals: &[(&str, &str)],
+    ) -> Option<String> {
+        None
+    }
+
     /// The message of an exception that stopped the program by a call to a
     /// runtime function (`Quirks::exception_functions`), read from the
     /// program's latest output; None when it printed none.

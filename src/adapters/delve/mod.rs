@@ -5,6 +5,7 @@
 
 pub(crate) mod build_error;
 mod conditions;
+mod generics;
 mod go;
 mod listen;
 mod pure_calls;
