@@ -45,7 +45,7 @@ fn adapters_lists_the_go_and_the_delve_it_found() {
         .find(|l| l.starts_with("delve"))
         .unwrap_or_else(|| panic!("{out}"));
     assert!(
-        line.contains("go") && line.contains(&format!("delve 1.")) && line.contains(&go),
+        line.contains("delve 1.") && line.contains(&format!(", {go} (")),
         "{line}"
     );
     // The machine's delve was built for its Go: no warning.

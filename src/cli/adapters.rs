@@ -69,7 +69,12 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                     return 0;
                 }
                 // Installed but too old for what it must read: replace it.
-                Ok(f) => println!("{} ({}): {}", f.version, f.path, f.warning.unwrap_or_default()),
+                Ok(f) => println!(
+                    "{} ({}): {}",
+                    f.version,
+                    f.path,
+                    f.warning.unwrap_or_default()
+                ),
                 Err(_) => {}
             }
             println!(

@@ -185,7 +185,10 @@ func Zero[T any]() T {
 
     #[test]
     fn unifies_one_parameter_at_a_time() {
-        assert_eq!(unify("T", "main.Item", &["T"]), Some((0, "main.Item".into())));
+        assert_eq!(
+            unify("T", "main.Item", &["T"]),
+            Some((0, "main.Item".into()))
+        );
         assert_eq!(unify("[]T", "[]int", &["T"]), Some((0, "int".into())));
         assert_eq!(unify("*T", "[]int", &["T"]), None);
         assert_eq!(unify("[]Tx", "[]int", &["T"]), None);
