@@ -174,3 +174,29 @@ async fn a_toolchain_that_cannot_be_downloaded_is_named_in_one_line() {
     assert!(!err.contains("golang.org/toolchain@"), "{err}");
     mcp.close().await;
 }
+
+#[test]
+fn reads_the_go_that_built_a_program() {
+    if !go_available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/built\n\ngo 1.22\n"),
+        ("main.go", "package main\n\nfunc main() {}\n"),
+    ]);
+    let out = Command::new("go")
+        .args(["build", "-o", "prog", "."])
+        .current_dir(ws.path())
+        .output()
+        .expect("go build");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        pairdbg::adapters::delve::versions::built_by(&ws.path().join("prog")),
+        Some(go_version())
+    );
+    // A script is no Go binary: nothing is read, nothing guessed.
+    assert_eq!(
+        pairdbg::adapters::delve::versions::built_by(&ws.path().join("go.mod")),
+        None
+    );
+}

@@ -11,7 +11,7 @@ mod listen;
 mod pure_calls;
 mod remote;
 mod typed;
-mod versions;
+pub mod versions;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -147,6 +147,12 @@ impl Adapter for Delve {
         if matches!(spec.target, Target::Program(_)) && start.1["mode"] == "debug" {
             notes.push("delve builds the program with optimisations off.".into());
         }
+        if let Target::Program(p) = &spec.target
+            && start.1["mode"] == "exec"
+            && let Some(note) = built_by_newer_go(&dlv, p)
+        {
+            notes.push(note);
+        }
         Ok(Spawned {
             process: Some(process),
             transport: log.announced().map_err(cannot)?,
@@ -239,6 +245,20 @@ impl Adapter for Delve {
             // Its log lines: `2026-11-22T15:05:41Z error layer=dap ...`.
             || (l.len() > 20 && l.as_bytes()[4] == b'-' && l.contains(" layer="))
     }
+}
+
+/// delve's own warning, said before it: a prebuilt program's Go is newer
+/// than the delve that reads it.
+fn built_by_newer_go(dlv: &Path, program: &Path) -> Option<String> {
+    let go = versions::built_by(program)?;
+    let delve = versions::delve_version_now(dlv)?;
+    versions::older(&delve, &go)?.then(|| {
+        format!(
+            "delve {delve} is older than {go}, which built {}: it may not read it; \
+             update it with: pairdbg adapters install go",
+            program.display()
+        )
+    })
 }
 
 /// Runs `go install` for delve with the user's `go`, into `GOBIN` where it
