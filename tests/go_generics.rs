@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::tmux::{Tmux, current_line};
 use common::*;
 use serde_json::json;
 
@@ -86,4 +87,29 @@ async fn generic_frames_name_their_type_arguments() {
         "{v}"
     );
     mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_stack_names_the_type_arguments() {
+    if !go_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[
+        ("go.mod", "module example.com/generics\n\ngo 1.22\n"),
+        ("main.go", PROG),
+    ]);
+    let t = Tmux::start(
+        "go-generics",
+        ws.path(),
+        &["--break", "main.go:18", "--", "."],
+    );
+    let s = t
+        .wait_for("the stop in the generic method", |s| {
+            s.contains("stopped: breakpoint") && current_line(s) == Some(18)
+        })
+        .await;
+    assert!(
+        s.contains("main.(*Stack[string]).Push") && !s.contains("go.shape"),
+        "{s}"
+    );
 }

@@ -164,6 +164,12 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// The stopped thread's name once its top frame's name is known better
+    /// (`frame_name_typed`), where the adapter's name repeats the old one.
+    fn thread_name_at_stop(&self, _thread: &str, _top_frame: &str) -> Option<String> {
+        None
+    }
+
     /// An expression that lists a frame's locals, evaluated in the frame
     /// just before its scope is read: where one slow value holds up the
     /// adapter's whole answer, the stop still shows what the listing read.

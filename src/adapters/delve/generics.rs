@@ -31,6 +31,37 @@ pub fn frame_name(
     (args.len() == count).then(|| format!("{}[{}]{after}", &name[..open], args.join(",")))
 }
 
+/// The stopped goroutine's name (`* [Go 1] main.Sum[go.shape.int]`, maybe
+/// ending ` (Thread 7)`) with its top frame's typed name in place of the
+/// shape name, where the two name one function.
+pub fn thread_name(thread: &str, top_frame: &str) -> Option<String> {
+    if top_frame.contains("go.shape.") {
+        return None;
+    }
+    let start = thread.find("] ")? + 2;
+    let end = thread
+        .rfind(" (Thread ")
+        .filter(|&e| e > start)
+        .unwrap_or(thread.len());
+    let raw = &thread[start..end];
+    (raw.contains("go.shape.") && without_brackets(raw) == without_brackets(top_frame))
+        .then(|| format!("{}{top_frame}{}", &thread[..start], &thread[end..]))
+}
+
+fn without_brackets(name: &str) -> String {
+    let mut depth = 0;
+    name.chars()
+        .filter(|c| {
+            match c {
+                '[' => depth += 1,
+                ']' => depth -= 1,
+                _ => return depth == 0,
+            }
+            false
+        })
+        .collect()
+}
+
 /// A method's type arguments, from its receiver's type: `s *Stack[T]`
 /// with `s` a `*main.Stack[string]` gives `string`.
 fn receiver_arguments(receiver: &str, locals: &[(&str, &str)]) -> Option<Vec<String>> {
@@ -181,6 +212,26 @@ func Zero[T any]() T {
             None
         );
         assert_eq!(frame_name("main.main", &src, 4, &[]), None);
+    }
+
+    #[test]
+    fn the_stopped_goroutine_takes_its_frames_name() {
+        assert_eq!(
+            thread_name(
+                "* [Go 1] main.(*Stack[go.shape.string]).Push (Thread 7)",
+                "main.(*Stack[string]).Push"
+            )
+            .as_deref(),
+            Some("* [Go 1] main.(*Stack[string]).Push (Thread 7)")
+        );
+        assert_eq!(
+            thread_name("[Go 5] main.Sum[go.shape.int]", "main.Sum[go.shape.int]"),
+            None
+        );
+        assert_eq!(
+            thread_name("[Go 5] main.Zero[go.shape.int]", "main.Sum[int]"),
+            None
+        );
     }
 
     #[test]

@@ -96,6 +96,10 @@ impl Language for Go {
         super::generics::frame_name(name, lines, line, locals)
     }
 
+    fn thread_name_at_stop(&self, thread: &str, top_frame: &str) -> Option<String> {
+        super::generics::thread_name(thread, top_frame)
+    }
+
     fn side_effect(&self, expression: &str) -> Option<String> {
         crate::adapters::side_effects::scan(expression, &super::pure_calls::GO)
     }
