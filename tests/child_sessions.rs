@@ -72,6 +72,7 @@ impl Adapter for FakeAdapter {
             Ok(Found {
                 version: "1".into(),
                 path: "fake".into(),
+                warning: None,
             })
         })
     }

@@ -164,6 +164,12 @@ pub trait Language: Send + Sync {
         None
     }
 
+    /// The stopped thread's name once its top frame's name is known better
+    /// (`frame_name_typed`), where the adapter's name repeats the old one.
+    fn thread_name_at_stop(&self, _thread: &str, _top_frame: &str) -> Option<String> {
+        None
+    }
+
     /// An expression that lists a frame's locals, evaluated in the frame
     /// just before its scope is read: where one slow value holds up the
     /// adapter's whole answer, the stop still shows what the listing read.
@@ -350,6 +356,18 @@ pub trait Language: Send + Sync {
     /// carry hashes or parameter types the source does not show).
     fn frame_name(&self, raw: &str) -> String {
         raw.split('(').next().unwrap_or(raw).trim().to_string()
+    }
+
+    /// The top frame's name once its locals' types are read, where they
+    /// tell more than the name did (a generic's type arguments); None keeps it.
+    fn frame_name_typed(
+        &self,
+        _name: &str,
+        _lines: &[String],
+        _line: u64,
+        _locals: &[(&str, &str)],
+    ) -> Option<String> {
+        None
     }
 
     /// The message of an exception that stopped the program by a call to a

@@ -72,6 +72,8 @@ pub struct Found {
     pub version: String,
     /// The program or interpreter that runs it, for the user to see.
     pub path: String,
+    /// Something about this install the user should know (an old version).
+    pub warning: Option<String>,
 }
 
 /// How the engine reaches a spawned adapter.
@@ -493,6 +495,12 @@ pub trait Adapter: Send + Sync + 'static {
     /// message). Read only then: a running program may print lines that
     /// look like a compiler's.
     fn build_error(&self, _output_tail: &str) -> Option<(String, u64, String)> {
+        None
+    }
+    /// A failed launch's cause in one line, where the adapter's output
+    /// holds one that says it all (a toolchain that cannot be had): shown
+    /// instead of that whole output.
+    fn start_error_summary(&self, _output_tail: &str) -> Option<String> {
         None
     }
     /// Where a compiler's relative paths start, for adapters that build the

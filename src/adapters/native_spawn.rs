@@ -14,6 +14,7 @@ pub fn found(version: String, path: &Path) -> Found {
     Found {
         version,
         path: path.display().to_string(),
+        warning: None,
     }
 }
 

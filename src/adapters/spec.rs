@@ -67,6 +67,7 @@ impl Remote {
         super::Found {
             version: format!("{adapter} at {}", self.address()),
             path: self.address(),
+            warning: None,
         }
     }
 
@@ -98,6 +99,9 @@ pub struct LaunchSpec {
     pub subprocesses: bool,
     /// The program's own terminal, where the session has one.
     pub stdio: Option<ProgramStdio>,
+    /// Flags for the build the adapter runs itself (launch.json's
+    /// `buildFlags`: Go's `-tags=integration`).
+    pub build_flags: Option<String>,
 }
 
 /// The terminal devices a launched program reads and writes: one for its
@@ -149,6 +153,7 @@ impl LaunchSpec {
             just_my_code: true,
             subprocesses: true,
             stdio: None,
+            build_flags: None,
         }
     }
 }

@@ -37,6 +37,9 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                             f.version,
                             f.path
                         );
+                        if let Some(w) = &f.warning {
+                            println!("          warning: {w}");
+                        }
                         print_capabilities(*a, &spec).await;
                     }
                     Err(e) => println!(
@@ -60,9 +63,19 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
             if let Some(file) = from {
                 return report(adapter.install_from(&file).await);
             }
-            if let Ok(f) = adapter.probe(&spec).await {
-                println!("{} is already installed ({})", f.version, f.path);
-                return 0;
+            match adapter.probe(&spec).await {
+                Ok(f) if f.warning.is_none() => {
+                    println!("{} is already installed ({})", f.version, f.path);
+                    return 0;
+                }
+                // Installed but too old for what it must read: replace it.
+                Ok(f) => println!(
+                    "{} ({}): {}",
+                    f.version,
+                    f.path,
+                    f.warning.unwrap_or_default()
+                ),
+                Err(_) => {}
             }
             println!(
                 "installing {}: {}",

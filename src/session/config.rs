@@ -42,6 +42,8 @@ pub struct LaunchRequest {
     pub tty: Option<String>,
     /// A build to run before every launch and restart.
     pub build: Option<super::build::BuildRequest>,
+    /// Flags for the build the adapter runs itself (launch.json's `buildFlags`).
+    pub build_flags: Option<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -124,6 +126,8 @@ pub struct LaunchConfig {
     pub tty: Option<PathBuf>,
     /// Runs before every launch and restart; a failed build starts nothing.
     pub build: Option<super::build::BuildStep>,
+    /// Flags for the build the adapter runs itself (Go's `-tags=x`).
+    pub build_flags: Option<String>,
 }
 
 impl LaunchConfig {
@@ -148,6 +152,7 @@ impl LaunchConfig {
             just_my_code: self.just_my_code,
             subprocesses: self.subprocesses,
             stdio: self.stdio.clone(),
+            build_flags: self.build_flags.clone(),
         }
     }
 
@@ -509,6 +514,7 @@ impl LaunchRequest {
             stdio: None,
             tty,
             build,
+            build_flags: self.build_flags.clone(),
         })
     }
 }

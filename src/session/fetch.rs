@@ -221,6 +221,20 @@ pub async fn fetch_stop(
     };
     let (top, callers) = futures::join!(top_frame, callers::read(client, caller_frames, early));
     let (locals, locals_reference, watches) = top?;
+    if let Some(top) = frames.first_mut()
+        && let Some(src) = top
+            .file
+            .as_deref()
+            .and_then(|p| files.iter().find(|s| s.path == p))
+    {
+        let typed: Vec<(&str, &str)> = locals
+            .iter()
+            .map(|v| (v.name.as_str(), v.type_name.as_str()))
+            .collect();
+        if let Some(name) = language.frame_name_typed(&top.name, &src.lines, top.line, &typed) {
+            top.name = name;
+        }
+    }
     let callers = callers::share_previews(callers, &locals);
     let source = frames
         .first()

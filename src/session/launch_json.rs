@@ -149,6 +149,12 @@ pub fn from_text(
         attach: None,
         just_my_code: c.get("justMyCode").and_then(Value::as_bool),
         subprocesses: c.get("subProcess").and_then(Value::as_bool),
+        // vscode-go's form: one string, or a list of flags.
+        build_flags: match c.get("buildFlags") {
+            Some(Value::Array(a)) => Some(a.iter().map(text).collect::<Vec<_>>().join(" ")),
+            Some(v) => Some(text(v)),
+            None => None,
+        },
         ..Default::default()
     }))
 }

@@ -112,6 +112,7 @@ impl Adapter for Debugpy {
             Ok(Found {
                 version: format!("debugpy {v}"),
                 path: python.display().to_string(),
+                warning: None,
             })
         }
         .boxed()
@@ -132,6 +133,7 @@ impl Adapter for Debugpy {
             Ok(Found {
                 version: format!("debugpy {v}"),
                 path: python.display().to_string(),
+                warning: None,
             })
         }
         .boxed()

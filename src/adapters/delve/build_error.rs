@@ -40,6 +40,32 @@ fn position(line: &str) -> Option<(String, u64, String)> {
     (!message.is_empty()).then(|| (format!("{file}.go"), line_number, message.to_string()))
 }
 
+/// The Go toolchain the module asks for and cannot have, in one line:
+/// go's own `go: download go1.99.0: …: 403 Forbidden` (GOTOOLCHAIN=auto)
+/// or `go: go.mod requires go >= 1.99.0 (running go 1.26.8;
+/// GOTOOLCHAIN=local)`.
+pub(crate) fn toolchain_error(output: &str) -> Option<String> {
+    for line in output.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("go: download go") {
+            let version: String = rest
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != ':')
+                .collect();
+            let why = rest.rsplit(": ").next().unwrap_or(rest).trim();
+            return Some(format!(
+                "the Go toolchain go{version} that go.mod asks for cannot be downloaded ({why}); \
+                 install it, or change go.mod's go and toolchain lines"
+            ));
+        }
+        if let Some(rest) = line.strip_prefix("go: go.mod requires go >= ") {
+            return Some(format!(
+                "go.mod requires go >= {rest}: install that Go, or let go download it with GOTOOLCHAIN=auto"
+            ));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +86,24 @@ mod tests {
         assert_eq!(build_error(detail).map(|e| e.1), Some(4));
         assert_eq!(build_error("Order total: 141.53\n"), None);
         assert_eq!(build_error("see main.go: line 4\n"), None);
+    }
+
+    #[test]
+    fn a_toolchain_that_cannot_be_had_is_one_line() {
+        let auto = "Build Error: go build -o /tmp/x .\ngo: downloading go1.99.0 (linux/amd64)\ngo: download go1.99.0: golang.org/toolchain@v0.0.1-go1.99.0.linux-amd64: reading https://proxy.golang.org/golang.org/toolchain/@v/v0.0.1-go1.99.0.linux-amd64.zip: 403 Forbidden\n\tserver response: This module version is not available. (exit status 1)\n";
+        assert_eq!(
+            toolchain_error(auto).as_deref(),
+            Some(
+                "the Go toolchain go1.99.0 that go.mod asks for cannot be downloaded (403 Forbidden); \
+                 install it, or change go.mod's go and toolchain lines"
+            )
+        );
+        let local = "go: go.mod requires go >= 1.99.0 (running go 1.26.8; GOTOOLCHAIN=local) (exit status 1)\n";
+        assert!(
+            toolchain_error(local)
+                .is_some_and(|m| m.starts_with("go.mod requires go >= 1.99.0 (running go 1.26.8")),
+            "{local}"
+        );
+        assert_eq!(toolchain_error("./main.go:4:2: undefined: x\n"), None);
     }
 }

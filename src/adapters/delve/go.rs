@@ -86,6 +86,20 @@ impl Language for Go {
         raw.trim().to_string()
     }
 
+    fn frame_name_typed(
+        &self,
+        name: &str,
+        lines: &[String],
+        line: u64,
+        locals: &[(&str, &str)],
+    ) -> Option<String> {
+        super::generics::frame_name(name, lines, line, locals)
+    }
+
+    fn thread_name_at_stop(&self, thread: &str, top_frame: &str) -> Option<String> {
+        super::generics::thread_name(thread, top_frame)
+    }
+
     fn side_effect(&self, expression: &str) -> Option<String> {
         crate::adapters::side_effects::scan(expression, &super::pure_calls::GO)
     }
@@ -156,16 +170,54 @@ fn byte_number(text: &str) -> Option<&str> {
 /// The bare name a frame's function has in its source: `Total` for
 /// `main.(*Cart).Total`, `add` for `example.com/m/pkg.add`; None for
 /// closures (`main.main.func1`), which have no `func` line of that name.
-fn source_name(function: &str) -> Option<&str> {
-    let last = function.rsplit('/').next().unwrap_or(function);
+fn source_name(function: &str) -> Option<String> {
+    // A generic's type arguments (`Sum[go.shape.int]`) are not its name.
+    let mut bare = String::new();
+    let mut depth = 0;
+    for c in function.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            _ if depth == 0 => bare.push(c),
+            _ => {}
+        }
+    }
+    let last = bare.rsplit('/').next().unwrap_or(&bare);
     let name = last.rsplit('.').next()?;
     let is_closure = name.starts_with("func") && name[4..].chars().all(|c| c.is_ascii_digit());
-    (!name.is_empty() && !is_closure).then_some(name)
+    (!name.is_empty() && !is_closure).then(|| name.to_string())
 }
 
 /// The parameter names (receiver first) of the function whose body holds `line`.
 fn parameters(lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
     let name = source_name(function)?;
+    let text = signature(lines, function, line)?;
+    let rest = text.trim_start().strip_prefix("func")?.trim_start();
+    let mut out = vec![];
+    let rest = if rest.starts_with('(') {
+        let (receiver, after) = group(rest)?;
+        out.extend(names(receiver));
+        after.trim_start()
+    } else {
+        rest
+    };
+    let rest = rest.strip_prefix(name.as_str())?.trim_start();
+    // Type parameters `[T any]` come before the parameters.
+    let rest = if rest.starts_with('[') {
+        group(rest)?.1
+    } else {
+        rest
+    };
+    let (params, _) = group(rest.trim_start())?;
+    out.extend(names(params));
+    Some(out)
+}
+
+/// The text of the `func` line (and the lines its parameters run on) of
+/// the function whose body holds `line`.
+pub(super) fn signature(lines: &[String], function: &str, line: u64) -> Option<String> {
+    let name = source_name(function)?;
+    let name = name.as_str();
     let end = (line as usize).min(lines.len());
     let at = (0..end).rev().find(|&i| {
         let Some(rest) = lines[i].trim_start().strip_prefix("func") else {
@@ -194,29 +246,11 @@ fn parameters(lines: &[String], function: &str, line: u64) -> Option<Vec<String>
             break;
         }
     }
-    let rest = text.trim_start().strip_prefix("func")?.trim_start();
-    let mut out = vec![];
-    let rest = if rest.starts_with('(') {
-        let (receiver, after) = group(rest)?;
-        out.extend(names(receiver));
-        after.trim_start()
-    } else {
-        rest
-    };
-    let rest = rest.strip_prefix(name)?.trim_start();
-    // Type parameters `[T any]` come before the parameters.
-    let rest = if rest.starts_with('[') {
-        &rest[rest.find(']')? + 1..]
-    } else {
-        rest
-    };
-    let (params, _) = group(rest.trim_start())?;
-    out.extend(names(params));
-    Some(out)
+    Some(text)
 }
 
 /// The inside of the bracket group `s` opens with, and what follows it.
-fn group(s: &str) -> Option<(&str, &str)> {
+pub(super) fn group(s: &str) -> Option<(&str, &str)> {
     let mut depth = 0;
     for (i, c) in s.char_indices() {
         match c {

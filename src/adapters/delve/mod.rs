@@ -5,11 +5,13 @@
 
 pub(crate) mod build_error;
 mod conditions;
+mod generics;
 mod go;
 mod listen;
 mod pure_calls;
 mod remote;
 mod typed;
+pub mod versions;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -28,9 +30,12 @@ use crate::dap::process::AdapterProcess;
 pub struct Delve;
 
 /// Built by the machine's own Go, so delve reads what that Go compiles
-/// (a packaged delve lags the Go releases it can read).
-const DELVE_MODULE: &str = "github.com/go-delve/delve/cmd/dlv@v1.27.2";
-const INSTALL: &str = "go install github.com/go-delve/delve/cmd/dlv@v1.27.2";
+/// (a packaged delve lags the Go releases it can read), as VS Code's Go
+/// extension installs it.
+const DELVE_MODULE: &str = "github.com/go-delve/delve/cmd/dlv@latest";
+const INSTALL: &str = "go install github.com/go-delve/delve/cmd/dlv@latest";
+/// Without Go there is nothing to build with: Debian's delve.
+const APT_INSTALL: &str = "apt-get install -y delve";
 
 static QUIRKS: Quirks = Quirks {
     // Program output reaches us through dlv's own stdout and stderr.
@@ -69,22 +74,33 @@ impl Adapter for Delve {
         async move {
             let dlv = find_dlv()?;
             let v = version(&dlv).await?;
+            let go = versions::go_version().await;
             Ok(Found {
-                version: format!("delve {v}"),
+                version: match &go {
+                    Some(go) => format!("delve {v}, {go}"),
+                    None => format!("delve {v}, no go on PATH"),
+                },
                 path: dlv.display().to_string(),
+                warning: go.and_then(|go| versions::too_old(&v, &go)),
             })
         }
         .boxed()
     }
 
     fn install_command(&self, _spec: &LaunchSpec) -> String {
-        INSTALL.into()
+        match which("go") {
+            Some(_) => INSTALL.into(),
+            None => APT_INSTALL.into(),
+        }
     }
 
     fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         let probe = self.probe(spec);
         async move {
-            go_install_delve().await?;
+            match which("go") {
+                Some(go) => go_install_delve(go).await?,
+                None => super::apt::install("delve", APT_INSTALL).await?,
+            }
             probe.await
         }
         .boxed()
@@ -130,6 +146,12 @@ impl Adapter for Delve {
         let mut notes = vec![];
         if matches!(spec.target, Target::Program(_)) && start.1["mode"] == "debug" {
             notes.push("delve builds the program with optimisations off.".into());
+        }
+        if let Target::Program(p) = &spec.target
+            && start.1["mode"] == "exec"
+            && let Some(note) = built_by_newer_go(&dlv, p)
+        {
+            notes.push(note);
         }
         Ok(Spawned {
             process: Some(process),
@@ -199,6 +221,10 @@ impl Adapter for Delve {
         build_error::build_error(output_tail)
     }
 
+    fn start_error_summary(&self, output_tail: &str) -> Option<String> {
+        build_error::toolchain_error(output_tail)
+    }
+
     fn build_dir(&self, spec: &LaunchSpec) -> Option<PathBuf> {
         match &spec.target {
             Target::Program(p) if is_source(p) => Some(program_build_dir(p, &spec.cwd)),
@@ -221,16 +247,31 @@ impl Adapter for Delve {
     }
 }
 
-/// Runs `go install` for delve with the `go` on PATH.
-async fn go_install_delve() -> Result<(), AdapterError> {
-    let Some(go) = which("go") else {
-        return Err(AdapterError::Missing {
-            what: "Go is not installed: delve is built with it, and Go programs need it".into(),
-            fix: "install Go 1.22 or later, then: pairdbg adapters install go".into(),
-        });
-    };
-    let out = Command::new(go)
-        .args(["install", DELVE_MODULE])
+/// delve's own warning, said before it: a prebuilt program's Go is newer
+/// than the delve that reads it.
+fn built_by_newer_go(dlv: &Path, program: &Path) -> Option<String> {
+    let go = versions::built_by(program)?;
+    let delve = versions::delve_version_now(dlv)?;
+    versions::older(&delve, &go)?.then(|| {
+        format!(
+            "delve {delve} is older than {go}, which built {}: it may not read it; \
+             update it with: pairdbg adapters install go",
+            program.display()
+        )
+    })
+}
+
+/// Runs `go install` for delve with the user's `go`, into `GOBIN` where it
+/// is set, else pairdbg's data directory (found again by `find_dlv`).
+async fn go_install_delve(go: PathBuf) -> Result<(), AdapterError> {
+    let mut cmd = Command::new(go);
+    cmd.args(["install", DELVE_MODULE]);
+    if std::env::var_os("GOBIN").is_none()
+        && let Some(dir) = own_bin_dir()
+    {
+        cmd.env("GOBIN", dir);
+    }
+    let out = cmd
         .output()
         .await
         .map_err(|e| AdapterError::NotFound(format!("cannot run go install: {e}")))?;
@@ -244,9 +285,13 @@ async fn go_install_delve() -> Result<(), AdapterError> {
     ))
 }
 
-/// `dlv` on PATH, else where `go install` puts it (`$GOBIN`, `$GOPATH/bin`,
-/// `~/go/bin`).
+/// The dlv `pairdbg adapters install go` built (it replaces an older one
+/// on PATH), else `dlv` on PATH, else where `go install` puts it (`$GOBIN`,
+/// `$GOPATH/bin`, `~/go/bin`).
 pub fn find_dlv() -> Result<PathBuf, AdapterError> {
+    if let Some(p) = own_bin_dir().map(|d| d.join("dlv")).filter(|p| p.is_file()) {
+        return Ok(p);
+    }
     if let Some(p) = which("dlv") {
         return Ok(p);
     }
@@ -267,6 +312,11 @@ pub fn find_dlv() -> Result<PathBuf, AdapterError> {
         what: "delve (dlv) is not on PATH nor where go install puts it".into(),
         fix: INSTALL.into(),
     })
+}
+
+/// Where `pairdbg adapters install go` puts the dlv it builds.
+fn own_bin_dir() -> Option<PathBuf> {
+    crate::paths::data_dir().map(|d| d.join("adapters").join("delve"))
 }
 
 /// `1.20.2` from `dlv version`'s `Version: 1.20.2` line.
@@ -319,6 +369,9 @@ fn start_arguments(spec: &LaunchSpec) -> Result<((&'static str, Value), PathBuf)
                 // The engine stops at `main.main` instead (`entry_function`).
                 "stopOnEntry": false,
             });
+            if let Some(flags) = spec.build_flags.as_deref().filter(|_| is_source) {
+                args["buildFlags"] = json!(flags);
+            }
             if is_source {
                 // Not `__debug_bin` in the user's package: the build is ours.
                 let dir = crate::paths::runtime_dir()

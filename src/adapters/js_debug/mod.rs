@@ -83,6 +83,7 @@ impl Adapter for JsDebug {
             Ok(Found {
                 version: format!("js-debug {}", installed.version),
                 path: installed.entry.display().to_string(),
+                warning: None,
             })
         }
         .boxed()
@@ -215,6 +216,7 @@ where
         Ok(Found {
             version: format!("js-debug {}", installed.version),
             path: installed.entry.display().to_string(),
+            warning: None,
         })
     }
     .boxed()

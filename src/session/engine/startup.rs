@@ -231,6 +231,10 @@ impl Engine {
         let said = out.debugger().read(0, 16 * 1024, false).text;
         let wrote = out.read(0, 16 * 1024, false).text;
         let text = format!("{said}{wrote}");
+        drop(out);
+        if let Some(summary) = self.config.adapter.start_error_summary(&text) {
+            return format!("\n{summary}");
+        }
         let text = text.trim();
         if text.is_empty() {
             String::new()

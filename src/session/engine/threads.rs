@@ -45,6 +45,12 @@ impl Engine {
             return;
         }
         let focused = self.conn.id;
+        let language = self.config.adapter.language();
+        let stopped = self
+            .snap
+            .stop
+            .as_ref()
+            .and_then(|s| Some((s.thread_id, s.frames.first()?.name.clone())));
         tokio::spawn(async move {
             let mut rows = vec![];
             let mut first_err = None;
@@ -56,11 +62,19 @@ impl Engine {
             .await;
             for (id, label, res) in lists {
                 match res {
-                    Ok(threads) => rows.extend(threads.into_iter().map(|(tid, name)| ThreadRow {
-                        child: children.then_some(id),
-                        process: children.then(|| label.clone()),
-                        id: tid,
-                        name,
+                    Ok(threads) => rows.extend(threads.into_iter().map(|(tid, name)| {
+                        let name = match &stopped {
+                            Some((t, top)) if *t == tid && id == focused => {
+                                language.thread_name_at_stop(&name, top).unwrap_or(name)
+                            }
+                            _ => name,
+                        };
+                        ThreadRow {
+                            child: children.then_some(id),
+                            process: children.then(|| label.clone()),
+                            id: tid,
+                            name,
+                        }
                     })),
                     Err(e) if id == focused => first_err = Some(e),
                     Err(e) => tracing::debug!("threads of {label}: {e}"),
