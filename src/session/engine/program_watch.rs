@@ -41,22 +41,22 @@ impl Engine {
         if !same || !stale || self.conn.disconnecting {
             return;
         }
-        // A program killed while running dies too when its adapter is
-        // killed (its tracer gone): that is the adapter's death, which its
-        // closed connection tells. Only an adapter that still answers says
-        // the program died on its own.
-        if unreported
-            && self.snap.state == RunState::Running
+        // A program killed by a signal dies too when its adapter is killed
+        // (its tracer gone), stopped or running: that is the adapter's
+        // death, which its closed connection tells, whichever news comes
+        // first. Only an adapter that still answers says the program died
+        // on its own.
+        if matches!(ended, Ended::Signal(_))
             && let Some(client) = self.conn.client.clone()
         {
-            let run_gen = self.run_gen;
+            let (run_gen, state) = (self.run_gen, self.snap.state);
             self.spawn(async move {
                 let asked = client
                     .request_with_timeout("threads", None, ADAPTER_ALIVE_WITHIN)
                     .await;
                 Box::new(move |e: &mut Engine| {
                     let gone = matches!(asked, Err(crate::dap::DapError::Closed));
-                    if !gone && e.run_gen == run_gen && e.snap.state == RunState::Running {
+                    if !gone && e.run_gen == run_gen && e.snap.state == state {
                         e.program_ended(pid, ended);
                     }
                 }) as Apply
