@@ -196,3 +196,35 @@ async fn the_person_approves_an_agents_build_command() {
     agent.close().await;
     t.keys(&["q", "y"]);
 }
+
+/// While the build runs, the status line says so (not "starting"), and
+/// the agent's status names the command.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_status_line_says_building_while_the_build_runs() {
+    if !lldb_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("main.cpp", CPP)]);
+    // The build waits for a file the test writes once it has read the
+    // status line.
+    let command = format!(
+        "{} --build 'while [ ! -e go ]; do sleep 0.05; done; c++ -g -O0 -o prog main.cpp' --language c++ --break main.cpp:4 -- prog",
+        env!("CARGO_BIN_EXE_pairdbg")
+    );
+    let t = Tmux::run("building", ws.path(), &command);
+    let s = t
+        .wait_for("the status line during the build", |s| {
+            s.lines().last().is_some_and(|l| l.contains(" building"))
+        })
+        .await;
+    assert!(!s.lines().last().unwrap_or("").contains("starting"), "{s}");
+    let agent = mcp_in(ws.path()).await;
+    let v = agent.ok("debug_status", json!({})).await;
+    assert!(v.starts_with("── BUILDING ──\nwhile [ ! -e go ]"), "{v}");
+    std::fs::write(ws.path().join("go"), "").unwrap();
+    t.wait_for("the first stop", |s| {
+        s.contains("stopped: breakpoint") && current_line(s) == Some(4)
+    })
+    .await;
+    agent.close().await;
+}

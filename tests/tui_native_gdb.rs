@@ -52,6 +52,8 @@ async fn on_gdb_the_disassembly_marks_the_current_instruction_and_steps_by_one()
         s.contains("inventory.c:22"),
         "the source line shows above its instructions: {s}"
     );
+    // The source stays beside the instructions, its current line marked.
+    assert_eq!(current_line(&s), Some(22), "the source beside: {s}");
     let before = current_address(&s).unwrap();
     t.keys(&["n"]);
     let s = t
@@ -62,8 +64,10 @@ async fn on_gdb_the_disassembly_marks_the_current_instruction_and_steps_by_one()
     eprintln!("{s}");
     assert!(s.contains("disassembly"), "the view stays: {s}");
     t.keys(&["Escape"]);
-    t.wait_for("the source again", |s| current_line(s) == Some(22))
-        .await;
+    t.wait_for("the source alone again", |s| {
+        current_line(s) == Some(22) && !s.contains("disassembly")
+    })
+    .await;
     t.keys(&["q", "y"]);
 }
 

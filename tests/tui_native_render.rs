@@ -1,6 +1,6 @@
 //! The native views as pure renders: the disassembly view with its source
-//! lines and current instruction, the memory view, and the registers
-//! scope collapsed under the locals.
+//! lines and current instruction, under or beside the source, the memory
+//! view, and the registers scope collapsed under the locals.
 
 use std::path::PathBuf;
 
@@ -97,8 +97,28 @@ fn ui_with(view: NativeView) -> UiState {
     ui
 }
 
+/// The C file the frames stop in: line 22 is the current line.
+fn inventory_c() -> SourceFile {
+    let mut lines: Vec<String> = (1..=20).map(|n| format!("/* {n} */")).collect();
+    lines.extend([
+        "static int needs_restock(const struct item *it, int margin) {".to_string(),
+        "    int threshold = it->minimum + margin;".to_string(),
+        "    return it->stock < threshold;".to_string(),
+        "}".to_string(),
+    ]);
+    SourceFile {
+        path: PathBuf::from("/ws/inventory.c"),
+        lines,
+    }
+}
+
 fn screen(snap: &Snapshot, ui: &UiState) -> String {
-    let mut t = Terminal::new(TestBackend::new(120, 30)).unwrap();
+    screen_sized(snap, ui, 120, 30)
+}
+
+fn screen_sized(snap: &Snapshot, ui: &UiState, width: u16, height: u16) -> String {
+    let file = inventory_c();
+    let mut t = Terminal::new(TestBackend::new(width, height)).unwrap();
     let keymap = pairdbg::tui::action::Keymap::default();
     let theme = Theme::default();
     t.draw(|f| {
@@ -109,7 +129,7 @@ fn screen(snap: &Snapshot, ui: &UiState) -> String {
                 ui,
                 theme: &theme,
                 mode: ControlMode::Shared,
-                file: None,
+                file: Some(&file),
                 colours: None,
                 previous: None,
                 keymap: &keymap,
@@ -120,9 +140,8 @@ fn screen(snap: &Snapshot, ui: &UiState) -> String {
     t.backend().to_string()
 }
 
-#[test]
-fn the_disassembly_marks_the_current_instruction_under_its_source_line() {
-    let d = Disassembly {
+fn disassembly() -> Disassembly {
+    Disassembly {
         frame_index: 0,
         pc: 0x115b,
         instructions: vec![
@@ -151,13 +170,56 @@ fn the_disassembly_marks_the_current_instruction_under_its_source_line() {
                 Some((23, "return it->stock < threshold;")),
             ),
         ],
-    };
-    let ui = ui_with(NativeView::Disassembly {
-        read: Some(Ok(d)),
+    }
+}
+
+fn disassembly_shown() -> UiState {
+    let mut ui = ui_with(NativeView::Disassembly {
+        read: Some(Ok(disassembly())),
         scroll: None,
         stop_seq: 1,
     });
-    insta::assert_snapshot!(screen(&stopped(), &ui));
+    ui.scroll = 18;
+    ui
+}
+
+/// Under the source at 120 columns, as gdb's `layout split`: the current
+/// line stays in view above its instructions.
+#[test]
+fn the_disassembly_marks_the_current_instruction_under_its_source_line() {
+    let screen = screen(&stopped(), &disassembly_shown());
+    let source = screen.find("int threshold = it->minimum + margin;");
+    let asm = screen.find("→ 0x00000000115b");
+    assert!(
+        matches!((source, asm), (Some(s), Some(a)) if s < a),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+/// Beside the source on a wide screen.
+#[test]
+fn on_a_wide_screen_the_disassembly_shows_beside_the_source() {
+    let screen = screen_sized(&stopped(), &disassembly_shown(), 200, 30);
+    let row = screen
+        .lines()
+        .find(|l| l.contains("→ 0x00000000115b"))
+        .unwrap_or_else(|| panic!("the current instruction in:\n{screen}"));
+    assert!(!row.contains("threshold"), "{row}");
+    // The source pane is on the disassembly's left, on the same rows.
+    let title = screen
+        .lines()
+        .find(|l| l.contains("╭ disassembly"))
+        .unwrap_or_else(|| panic!("the disassembly's title in:\n{screen}"));
+    assert!(
+        !title.trim_start_matches('"').starts_with("╭ disassembly"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("int threshold = it->minimum + margin;"),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
 }
 
 #[test]

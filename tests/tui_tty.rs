@@ -38,6 +38,15 @@ fn pane_tty(t: &Tmux) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
+/// Another tmux pane whose own program reads nothing: what is typed there
+/// is the debugged program's. With its device path.
+fn other_terminal(ws: &std::path::Path, name: &str) -> (Tmux, String) {
+    let other = Tmux::run(&format!("{name}-other"), ws, "sleep 100000");
+    let tty = pane_tty(&other);
+    assert!(tty.starts_with("/dev/"), "{tty}");
+    (other, tty)
+}
+
 async fn runs_on_the_named_terminal(
     ws: &std::path::Path,
     name: &str,
@@ -45,14 +54,16 @@ async fn runs_on_the_named_terminal(
     stop: &str,
     said: &str,
 ) {
-    // A pane whose own program reads nothing: what is typed there is the
-    // debugged program's.
-    let other = Tmux::run(&format!("{name}-other"), ws, "sleep 100000");
-    let tty = pane_tty(&other);
-    assert!(tty.starts_with("/dev/"), "{tty}");
+    let (other, tty) = other_terminal(ws, name);
     let mut all = vec!["--tty", tty.as_str()];
     all.extend(args);
     let tui = Tmux::start(name, ws, &all);
+    talks_on(&other, &tui, stop, said).await;
+}
+
+/// The program asks on the other terminal, the person answers there, the
+/// TUI stops after it, and the program's last words show there too.
+async fn talks_on(other: &Tmux, tui: &Tmux, stop: &str, said: &str) {
     other
         .wait_for("the program's prompt on the other terminal", |s| {
             s.contains("your name?")
@@ -103,4 +114,42 @@ async fn a_c_program_runs_on_the_terminal_the_person_names() {
         "hello ada on a terminal: 1",
     )
     .await;
+}
+
+/// launch.json names the terminal as CodeLLDB does (`stdio`), or with
+/// `tty` as the flag does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn launch_json_names_the_terminal() {
+    if !Tmux::available() || !lldb_available() {
+        return;
+    }
+    let ws = workspace(&[("prog.c", C_PROG)]);
+    build_c(&ws.path().join("prog.c"), &ws.path().join("prog"));
+    let (other, tty) = other_terminal(ws.path(), "tty-json");
+    let (other2, tty2) = other_terminal(ws.path(), "tty-json2");
+    let config = serde_json::json!({
+        "version": "0.2.0",
+        "configurations": [
+            {"name": "codelldb", "type": "lldb", "request": "launch",
+             "program": "${workspaceFolder}/prog", "stdio": [tty, tty, tty]},
+            {"name": "named", "type": "lldb", "request": "launch",
+             "program": "${workspaceFolder}/prog", "tty": tty2}
+        ]
+    });
+    std::fs::create_dir_all(ws.path().join(".vscode")).unwrap();
+    std::fs::write(ws.path().join(".vscode/launch.json"), config.to_string()).unwrap();
+    for (config, other) in [("codelldb", &other), ("named", &other2)] {
+        let tui = Tmux::start(
+            &format!("tty-json-{config}"),
+            ws.path(),
+            &["--config", config, "--break", "prog.c:9"],
+        );
+        talks_on(
+            other,
+            &tui,
+            "stopped: breakpoint",
+            "hello ada on a terminal: 1",
+        )
+        .await;
+    }
 }

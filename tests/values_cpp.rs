@@ -1,5 +1,5 @@
-//! C++ values as lldb-dap sends them, rendered at a stop through MCP:
-//! each kind of value with its exact text. Real lldb-dap, real client.
+//! C++ values as lldb-dap and gdb send them, rendered at a stop through MCP:
+//! each kind of value with its exact text. Real adapters, real client.
 
 mod common;
 
@@ -140,6 +140,64 @@ async fn a_map_expands_to_rows_named_by_their_keys() {
     assert_eq!(path, "groups[\"even\"]");
     let items = mcp.ok("debug_variables", json!({"expand": path})).await;
     assert!(items.contains("  [0] = 2"), "{items}");
+    assert!(items.contains("  [2] = 6"), "{items}");
+    mcp.close().await;
+}
+
+/// gdb reads the standard library's containers through the printers
+/// libstdc++ installs for the system's gdb: a map is a map there too, its
+/// entries rows named by their keys.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_gdb_standard_containers_read_as_their_contents() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[("maps.cpp", MAPS)]);
+    build_cpp(&ws.path().join("maps.cpp"), &ws.path().join("maps"));
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "maps", "adapter": "gdb",
+                   "breakpoints": [{"file": "maps.cpp", "line": 13}]}),
+        )
+        .await;
+    let expected = [
+        ("balances", "{\"food\": -325, \"rent\": 1200}"),
+        ("names", "{1: \"one\", 2: \"two\"}"),
+        ("groups", "{\"even\": [2, 4, 6], \"odd\": [1, 3]}"),
+        ("stock", "{\"saw\": 4}"),
+        ("repeats", "{1: 10, 1: 11, 2: 20}"),
+    ];
+    for (name, value) in expected {
+        assert_eq!(local(&v, name).as_deref(), Some(value), "{name} in:\n{v}");
+    }
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "groups"}))
+        .await;
+    assert!(
+        e.starts_with(&format!("groups = {}  (", expected[2].1)),
+        "{e}"
+    );
+    let rows = mcp
+        .ok("debug_variables", json!({"expand": "balances"}))
+        .await;
+    assert!(rows.contains("  [\"food\"] = -325  (int)"), "{rows}");
+    assert!(rows.contains("  [\"rent\"] = 1200  (int)"), "{rows}");
+    let rows = mcp
+        .ok("debug_variables", json!({"expand": "repeats"}))
+        .await;
+    assert!(rows.contains("  [1] (1 of 2) = 10"), "{rows}");
+    assert!(rows.contains("  [1] (2 of 2) = 11"), "{rows}");
+    assert!(rows.contains("  [2] = 20"), "{rows}");
+    let rows = mcp.ok("debug_variables", json!({"expand": "groups"})).await;
+    assert!(
+        rows.contains("  [\"even\"] = [2, 4, 6]  (std::vector<int, std::allocator<int> >)  ▸ expand=groups[\"even\"]"),
+        "{rows}"
+    );
+    let items = mcp
+        .ok("debug_variables", json!({"expand": "groups[\"even\"]"}))
+        .await;
     assert!(items.contains("  [2] = 6"), "{items}");
     mcp.close().await;
 }

@@ -237,7 +237,11 @@ pub trait Language: Send + Sync {
     /// Children the adapter lists as pairs (a map's keys and values), as
     /// the language names them: for each entry, its name and the index of
     /// the child that holds its value; None where they are no such pairs.
-    fn entries(&self, _children: &[(&str, &str)]) -> Option<Vec<(String, usize)>> {
+    fn entries(
+        &self,
+        _container_type: &str,
+        _children: &[(&str, &str)],
+    ) -> Option<Vec<(String, usize)>> {
         None
     }
 

@@ -123,6 +123,7 @@ pub fn from_text(
         Some(Value::Array(a)) => a.first().and_then(Value::as_str).map(str::to_string),
         _ => None,
     };
+    let tty = super::tty::from_launch_json(&c).map_err(|e| format!("{PATH}: {e}"))?;
     let build = build(&c, workspace, file)?;
     let cargo = build.as_ref().is_some_and(|b| b.cargo);
     Ok(Some(LaunchRequest {
@@ -155,6 +156,7 @@ pub fn from_text(
             Some(v) => Some(text(v)),
             None => None,
         },
+        tty,
         ..Default::default()
     }))
 }

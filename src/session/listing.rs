@@ -7,12 +7,12 @@ use crate::adapters::Language;
 
 /// A map's key and value children as one child per entry, named by its
 /// key (`["widget"] = 3`), where the language reads them so.
-pub fn as_entries(language: &dyn Language, kids: Vec<Var>) -> Vec<Var> {
+pub fn as_entries(language: &dyn Language, container_type: &str, kids: Vec<Var>) -> Vec<Var> {
     let pairs: Vec<(&str, &str)> = kids
         .iter()
         .map(|v| (v.name.as_str(), v.value.as_str()))
         .collect();
-    let Some(entries) = language.entries(&pairs) else {
+    let Some(entries) = language.entries(container_type, &pairs) else {
         return kids;
     };
     entries

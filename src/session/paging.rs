@@ -20,6 +20,8 @@ fn range_of(name: &str) -> Option<(usize, usize)> {
 /// The container a page is read from.
 pub struct Window<'a> {
     pub reference: i64,
+    /// Its type, which says how its children read (a map's as entries).
+    pub type_name: &'a str,
     /// The expression that reads it, to reach items past the adapter's cap.
     pub expression: Option<&'a str>,
     pub frame: i64,
@@ -45,7 +47,7 @@ pub async fn page(
     }
     let language = client.language();
     let kids = reads::variables(client, window.reference).await?;
-    let mut kids = super::listing::as_entries(language, kids);
+    let mut kids = super::listing::as_entries(language, window.type_name, kids);
     if let Some(cap) = kids.iter().position(|v| language.is_listing_cut(&v.name)) {
         kids.remove(cap);
         if filter.is_none()

@@ -435,6 +435,9 @@ pub struct Snapshot {
     /// waiter is told so rather than that it is running.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub silent: Option<String>,
+    /// The build step under way before the start, by its command.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub building: Option<String>,
     /// The resume request (`next`, `continue`, ...) the adapter has not
     /// answered yet: until it does, the program is not known to move.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -522,6 +525,7 @@ impl Snapshot {
             exit: None,
             error: None,
             silent: None,
+            building: None,
             unanswered: None,
             breakpoints: vec![],
             data_watch: None,
@@ -571,7 +575,10 @@ impl Snapshot {
                 None => "The session is stopped.".into(),
             },
             RunState::Running => "The program is running.".into(),
-            RunState::Starting => "The session is starting.".into(),
+            RunState::Starting => match &self.building {
+                Some(cmd) => format!("The program is being built ({cmd})."),
+                None => "The session is starting.".into(),
+            },
             RunState::Exited => match self.exit.as_ref() {
                 Some(e) if e.signal.is_some() || e.code_or_signal || e.terminated_by.is_some() => {
                     format!("The program {}.", e.ended())

@@ -142,7 +142,7 @@ pub async fn child_named(
     let mut type_name = type_name.to_string();
     for _ in 0..=MAX_SHELLS {
         children = map_entries::read(client, &type_name, children).await;
-        children = listing::as_entries(language, children);
+        children = listing::as_entries(language, &type_name, children);
         listing::typed(language, &type_name, &mut children);
         if let Some(v) = var_path::find_child(&children, seg) {
             return Ok(Some(v.clone()));

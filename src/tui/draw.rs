@@ -26,7 +26,8 @@ pub struct View<'a> {
 
 pub fn draw(f: &mut Frame, v: &View) {
     let a = layout(f.area(), v.ui);
-    if !super::native::render(f, a.source, v.snap, v.ui, v.theme) {
+    super::native::render(f, a.native, v.snap, v.ui, v.theme);
+    if a.source.area() > 0 {
         panes::source::render(
             f, a.source, v.snap, v.ui, v.theme, v.file, v.colours, v.previous,
         );

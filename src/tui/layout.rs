@@ -8,6 +8,10 @@ use super::state::{Focus, UiState};
 
 pub struct Areas {
     pub source: Rect,
+    /// The native view (disassembly, memory): beside or under the source
+    /// for the disassembly, as gdb's `layout split`; in its place for
+    /// memory. Empty when none is shown.
+    pub native: Rect,
     pub stack: Rect,
     pub variables: Rect,
     pub watches: Rect,
@@ -37,12 +41,48 @@ const ROWS_FOR_ALL_SIDE_PANES: u16 = 14;
 
 /// The areas as drawn for this UI state, for mouse hits too.
 pub fn layout(size: Rect, ui: &UiState) -> Areas {
-    match ui.zoomed {
+    let mut a = match ui.zoomed {
         Some(pane) => zoomed(size, pane),
         None if size.height < COMPACT_BELOW => compact(size, ui.focus),
         None if size.width < NARROW_BELOW => narrow(size, ui),
         None => wide(size, ui),
+    };
+    (a.source, a.native) = split_native(a.source, ui);
+    a
+}
+
+/// From this width the disassembly goes beside the source, each with room
+/// for a line of code or an instruction.
+const SIDE_BY_SIDE_FROM: u16 = 120;
+
+/// Under this many rows the disassembly takes the source's place: split,
+/// neither would show enough to read.
+const SPLIT_FROM_ROWS: u16 = 14;
+
+/// The source pane's area divided between the source and the native view.
+fn split_native(area: Rect, ui: &UiState) -> (Rect, Rect) {
+    if !ui.native.shown() {
+        return (area, NONE);
     }
+    if !ui.native.disassembly_shown()
+        || area.height < SPLIT_FROM_ROWS && area.width < SIDE_BY_SIDE_FROM
+    {
+        return (NONE, area);
+    }
+    if area.width >= SIDE_BY_SIDE_FROM {
+        let [source, native] = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
+            .areas(area);
+        return (source, native);
+    }
+    // The source keeps a few lines around the current one; the
+    // instructions, denser, get the rest.
+    let [source, native] = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Percentage(40), Constraint::Percentage(60)])
+        .areas(area);
+    (source, native)
 }
 
 /// The agent's pane has room once an agent connected or a call showed in
@@ -96,6 +136,7 @@ fn wide(size: Rect, ui: &UiState) -> Areas {
     };
     Areas {
         source,
+        native: NONE,
         stack,
         variables,
         watches,
@@ -161,6 +202,7 @@ fn narrow(size: Rect, ui: &UiState) -> Areas {
     };
     Areas {
         source,
+        native: NONE,
         stack,
         variables,
         watches,
@@ -212,6 +254,7 @@ fn zoomed(size: Rect, pane: Focus) -> Areas {
     let pick = |p: Focus| if p == pane { main } else { NONE };
     Areas {
         source: pick(Focus::Source),
+        native: NONE,
         stack: pick(Focus::Stack),
         variables: pick(Focus::Variables),
         watches: pick(Focus::Watches),
@@ -227,6 +270,8 @@ fn zoomed(size: Rect, pane: Focus) -> Areas {
 pub fn pane_rows(size: Rect, ui: &UiState, pane: Focus) -> usize {
     let a = layout(size, ui);
     let r = match pane {
+        // The keys page the native view while one is shown.
+        Focus::Source if ui.native.shown() => a.native,
         Focus::Source => a.source,
         Focus::Stack => a.stack,
         Focus::Variables => a.variables,
@@ -242,6 +287,11 @@ pub fn pane_rows(size: Rect, ui: &UiState, pane: Focus) -> usize {
 /// Source rows visible for a screen size and zoom, for scrolling.
 pub fn source_rows(size: Rect, ui: &UiState) -> usize {
     layout(size, ui).source.height.saturating_sub(2) as usize
+}
+
+/// Rows of the shown native view, for paging it.
+pub fn native_rows(size: Rect, ui: &UiState) -> usize {
+    layout(size, ui).native.height.saturating_sub(2) as usize
 }
 
 #[cfg(test)]

@@ -328,7 +328,10 @@ fn render_not_stopped(snap: &Snapshot) -> String {
         }
         RunState::Error => format!("── FAILED ──\n{}\n", snap.error.as_deref().unwrap_or("")),
         RunState::Running => "── RUNNING ──\n".to_string(),
-        RunState::Starting => "── STARTING ──\n".to_string(),
+        RunState::Starting => match &snap.building {
+            Some(cmd) => format!("── BUILDING ──\n{cmd}\n"),
+            None => "── STARTING ──\n".to_string(),
+        },
         RunState::Stopped => "── STOPPED (loading) ──\n".to_string(),
     };
     render_notes(&mut out, snap, 0);

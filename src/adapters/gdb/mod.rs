@@ -5,6 +5,7 @@
 
 mod children;
 mod install;
+mod libstdcxx;
 
 pub use install::alone_on_path;
 mod native;
@@ -46,6 +47,12 @@ const SETTINGS: &[&str] = &[
 /// Tells the signal that killed the program (see the file).
 const EXIT_SIGNAL: &str = include_str!("boot/exit_signal.py");
 const RUST_PRINTERS: &str = "gdb_load_rust_pretty_printers.py";
+
+/// Where the system's gdb keeps the scripts that libraries ship for it:
+/// libstdc++'s printers (which make `std::map` read as a map) are found
+/// there by the library's path. The gdb pairdbg installs has its own data
+/// directory, so it is told about the system's.
+const SYSTEM_AUTO_LOAD: &[&str] = &["/usr/share/gdb/auto-load", "/usr/local/share/gdb/auto-load"];
 
 /// Steps pass over the Rust standard library's functions.
 const STEP_OVER_STD: &str = "skip -rfunction ^(<)?(std|core|alloc)::";
@@ -216,6 +223,12 @@ impl Adapter for Gdb {
             Err(e) => notes.push(format!(
                 "a program killed by a signal will read as exited with code 0: cannot write gdb's exit hook ({e})"
             )),
+        }
+        for dir in SYSTEM_AUTO_LOAD.iter().filter(|d| Path::new(d).is_dir()) {
+            cmd.arg("-iex")
+                .arg(format!("add-auto-load-safe-path {dir}"))
+                .arg("-iex")
+                .arg(format!("add-auto-load-scripts-directory {dir}"));
         }
         if rust {
             // Stepping into `f(&items)` should reach `f`, not the standard

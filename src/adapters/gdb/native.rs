@@ -63,7 +63,7 @@ impl Language for GdbNative {
         if sized(raw.text().trim()) == Some(0) && raw.children().is_none_or(|c| c.is_empty()) {
             let t = raw.type_name();
             let short = last_segment(t.split('<').next().unwrap_or(t));
-            if short.ends_with("Map") {
+            if short.ends_with("Map") || super::libstdcxx::is_map(t) {
                 return Value::Map {
                     type_name: t.to_string(),
                     entries: vec![],
@@ -99,7 +99,14 @@ impl Language for GdbNative {
         super::parts::exact_count(value, type_name)
     }
 
-    fn entries(&self, children: &[(&str, &str)]) -> Option<Vec<(String, usize)>> {
+    fn entries(
+        &self,
+        container_type: &str,
+        children: &[(&str, &str)],
+    ) -> Option<Vec<(String, usize)>> {
+        if super::libstdcxx::is_map(container_type) {
+            return super::libstdcxx::entries(children);
+        }
         super::parts::entries(children)
     }
 
@@ -120,8 +127,16 @@ impl Language for GdbNative {
     }
 
     fn composed_value(&self, value: &str, type_name: &str, parts: &[Part<'_>]) -> Option<String> {
+        let entries = || match super::libstdcxx::is_map(type_name) {
+            true => {
+                let named: Vec<(&str, Option<&str>)> =
+                    parts.iter().map(|p| (p.name, p.value)).collect();
+                super::libstdcxx::entry_texts(&named)
+            }
+            false => map_entries(parts),
+        };
         if let Some(size) = sized(value)
-            && let Some(entries) = map_entries(parts)
+            && let Some(entries) = entries()
         {
             let more = if entries.len() < size { ", …" } else { "" };
             return Some(format!("{{{}{more}}}", entries.join(", ")));
@@ -215,8 +230,11 @@ fn is_sized(v: &str) -> bool {
     sized(v).is_some()
 }
 
+/// rustc's printers' `Vec(size=3)`, or libstdc++'s `std::vector of
+/// length 3, capacity 3`.
 pub(super) fn sized(v: &str) -> Option<usize> {
-    v.strip_suffix(')')?.split_once("(size=")?.1.parse().ok()
+    let rust = || v.strip_suffix(')')?.split_once("(size=")?.1.parse().ok();
+    rust().or_else(|| super::libstdcxx::sized(v))
 }
 
 /// A map's parts, as rustc's printers give them (`key0`, `val0`, `key1`..),

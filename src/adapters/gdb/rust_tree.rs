@@ -102,23 +102,32 @@ fn map_tree(language: &dyn Language, raw: &dyn Raw, parts: &[&dyn Raw]) -> Optio
     if parts.is_empty() || !parts.len().is_multiple_of(2) {
         return None;
     }
+    // rustc's printers name the parts `key0`, `val0`..; libstdc++'s, in a
+    // standard map, by position (`[0]` a key, `[1]` its value).
+    let cxx = super::libstdcxx::is_map(raw.type_name());
+    let names = |i: usize| match cxx {
+        true => (format!("[{}]", 2 * i), format!("[{}]", 2 * i + 1)),
+        false => (format!("key{i}"), format!("val{i}")),
+    };
     let entries = parts
         .chunks(2)
         .enumerate()
         .map(|(i, pair)| {
-            (pair[0].name() == format!("key{i}") && pair[1].name() == format!("val{i}"))
+            let (key, val) = names(i);
+            (pair[0].name() == key && pair[1].name() == val)
                 .then(|| (part_value(language, pair[0]), part_value(language, pair[1])))
         })
         .collect::<Option<Vec<_>>>()?;
     let n = entries.len();
+    let count = match super::native::sized(raw.text()) {
+        Some(size) if cxx => Count::Exact(size.max(n)),
+        _ if raw.text().ends_with("…}") => Count::AtLeast(n),
+        _ => Count::Exact(n),
+    };
     Some(Value::Map {
         type_name: raw.type_name().to_string(),
         entries,
-        count: if raw.text().ends_with("…}") {
-            Count::AtLeast(n)
-        } else {
-            Count::Exact(n)
-        },
+        count,
     })
 }
 

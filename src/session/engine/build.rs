@@ -18,6 +18,8 @@ impl Engine {
             return self.spawn_and_report();
         };
         self.stop_build();
+        let labels: Vec<&str> = step.commands.iter().map(|c| c.label.as_str()).collect();
+        self.snap.building = Some(labels.join(", then "));
         let root = self.tree.root;
         let tx = self.apply_tx.clone();
         let say: build_run::Say = Arc::new(move |line: String| {
@@ -39,6 +41,7 @@ impl Engine {
         if let Some((_, task)) = self.build_task.take() {
             task.abort();
         }
+        self.snap.building = None;
     }
 
     fn push_build(&mut self, text: &str) {
@@ -52,6 +55,7 @@ impl Engine {
             return;
         }
         self.build_task = None;
+        self.snap.building = None;
         match built {
             Ok(program) => {
                 if let Some(p) = program {

@@ -189,15 +189,31 @@ impl Engine {
                 }
                 let container =
                     resolve_path(&client, frame, q.scope.as_deref(), q.path.as_deref()).await?;
-                let window = |reference, indexed| crate::session::paging::Window {
-                    reference,
-                    expression: container.expression.as_deref(),
-                    frame,
-                    indexed,
-                };
+                let expression = container.expression.as_deref();
+                fn window<'a>(
+                    reference: i64,
+                    indexed: Option<usize>,
+                    type_name: &'a str,
+                    expression: Option<&'a str>,
+                    frame: i64,
+                ) -> crate::session::paging::Window<'a> {
+                    crate::session::paging::Window {
+                        reference,
+                        type_name,
+                        expression,
+                        frame,
+                        indexed,
+                    }
+                }
                 let (mut page, mut total) = crate::session::paging::page(
                     &client,
-                    window(container.reference, container.indexed),
+                    window(
+                        container.reference,
+                        container.indexed,
+                        &container.type_name,
+                        expression,
+                        frame,
+                    ),
                     q.start,
                     q.count,
                     q.filter.as_deref(),
@@ -223,7 +239,7 @@ impl Engine {
                     let inner_type = target.type_name.clone();
                     let (mut inner, inner_total) = crate::session::paging::page(
                         &client,
-                        window(reference, indexed),
+                        window(reference, indexed, &inner_type, expression, frame),
                         q.start,
                         q.count,
                         None,

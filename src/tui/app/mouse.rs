@@ -23,7 +23,9 @@ impl App {
         let hit = |r: ratatui::layout::Rect| {
             m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height
         };
+        let on_native = hit(a.native);
         let panes = [
+            (Focus::Source, a.native),
             (Focus::Source, a.source),
             (Focus::Stack, a.stack),
             (Focus::Variables, a.variables),
@@ -43,8 +45,8 @@ impl App {
                 let up = matches!(m.kind, MouseEventKind::ScrollUp);
                 let old = self.ui.focus;
                 self.ui.focus = pane;
-                if pane == Focus::Source && self.ui.native.shown() {
-                    let page = crate::tui::draw::source_rows(self.size, &self.ui).max(1);
+                if on_native {
+                    let page = crate::tui::layout::native_rows(self.size, &self.ui).max(1);
                     self.scroll_native(if up { -3 } else { 3 }, page);
                 } else if pane == Focus::Source {
                     self.ui.scroll = if up {
@@ -65,7 +67,7 @@ impl App {
                 let snap = self.session.snapshot();
                 match pane {
                     // The native views have no cursor: a click only focuses.
-                    Focus::Source if self.ui.native.shown() => {}
+                    Focus::Source if on_native => {}
                     Focus::Source => {
                         self.ui.cursor = self.ui.scroll + row;
                         // The gutter: the border, then the breakpoint column.

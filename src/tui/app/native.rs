@@ -38,11 +38,14 @@ impl App {
             stop_seq,
         };
         self.ui.focus = Focus::Source;
+        // The source now shares its pane: its current line must still show.
+        self.keep_cursor_visible();
         self.fetch_disassembly(stop_seq);
     }
 
     pub(super) fn close_native_view(&mut self) {
         self.ui.native.view = NativeView::None;
+        self.keep_cursor_visible();
     }
 
     fn fetch_disassembly(&self, stop_seq: u64) {
@@ -100,7 +103,7 @@ impl App {
     /// person scrolls past what it holds.
     pub(super) fn scroll_native(&mut self, delta: i64, page: usize) {
         let width = crate::tui::draw::layout(self.size, &self.ui)
-            .source
+            .native
             .width
             .saturating_sub(2);
         match &mut self.ui.native.view {

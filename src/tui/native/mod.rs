@@ -1,5 +1,5 @@
-//! The native views in the source pane's place: disassembly of the selected
-//! frame and a memory dump.
+//! The native views: disassembly of the selected frame, beside the source,
+//! and a memory dump in the source's place.
 
 pub mod disassembly;
 pub mod memory;
@@ -7,17 +7,20 @@ pub mod view;
 
 pub use view::{NativeUi, NativeView, ROW_BYTES};
 
-/// Draws the shown native view over `area`; false when none is shown and
-/// the source belongs there.
+/// Draws the shown native view over `area` (the layout gives it none when
+/// no view is shown).
 pub fn render(
     f: &mut ratatui::Frame,
     area: ratatui::layout::Rect,
     snap: &crate::session::types::Snapshot,
     ui: &crate::tui::state::UiState,
     theme: &crate::tui::theme::Theme,
-) -> bool {
+) {
+    if area.area() == 0 {
+        return;
+    }
     match &ui.native.view {
-        NativeView::None => return false,
+        NativeView::None => {}
         NativeView::Disassembly { read, scroll, .. } => {
             disassembly::render(f, area, snap, ui, theme, read.as_ref(), *scroll)
         }
@@ -27,5 +30,4 @@ pub fn render(
             reading,
         } => memory::render(f, area, ui, theme, memory, *scroll, *reading),
     }
-    true
 }

@@ -47,6 +47,9 @@ pub fn render(
         (RunState::Running | RunState::Starting, _) if snap.silent.is_some() => {
             snap.silent.clone().unwrap_or_default()
         }
+        (RunState::Starting, _) if snap.building.is_some() => {
+            format!("{} building", SPINNER[(ui.tick % 4) as usize])
+        }
         (RunState::Running | RunState::Starting, _) => format!(
             "{} {}",
             SPINNER[(ui.tick % 4) as usize],
