@@ -3,9 +3,9 @@
 
 use std::process::Stdio;
 
+use crate::tui::screen::Screen;
 use crossterm::event::{Event, EventStream, KeyCode, KeyEventKind};
 use futures::StreamExt;
-use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -16,7 +16,7 @@ use crate::session::LaunchConfig;
 use crate::session::setup::{MissingAdapter, install_adapter, missing_adapter};
 
 fn show(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut Screen,
     theme: &Theme,
     title: &str,
     lines: &[String],
@@ -46,7 +46,7 @@ fn show(
 
 /// Asks, installs on yes, and says whether the adapter is now there.
 pub async fn offer(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut Screen,
     theme: &Theme,
     config: &LaunchConfig,
     missing: &MissingAdapter,

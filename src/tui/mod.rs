@@ -11,6 +11,7 @@ pub mod native;
 pub mod number_format;
 pub mod panes;
 pub mod picker;
+mod screen;
 pub mod state;
 pub mod terminal_keys;
 pub mod theme;
@@ -91,7 +92,13 @@ pub async fn run(
     };
     // Without its adapter, offer to install it before anything else starts.
     if let Some(missing) = crate::session::setup::missing_adapter(&config).await {
-        let mut terminal = ratatui::init();
+        let mut terminal = match screen::init() {
+            Ok(t) => t,
+            Err(e) => {
+                say!("pairdbg: the terminal cannot be set up: {e}");
+                return 1;
+            }
+        };
         let installed = install::offer(&mut terminal, &theme, &config, &missing).await;
         restore();
         if !installed {
@@ -131,7 +138,15 @@ pub async fn run(
     .await;
     let url = endpoint.as_ref().ok().map(|e| e.url.clone());
     let watch = tokio::spawn(hangup::watch(registry.clone()));
-    let mut terminal = ratatui::init();
+    let mut terminal = match screen::init() {
+        Ok(t) => t,
+        Err(e) => {
+            watch.abort();
+            restore();
+            say!("pairdbg: the terminal cannot be set up: {e}");
+            return 1;
+        }
+    };
     mouse(true);
     let result = app::App::new(registry.clone(), session.clone(), theme, keymap, url)
         .remember(adapter)

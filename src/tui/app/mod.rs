@@ -32,9 +32,9 @@ mod watch_key;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::tui::screen::Screen;
 use crossterm::event::{Event, EventStream, KeyCode, KeyEventKind};
 use futures::StreamExt;
-use ratatui::DefaultTerminal;
 use tokio::sync::mpsc;
 
 use super::action::Keymap;
@@ -168,7 +168,7 @@ impl App {
         }
     }
 
-    pub async fn run(mut self, terminal: &mut DefaultTerminal) -> std::io::Result<()> {
+    pub async fn run(mut self, terminal: &mut Screen) -> std::io::Result<()> {
         let mut events = EventStream::new();
         let mut snaps = self.session.watch_snapshots();
         let mut session_events = self.session.subscribe();
@@ -325,7 +325,7 @@ impl App {
         Ok(())
     }
 
-    fn draw(&mut self, terminal: &mut DefaultTerminal, snap: &Snapshot) -> std::io::Result<()> {
+    fn draw(&mut self, terminal: &mut Screen, snap: &Snapshot) -> std::io::Result<()> {
         self.ui.sessions = self.registry.list().0.into_iter().map(|s| s.id).collect();
         self.ui.waiting = self.waiting();
         self.ui.approve_required = self.registry.approvals().required();
