@@ -57,6 +57,10 @@ final class Launcher {
             for (int k = 0; !pkg.isEmpty() && k < pkg.split("\\.").length && root.getParent() != null; k++) root = root.getParent();
             s.sourcePaths.add(root.toString());
         }
+        if (mainClass == null && jar == null && a.get("program") != null) {
+            throw new IllegalArgumentException(a.get("program") + " is not a .java file, a .jar or a Maven project (a folder with pom.xml);"
+                    + " give a main class as module, with its classpath in CLASSPATH");
+        }
         if (mainClass == null && jar == null) throw new IllegalArgumentException("launch needs mainClass, jar, sourceFile or mavenProject");
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
