@@ -98,6 +98,43 @@ pub fn go_available() -> bool {
     )
 }
 
+/// A JDK and Maven, and pairdbg's Java debug server compiled for that JDK
+/// (`pairdbg adapters install java`, run here once when it is missing).
+pub fn java_available() -> bool {
+    if !adapter_available(
+        "a JDK 17 or newer and Maven",
+        &[("javac", &["-version"]), ("java", &["-version"]), ("mvn", &["-v"])],
+        "apt-get install -y openjdk-17-jdk-headless maven",
+    ) {
+        return false;
+    }
+    static INSTALLED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    let got = INSTALLED.get_or_init(|| {
+        let out = StdCommand::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(["adapters", "install", "java"])
+            .output()
+            .map_err(|e| e.to_string())?;
+        match out.status.success() {
+            true => Ok(()),
+            false => Err(format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )),
+        }
+    });
+    match got {
+        Ok(()) => true,
+        Err(e) if std::env::var_os("CI").is_some() => {
+            panic!("pairdbg adapters install java failed in CI: {e}")
+        }
+        Err(e) => {
+            eprintln!("\n!!!!! SKIPPED: pairdbg adapters install java failed: {e} !!!!!\n");
+            false
+        }
+    }
+}
+
 pub struct Mcp {
     pub client: RunningService<RoleClient, ()>,
     pub pid: u32,

@@ -17,6 +17,10 @@ impl Language for Java {
         parameters(lines, function, line)
     }
 
+    fn side_effect(&self, expression: &str) -> Option<String> {
+        crate::adapters::side_effects::scan(expression, &super::pure_calls::JAVA)
+    }
+
     fn path_expression(&self, path: &str) -> Option<String> {
         c_like_path(&split_path(path))
     }

@@ -5,6 +5,7 @@
 mod install;
 mod java;
 mod launch;
+mod pure_calls;
 
 use futures::FutureExt;
 use futures::future::BoxFuture;

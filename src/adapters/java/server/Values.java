@@ -101,6 +101,7 @@ final class Values {
             String component = simple(type.substring(0, type.length() - 2));
             text = component + "[" + a.length() + "]";
             if (a.length() > 0) ref = ref(a);
+            into.put("indexedVariables", (long) a.length());
         } else {
             ObjectReference o = (ObjectReference) v;
             ReferenceType t = o.referenceType();
@@ -111,8 +112,10 @@ final class Values {
                 Value n = o.getValue(t.fieldByName("name"));
                 text = simple(type) + "." + (n instanceof StringReference ? ((StringReference) n).value() : "?");
             } else if (implementsType(t, "java.util.Collection") || implementsType(t, "java.util.Map")) {
-                text = simple(type) + " size=" + size(s, o);
+                String n = size(s, o);
+                text = simple(type) + " size=" + n;
                 ref = ref(o);
+                if (implementsType(t, "java.util.Collection") && !n.equals("?")) into.put("indexedVariables", Long.parseLong(n));
             } else {
                 text = preview(s, o);
                 ref = ref(o);
@@ -211,19 +214,40 @@ final class Values {
     }
 
     private static void locals(Session s, Frame f, List<Object> out) throws Exception {
+        // Every value is read before any is described: a toString() run for a preview
+        // resumes the thread, and the frame read before it is then gone.
         StackFrame frame = f.frame();
+        List<String> names = new ArrayList<>();
+        List<Value> values = new ArrayList<>();
         ObjectReference self = frame.thisObject();
-        if (self != null) out.add(variable(s, "this", self, "this"));
-        if (f.index == 0 && f.thread.equals(s.stopThread) && s.returnedFrom != null) {
-            out.add(variable(s, "(return) " + s.returnedFrom, s.returned, null));
+        if (self != null) {
+            names.add("this");
+            values.add(self);
         }
+        if (f.index == 0 && f.thread.equals(s.stopThread) && s.returnedFrom != null) {
+            names.add("(return) " + s.returnedFrom);
+            values.add(s.returned);
+        }
+        int locals = names.size();
         try {
             List<LocalVariable> vars = frame.visibleVariables();
-            Map<LocalVariable, Value> values = frame.getValues(vars);
-            for (LocalVariable v : vars) out.add(variable(s, v.name(), values.get(v), v.name()));
+            Map<LocalVariable, Value> read = frame.getValues(vars);
+            for (LocalVariable v : vars) {
+                names.add(v.name());
+                values.add(read.get(v));
+            }
         } catch (AbsentInformationException e) {
             List<Value> args = frame.getArgumentValues();
-            for (int k = 0; k < args.size(); k++) out.add(variable(s, "arg" + k, args.get(k), null));
+            for (int k = 0; k < args.size(); k++) {
+                names.add("arg" + k);
+                values.add(args.get(k));
+            }
+        }
+        for (Value v : values) if (v instanceof ObjectReference) s.hold((ObjectReference) v);
+        for (int k = 0; k < names.size(); k++) {
+            String n = names.get(k);
+            boolean named = k >= locals && !n.startsWith("arg") || n.equals("this");
+            out.add(variable(s, n, values.get(k), named ? n : null));
         }
     }
 

@@ -1,0 +1,188 @@
+//! Java end to end: the Maven demo (two classes, a list of orders, a map, a
+//! second thread, a NullPointerException it catches) debugged by a real MCP
+//! client through the real binary, a real JVM and pairdbg's JDI server.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::*;
+use serde_json::json;
+
+const MAIN: &str = "src/main/java/shop/Main.java";
+
+/// A copy of the demo project, so each test builds its own `target/`.
+fn demo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&repo_root().join("assets/demo/java"), dir.path());
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read demo").flatten() {
+        let name = e.file_name();
+        if name == "target" {
+            continue;
+        }
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(&name));
+        } else {
+            std::fs::copy(e.path(), to.join(&name)).expect("copy");
+        }
+    }
+}
+
+/// The JVMs (the server's and the program's) under pairdbg.
+fn jvms(pairdbg: u32) -> Vec<u32> {
+    descendants(pairdbg)
+        .into_iter()
+        .filter(|p| comm(*p).as_deref() == Some("java"))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agent_debugs_the_java_demo() {
+    if !java_available() {
+        return;
+    }
+    let ws = demo();
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "breakpoints": [{"file": MAIN, "line": 24}],
+                   "timeout_ms": 120000}),
+        )
+        .await;
+    assert!(
+        v.contains("── STOPPED at src/main/java/shop/Main.java:24 (Main.main) ──"),
+        "{v}"
+    );
+    assert!(v.contains("Reason: breakpoint"), "{v}");
+    assert_eq!(
+        local(&v, "orders").as_deref(),
+        Some("[Order{id=1, total=9.5}, Order{id=2, total=20.0}, Order{id=3, total=12.25}]"),
+        "{v}"
+    );
+    assert_eq!(
+        local(&v, "stock").as_deref(),
+        Some("{\"widget\": 4, \"gadget\": 7}"),
+        "{v}"
+    );
+    assert_eq!(local(&v, "sum").as_deref(), Some("0.0"), "{v}");
+    // The JVM and the server both run under pairdbg, and must end with it.
+    let pids = jvms(mcp.pid);
+    assert!(pids.len() >= 2, "the server's and the program's JVMs: {pids:?}");
+
+    let vars = mcp.ok("debug_variables", json!({"name": "orders"})).await;
+    println!("{vars}");
+    assert!(vars.contains("3 items"), "{vars}");
+
+    let e = mcp.ok("debug_evaluate", json!({"expression": "order.total"})).await;
+    assert!(e.contains("= 9.5"), "{e}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "orders.get(1).customer.toUpperCase()"}))
+        .await;
+    assert!(e.contains("= \"GRACE\""), "{e}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "orders.size() * 2 + 1"}))
+        .await;
+    assert!(e.contains("= 7"), "{e}");
+    let err = mcp.fails("debug_evaluate", json!({"expression": "nosuch + 1"})).await;
+    assert!(err.contains("nosuch is not defined here"), "{err}");
+    let err = mcp.fails("debug_evaluate", json!({"expression": "order.("})).await;
+    assert!(err.contains("cannot parse"), "{err}");
+
+    let s = mcp
+        .ok("debug_set_variable", json!({"name": "sum", "value": "100.5"}))
+        .await;
+    assert!(s.contains("100.5"), "{s}");
+    let err = mcp
+        .fails("debug_set_variable", json!({"name": "sum", "value": "\"text\""}))
+        .await;
+    assert!(err.contains("expected a number") || err.contains("sum"), "{err}");
+
+    let v = mcp.ok("debug_step", json!({"kind": "into"})).await;
+    assert!(
+        v.contains("── STOPPED at src/main/java/shop/Order.java:15 (Order.withTax) ──"),
+        "{v}"
+    );
+    assert!(v.contains("Order.withTax(rate=0.1)"), "{v}");
+    assert_eq!(local(&v, "rate").as_deref(), Some("0.1"), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
+    assert_eq!(stopped_line(&v), Some(24), "{v}");
+    assert_eq!(local(&v, "(return) withTax").as_deref(), Some("10.45"), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(25), "{v}");
+    assert_eq!(local(&v, "taxed").as_deref(), Some("10.45"), "{v}");
+
+    mcp.ok("breakpoint_remove", json!({"file": MAIN, "line": 24})).await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("── EXITED with code 3 ──"), "{v}");
+    let out = mcp.output_containing("units").await;
+    // The sum started from the value set: 100.5 + 10.45 + 22.0 + 13.48.
+    assert!(out.contains("sum 146.43"), "{out}");
+    assert!(out.contains("units 11"), "{out}");
+    assert!(out.contains("audited 3"), "{out}");
+    mcp.close().await;
+    let left = wait_dead(&pids, Duration::from_secs(10)).await;
+    assert!(left.is_empty(), "JVMs outlived the session: {left:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn java_conditions_threads_and_exceptions() {
+    if !java_available() {
+        return;
+    }
+    let ws = demo();
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": ".", "timeout_ms": 120000, "breakpoints": [
+                {"file": MAIN, "line": 41},
+                {"file": MAIN, "line": 25, "condition": "order.id == 2"}]}),
+        )
+        .await;
+    // The auditor thread reaches its line first.
+    assert!(v.contains("(Main.audit) ──"), "{v}");
+    // Line 41 declares the method: its first code is on 42.
+    assert_eq!(stopped_line(&v), Some(42), "{v}");
+    assert_eq!(local(&v, "seen").as_deref(), None, "not yet assigned: {v}");
+    let t = mcp.ok("debug_threads", json!({})).await;
+    assert!(t.contains("auditor") && t.contains("main"), "{t}");
+
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert_eq!(stopped_line(&v), Some(25), "{v}");
+    assert_eq!(
+        local(&v, "order").as_deref(),
+        Some("Order{id=2, total=20.0}"),
+        "the condition skipped order 1: {v}"
+    );
+
+    let x = mcp
+        .ok(
+            "breakpoint_set_exception",
+            json!({"exception_type": "java.lang.NullPointerException"}),
+        )
+        .await;
+    assert!(x.contains("NullPointerException"), "{x}");
+    mcp.ok("breakpoint_remove", json!({"file": MAIN, "line": 25})).await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("Reason: exception"), "{v}");
+    assert!(
+        v.contains("── STOPPED at src/main/java/shop/Order.java:20 (Order.customerName) ──"),
+        "stopped where it was thrown: {v}"
+    );
+    assert!(
+        v.contains("Cannot invoke \"String.toUpperCase()\" because \"this.customer\" is null"),
+        "{v}"
+    );
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("── EXITED with code 3 ──"), "{v}");
+    let out = mcp.output_containing("no customer").await;
+    assert!(out.contains("no customer for order 3"), "{out}");
+    mcp.close().await;
+}
