@@ -296,6 +296,9 @@ final class Values {
                 default: break;
             }
         }
+        if (target instanceof com.sun.jdi.PrimitiveType && !t.equals("boolean") && !(v instanceof PrimitiveValue)) {
+            throw new IllegalArgumentException(name + " is a" + (t.startsWith("i") ? "n " : " ") + t + ": give a number, not " + (v == null ? "null" : v.type().name()));
+        }
         if (t.equals("boolean") && !(v instanceof com.sun.jdi.BooleanValue)) {
             throw new IllegalArgumentException(name + " is a boolean: give true or false");
         }
