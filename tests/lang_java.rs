@@ -186,3 +186,43 @@ async fn java_conditions_threads_and_exceptions() {
     assert!(out.contains("no customer for order 3"), "{out}");
     mcp.close().await;
 }
+
+const GREETER: &str = "public class Greeter {
+    static String greet(String name, int times) {
+        String line = \"hello \" + name;
+        return line.repeat(times);
+    }
+
+    public static void main(String[] args) {
+        for (String n : new String[] {\"ada\", \"bob\", \"cy\"}) {
+            System.out.println(greet(n, 1));
+        }
+    }
+}
+";
+
+/// A single `.java` file, compiled by the server with its local names; a
+/// function breakpoint by `Class.method` that stops on its second hit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_java_file_with_a_counted_function_breakpoint() {
+    if !java_available() {
+        return;
+    }
+    let ws = workspace(&[("Greeter.java", GREETER)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "Greeter.java", "timeout_ms": 60000,
+                   "breakpoints": [{"function": "Greeter.greet", "hit_count": 2}]}),
+        )
+        .await;
+    assert!(v.contains("── STOPPED at Greeter.java:3 (Greeter.greet) ──"), "{v}");
+    assert_eq!(local(&v, "name").as_deref(), Some("\"bob\""), "{v}");
+    assert_eq!(local(&v, "times").as_deref(), Some("1"), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("── EXITED with code 0 ──"), "{v}");
+    let out = mcp.output_containing("hello cy").await;
+    assert!(out.contains("hello ada") && out.contains("hello bob"), "{out}");
+    mcp.close().await;
+}

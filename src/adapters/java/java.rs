@@ -17,6 +17,11 @@ impl Language for Java {
         parameters(lines, function, line)
     }
 
+    /// A main class runs as a module does (`module: shop.Main`).
+    fn runs_modules(&self) -> bool {
+        true
+    }
+
     fn side_effect(&self, expression: &str) -> Option<String> {
         crate::adapters::side_effects::scan(expression, &super::pure_calls::JAVA)
     }
