@@ -74,33 +74,57 @@ async fn agent_debugs_the_java_demo() {
     assert_eq!(local(&v, "sum").as_deref(), Some("0.0"), "{v}");
     // The JVM and the server both run under pairdbg, and must end with it.
     let pids = jvms(mcp.pid);
-    assert!(pids.len() >= 2, "the server's and the program's JVMs: {pids:?}");
+    assert!(
+        pids.len() >= 2,
+        "the server's and the program's JVMs: {pids:?}"
+    );
 
     let vars = mcp.ok("debug_variables", json!({"expand": "orders"})).await;
     assert!(vars.contains("orders (0–3 of 3):"), "{vars}");
-    assert!(vars.contains("[1] = Order{id=2, total=20.0}  (shop.Order)"), "{vars}");
+    assert!(
+        vars.contains("[1] = Order{id=2, total=20.0}  (shop.Order)"),
+        "{vars}"
+    );
 
-    let e = mcp.ok("debug_evaluate", json!({"expression": "order.total"})).await;
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "order.total"}))
+        .await;
     assert!(e.contains("= 9.5"), "{e}");
     let e = mcp
-        .ok("debug_evaluate", json!({"expression": "orders.get(1).customer.toUpperCase()"}))
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "orders.get(1).customer.toUpperCase()"}),
+        )
         .await;
     assert!(e.contains("= \"GRACE\""), "{e}");
     let e = mcp
-        .ok("debug_evaluate", json!({"expression": "orders.size() * 2 + 1"}))
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "orders.size() * 2 + 1"}),
+        )
         .await;
     assert!(e.contains("= 7"), "{e}");
-    let err = mcp.fails("debug_evaluate", json!({"expression": "nosuch + 1"})).await;
+    let err = mcp
+        .fails("debug_evaluate", json!({"expression": "nosuch + 1"}))
+        .await;
     assert!(err.contains("nosuch is not defined here"), "{err}");
-    let err = mcp.fails("debug_evaluate", json!({"expression": "order.("})).await;
+    let err = mcp
+        .fails("debug_evaluate", json!({"expression": "order.("}))
+        .await;
     assert!(err.contains("cannot parse"), "{err}");
 
     let s = mcp
-        .ok("debug_set_variable", json!({"name": "sum", "value": "100.5"}))
+        .ok(
+            "debug_set_variable",
+            json!({"name": "sum", "value": "100.5"}),
+        )
         .await;
     assert!(s.contains("100.5"), "{s}");
     let err = mcp
-        .fails("debug_set_variable", json!({"name": "sum", "value": "\"text\""}))
+        .fails(
+            "debug_set_variable",
+            json!({"name": "sum", "value": "\"text\""}),
+        )
         .await;
     assert!(err.contains("sum is a double: give a number"), "{err}");
 
@@ -113,12 +137,17 @@ async fn agent_debugs_the_java_demo() {
     assert_eq!(local(&v, "rate").as_deref(), Some("0.1"), "{v}");
     let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
     assert_eq!(stopped_line(&v), Some(24), "{v}");
-    assert_eq!(local(&v, "(return) withTax").as_deref(), Some("10.45"), "{v}");
+    assert_eq!(
+        local(&v, "(return) withTax").as_deref(),
+        Some("10.45"),
+        "{v}"
+    );
     let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
     assert_eq!(stopped_line(&v), Some(25), "{v}");
     assert_eq!(local(&v, "taxed").as_deref(), Some("10.45"), "{v}");
 
-    mcp.ok("breakpoint_remove", json!({"file": MAIN, "line": 24})).await;
+    mcp.ok("breakpoint_remove", json!({"file": MAIN, "line": 24}))
+        .await;
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("── EXITED with code 3 ──"), "{v}");
     let out = mcp.output_containing("units").await;
@@ -169,7 +198,8 @@ async fn java_conditions_threads_and_exceptions() {
         )
         .await;
     assert!(x.contains("NullPointerException"), "{x}");
-    mcp.ok("breakpoint_remove", json!({"file": MAIN, "line": 25})).await;
+    mcp.ok("breakpoint_remove", json!({"file": MAIN, "line": 25}))
+        .await;
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("Reason: exception"), "{v}");
     assert!(
@@ -217,12 +247,18 @@ async fn a_java_file_with_a_counted_function_breakpoint() {
                    "breakpoints": [{"function": "Greeter.greet", "hit_count": 2}]}),
         )
         .await;
-    assert!(v.contains("── STOPPED at Greeter.java:3 (Greeter.greet) ──"), "{v}");
+    assert!(
+        v.contains("── STOPPED at Greeter.java:3 (Greeter.greet) ──"),
+        "{v}"
+    );
     assert_eq!(local(&v, "name").as_deref(), Some("\"bob\""), "{v}");
     assert_eq!(local(&v, "times").as_deref(), Some("1"), "{v}");
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("── EXITED with code 0 ──"), "{v}");
     let out = mcp.output_containing("hello cy").await;
-    assert!(out.contains("hello ada") && out.contains("hello bob"), "{out}");
+    assert!(
+        out.contains("hello ada") && out.contains("hello bob"),
+        "{out}"
+    );
     mcp.close().await;
 }

@@ -172,7 +172,11 @@ pub fn from_text(
 /// from the environment: CLASSPATH and JDK_JAVA_OPTIONS.
 fn java_env(c: &Value) -> Vec<(String, String)> {
     let words = |v: &Value| match v {
-        Value::Array(a) => a.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+        Value::Array(a) => a
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
         Value::String(s) => vec![s.clone()],
         _ => vec![],
     };
@@ -389,7 +393,10 @@ mod tests {
             "CLASSPATH".to_string(),
             format!("{}/classes:lib/x.jar", d.path().display())
         )));
-        assert!(r.env.contains(&("JDK_JAVA_OPTIONS".to_string(), "-Xmx64m -ea".to_string())));
+        assert!(
+            r.env
+                .contains(&("JDK_JAVA_OPTIONS".to_string(), "-Xmx64m -ea".to_string()))
+        );
         let r = load(d.path(), Some("Node"), None).unwrap().unwrap();
         assert_eq!(r.language.as_deref(), Some("node"));
         assert_eq!(

@@ -103,7 +103,11 @@ pub fn go_available() -> bool {
 pub fn java_available() -> bool {
     if !adapter_available(
         "a JDK 17 or newer and Maven",
-        &[("javac", &["-version"]), ("java", &["-version"]), ("mvn", &["-v"])],
+        &[
+            ("javac", &["-version"]),
+            ("java", &["-version"]),
+            ("mvn", &["-v"]),
+        ],
         "apt-get install -y openjdk-17-jdk-headless maven",
     ) {
         return false;

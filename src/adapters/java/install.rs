@@ -102,7 +102,8 @@ fn jdk_version(home: &Path) -> Result<String, AdapterError> {
         .arg("-version")
         .output()
         .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", javac.display())))?;
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     text.split_whitespace()
         .nth(1)
         .map(str::to_string)
@@ -150,7 +151,10 @@ pub fn installed(jdk: &Jdk) -> Result<PathBuf, AdapterError> {
         return Ok(dir);
     }
     Err(AdapterError::Missing {
-        what: format!("pairdbg's Java debug server is not compiled for Java {}", jdk.version),
+        what: format!(
+            "pairdbg's Java debug server is not compiled for Java {}",
+            jdk.version
+        ),
         fix: INSTALL.into(),
     })
 }
@@ -185,7 +189,9 @@ pub fn install(jdk: &Jdk) -> Result<PathBuf, AdapterError> {
         .arg(&out)
         .args(&files)
         .output()
-        .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", jdk.javac().display())))?;
+        .map_err(|e| {
+            AdapterError::NotFound(format!("cannot run {}: {e}", jdk.javac().display()))
+        })?;
     if !result.status.success() {
         return Err(AdapterError::NotFound(format!(
             "{} could not compile pairdbg's Java debug server: {}",

@@ -23,10 +23,7 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<(&'static str, Value), Adapt
             env.insert(k.clone(), Value::String(v.clone()));
         }
     }
-    let source_paths = vec![
-        spec.workspace.join("src/main/java"),
-        spec.workspace.clone(),
-    ];
+    let source_paths = vec![spec.workspace.join("src/main/java"), spec.workspace.clone()];
     let mut args = json!({
         "request": "launch",
         "cwd": spec.cwd,
@@ -101,7 +98,10 @@ mod tests {
         std::fs::write(dir.path().join("pom.xml"), "<project/>").unwrap();
         let mut spec = LaunchSpec::for_workspace(dir.path());
         let (req, a) = start_arguments(&spec).unwrap();
-        assert_eq!((req, a["mavenProject"].as_str()), ("launch", dir.path().to_str()));
+        assert_eq!(
+            (req, a["mavenProject"].as_str()),
+            ("launch", dir.path().to_str())
+        );
         spec.target = Target::Program(dir.path().join("Main.java"));
         assert!(start_arguments(&spec).unwrap().1["sourceFile"].is_string());
         spec.target = Target::Program(dir.path().join("app.jar"));
@@ -115,6 +115,11 @@ mod tests {
         spec.target = Target::Program(dir.path().join("notes.txt"));
         assert!(start_arguments(&spec).unwrap().1["program"].is_string());
         spec.target = Target::Attach(42);
-        assert!(start_arguments(&spec).unwrap_err().to_string().contains("JDWP"));
+        assert!(
+            start_arguments(&spec)
+                .unwrap_err()
+                .to_string()
+                .contains("JDWP")
+        );
     }
 }

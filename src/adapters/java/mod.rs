@@ -3,7 +3,7 @@
 //! server over stdio, and its launch and attach arguments.
 
 mod install;
-mod java;
+mod language;
 mod launch;
 mod pure_calls;
 
@@ -44,7 +44,9 @@ impl Adapter for Java {
     }
 
     fn is_installed(&self) -> bool {
-        install::find_jdk().and_then(|j| install::installed(&j)).is_ok()
+        install::find_jdk()
+            .and_then(|j| install::installed(&j))
+            .is_ok()
     }
 
     fn launch_json_types(&self) -> &'static [&'static str] {
@@ -117,7 +119,7 @@ impl Adapter for Java {
     }
 
     fn language(&self) -> &'static dyn Language {
-        &java::Java
+        &language::Java
     }
 }
 

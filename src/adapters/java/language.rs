@@ -77,10 +77,10 @@ impl Language for Java {
                 count: Count::Exact(n),
             };
         }
-        if text.starts_with('"') || (text.starts_with('\'') && t == "char") {
-            if let Some(v) = text_value(text, raw.truncated(), raw.length()) {
-                return v;
-            }
+        if (text.starts_with('"') || (text.starts_with('\'') && t == "char"))
+            && let Some(v) = text_value(text, raw.truncated(), raw.length())
+        {
+            return v;
         }
         if is_primitive(t) || value::short_type(t) == text {
             return match is_primitive(t) || is_boxed(t) {
@@ -116,9 +116,12 @@ fn sized(text: &str) -> Option<usize> {
     let open = text.find('[')?;
     let inner = text[open + 1..].strip_suffix(']')?;
     let head = &text[..open];
-    (!head.is_empty() && head.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$'))
-        .then(|| inner.parse().ok())
-        .flatten()
+    (!head.is_empty()
+        && head
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$'))
+    .then(|| inner.parse().ok())
+    .flatten()
 }
 
 fn is_primitive(t: &str) -> bool {
