@@ -155,6 +155,7 @@ public final class DapServer {
             case "stepOut":
                 return step(r, a, StepRequest.STEP_OUT);
             case "pause":
+                s.wire.respond(r, Json.obj());
                 pause(a);
                 return NO_RESPONSE;
             case "exceptionInfo":
@@ -311,10 +312,7 @@ public final class DapServer {
     }
 
     private void pause(Map<String, Object> a) {
-        if (s.stopped()) {
-            s.wire.respond(Json.obj("seq", 0L, "command", "pause"), Json.obj());
-            return;
-        }
+        if (s.stopped()) return;
         s.vm.suspend();
         ThreadReference t = a.get("threadId") instanceof Number ? thread(a) : mainThread();
         s.stopThread = t;
