@@ -262,3 +262,77 @@ async fn a_java_file_with_a_counted_function_breakpoint() {
     );
     mcp.close().await;
 }
+
+const LOOP: &str = "public class Loop {
+    public static void main(String[] args) throws Exception {
+        int count = 0;
+        while (true) {
+            count += 1;
+            Thread.sleep(10);
+        }
+    }
+}
+";
+
+/// A JVM started with JDWP on a loopback port is attached to by host and
+/// port; the session stops it at a breakpoint, and ending the session
+/// leaves it running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attaches_to_a_running_jvm_and_leaves_it_running() {
+    use std::io::BufRead;
+    if !java_available() {
+        return;
+    }
+    let ws = workspace(&[("Loop.java", LOOP)]);
+    let classes = ws.path().join("classes");
+    let built = std::process::Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(&classes)
+        .arg(ws.path().join("Loop.java"))
+        .status()
+        .expect("javac");
+    assert!(built.success());
+    let mut jvm = Running(
+        std::process::Command::new("java")
+        .arg("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0")
+        .arg("-cp")
+        .arg(&classes)
+        .arg("Loop")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("java"),
+    );
+    let pid = jvm.0.id();
+    let mut first = String::new();
+    std::io::BufReader::new(jvm.0.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("the JDWP line");
+    let port: u16 = first
+        .trim()
+        .rsplit(' ')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {first:?}"));
+
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_attach",
+            json!({"host": "127.0.0.1", "port": port, "language": "java",
+                   "timeout_ms": 60000,
+                   "breakpoints": [{"file": "Loop.java", "line": 5}]}),
+        )
+        .await;
+    assert!(v.contains("── STOPPED at Loop.java:5 (Loop.main) ──"), "{v}");
+    let count: u64 = local(&v, "count")
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("count is a number: {v}"));
+    assert!(count > 0, "{v}");
+    let t = mcp.ok("debug_terminate", json!({})).await;
+    assert!(t.contains("detached and keeps running"), "{t}");
+    mcp.close().await;
+    assert!(alive(pid), "the attached JVM was killed");
+    let state = stat(pid).map(|(_, s)| s);
+    assert!(matches!(state, Some('S' | 'R')), "running, not held: {state:?}");
+}

@@ -115,7 +115,9 @@ public final class DapServer {
                 bps.setExceptions(a);
                 return Json.obj();
             case "configurationDone":
-                s.vm.resume();
+                // Only a VM that waits at its start is resumed: one attached to while it ran
+                // may already be at a breakpoint set since.
+                if (s.startSuspended && !s.stopped()) s.vm.resume();
                 return Json.obj();
             case "threads":
                 return threads();

@@ -100,6 +100,7 @@ final class Launcher {
         }
         pump(out, "stdout");
         s.vm = attach("127.0.0.1", port);
+        s.startSuspended = true;
     }
 
     void attachTo(Map<String, Object> a) throws Exception {
@@ -108,6 +109,9 @@ final class Launcher {
         Object port = a.get("port");
         if (!(port instanceof Number)) throw new IllegalArgumentException("attach needs port, the program's JDWP port");
         s.vm = attach(host, ((Number) port).intValue());
+        for (com.sun.jdi.ThreadReference t : s.vm.allThreads()) {
+            if (t.name().equals("main") && t.isSuspended()) s.startSuspended = true;
+        }
     }
 
     private static VirtualMachine attach(String host, int port) throws Exception {

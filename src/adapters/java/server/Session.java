@@ -17,6 +17,8 @@ final class Session {
     VirtualMachine vm;
     Process process;
     boolean attached;
+    /** The VM waits at its start (ours always; an attached one started with suspend=y). */
+    boolean startSuspended;
     List<String> sourcePaths = new ArrayList<>();
     String cwd = System.getProperty("user.dir");
 
