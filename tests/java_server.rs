@@ -13,6 +13,7 @@ use common::*;
 use futures::StreamExt;
 use pairdbg::adapters::{LaunchSpec, Target, Transport};
 use pairdbg::dap::codec::{DapCodec, frame};
+use pairdbg::dap::process::AdapterProcess;
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio_util::codec::FramedRead;
@@ -89,6 +90,28 @@ impl Wire {
     }
 }
 
+/// The server as pairdbg spawns it for `program`, and its launch request.
+fn open(
+    ws: &std::path::Path,
+    program: &std::path::Path,
+) -> (Wire, AdapterProcess, (&'static str, Value)) {
+    let mut spec = LaunchSpec::for_workspace(ws);
+    spec.target = Target::Program(program.to_path_buf());
+    let adapter = pairdbg::adapters::by_name("jdi").expect("the Java adapter");
+    let spawned = adapter.spawn(&spec).expect("spawn");
+    let process = spawned.process.expect("a process");
+    let Transport::Stdio { reader, writer } = spawned.transport else {
+        panic!("the server speaks over stdio");
+    };
+    let w = Wire {
+        reader: FramedRead::new(reader, DapCodec::default()),
+        writer,
+        seq: 0,
+        seen: vec![],
+    };
+    (w, process, spawned.start)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_java_server_speaks_dap_in_order() {
     if !java_available() {
@@ -96,21 +119,8 @@ async fn the_java_server_speaks_dap_in_order() {
     }
     let ws = workspace(&[("Counter.java", COUNTER)]);
     let file = ws.path().join("Counter.java");
-    let mut spec = LaunchSpec::for_workspace(ws.path());
-    spec.target = Target::Program(file.clone());
-    let adapter = pairdbg::adapters::by_name("jdi").expect("the Java adapter");
-    let spawned = adapter.spawn(&spec).expect("spawn");
-    let mut process = spawned.process.expect("a process");
+    let (mut w, mut process, start) = open(ws.path(), &file);
     let server = process.pid().expect("a pid");
-    let Transport::Stdio { reader, writer } = spawned.transport else {
-        panic!("the server speaks over stdio");
-    };
-    let mut w = Wire {
-        reader: FramedRead::new(reader, DapCodec::default()),
-        writer,
-        seq: 0,
-        seen: vec![],
-    };
 
     let init = w.request("initialize", json!({"adapterID": "java"})).await;
     let caps = &init["body"];
@@ -128,7 +138,7 @@ async fn the_java_server_speaks_dap_in_order() {
         assert_eq!(caps[cap], true, "{cap}: {caps}");
     }
     assert_eq!(caps["supportsStepBack"], false);
-    let (command, arguments) = spawned.start;
+    let (command, arguments) = start;
     let launch = w.request(command, arguments).await;
     assert_eq!(launch["success"], true, "{launch}");
     w.event("initialized").await;
@@ -255,5 +265,132 @@ async fn the_java_server_speaks_dap_in_order() {
     w.request("disconnect", json!({})).await;
     let left = wait_dead(&[server], Duration::from_secs(10)).await;
     assert!(left.is_empty(), "the server outlived disconnect");
+    process.kill_all();
+}
+
+const FAILS: &str = "public class Fails {
+    String label = \"start\";
+
+    void check(int n) {
+        String note = \"n is \" + n;
+        try {
+            Integer.parseInt(note);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(\"check failed: \" + label, e);
+        }
+    }
+
+    public static void main(String[] args) {
+        new Fails().check(4);
+    }
+}
+";
+
+/// An uncaught exception stops where it is thrown; exceptionInfo gives its
+/// type, message and cause; a String local and a field take new values.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_java_server_tells_an_exception_and_its_cause() {
+    if !java_available() {
+        return;
+    }
+    let ws = workspace(&[("Fails.java", FAILS)]);
+    let file = ws.path().join("Fails.java");
+    let (mut w, mut process, (command, arguments)) = open(ws.path(), &file);
+    w.request("initialize", json!({"adapterID": "java"})).await;
+    w.request(command, arguments).await;
+    w.event("initialized").await;
+    w.request(
+        "setBreakpoints",
+        json!({"source": {"path": file}, "breakpoints": [{"line": 7}]}),
+    )
+    .await;
+    w.request("setExceptionBreakpoints", json!({"filters": ["uncaught"]}))
+        .await;
+    w.request("configurationDone", json!({})).await;
+    let stop = w.event("stopped").await;
+    let thread = stop["body"]["threadId"].clone();
+    let frames = w
+        .request("stackTrace", json!({"threadId": thread, "levels": 1}))
+        .await;
+    let frame = frames["body"]["stackFrames"][0]["id"].clone();
+    let scopes = w.request("scopes", json!({"frameId": frame})).await;
+    let locals = scopes["body"]["scopes"][0]["variablesReference"].clone();
+    let set = w
+        .request(
+            "setVariable",
+            json!({"variablesReference": locals, "name": "note", "value": "\"7\""}),
+        )
+        .await;
+    assert_eq!(set["body"]["value"], "\"7\"", "{set}");
+    let vars = w
+        .request("variables", json!({"variablesReference": locals}))
+        .await;
+    let this = vars["body"]["variables"]
+        .as_array()
+        .and_then(|v| v.iter().find(|x| x["name"] == "this"))
+        .map(|x| x["variablesReference"].clone())
+        .unwrap_or_else(|| panic!("this: {vars}"));
+    let bad = w
+        .request(
+            "setVariable",
+            json!({"variablesReference": this, "name": "label", "value": "3"}),
+        )
+        .await;
+    assert_eq!(bad["success"], false, "{bad}");
+    assert!(
+        bad["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("label is a String"),
+        "{bad}"
+    );
+    w.request(
+        "setVariable",
+        json!({"variablesReference": this, "name": "label", "value": "\"edited\""}),
+    )
+    .await;
+    // "7" parses: no exception, and the program ends with 0.
+    w.request("continue", json!({"threadId": thread})).await;
+    let exited = w.event("exited").await;
+    assert_eq!(exited["body"]["exitCode"], 0, "{exited}");
+    w.event("terminated").await;
+    w.request("disconnect", json!({})).await;
+    process.kill_all();
+
+    // Again, untouched: the exception, where it is thrown.
+    let (mut w, mut process, (command, arguments)) = open(ws.path(), &file);
+    w.request("initialize", json!({"adapterID": "java"})).await;
+    w.request(command, arguments).await;
+    w.event("initialized").await;
+    w.request("setExceptionBreakpoints", json!({"filters": ["uncaught"]}))
+        .await;
+    w.request("configurationDone", json!({})).await;
+    let stop = w.event("stopped").await;
+    assert_eq!(stop["body"]["reason"], "exception", "{stop}");
+    let thread = stop["body"]["threadId"].clone();
+    let frames = w
+        .request("stackTrace", json!({"threadId": thread, "levels": 1}))
+        .await;
+    assert_eq!(frames["body"]["stackFrames"][0]["line"], 9, "{frames}");
+    let info = w
+        .request("exceptionInfo", json!({"threadId": thread}))
+        .await;
+    let body = &info["body"];
+    assert_eq!(
+        body["exceptionId"], "java.lang.IllegalStateException",
+        "{info}"
+    );
+    assert_eq!(body["description"], "check failed: start", "{info}");
+    assert_eq!(body["breakMode"], "unhandled", "{info}");
+    let cause = &body["details"]["innerException"][0];
+    assert_eq!(
+        cause["fullTypeName"], "java.lang.NumberFormatException",
+        "{info}"
+    );
+    assert_eq!(cause["message"], "For input string: \"n is 4\"", "{info}");
+    w.request("continue", json!({"threadId": thread})).await;
+    let exited = w.event("exited").await;
+    assert_eq!(exited["body"]["exitCode"], 1, "{exited}");
+    w.request("disconnect", json!({})).await;
     process.kill_all();
 }

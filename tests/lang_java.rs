@@ -294,14 +294,14 @@ async fn attaches_to_a_running_jvm_and_leaves_it_running() {
     assert!(built.success());
     let mut jvm = Running(
         std::process::Command::new("java")
-        .arg("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0")
-        .arg("-cp")
-        .arg(&classes)
-        .arg("Loop")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("java"),
+            .arg("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0")
+            .arg("-cp")
+            .arg(&classes)
+            .arg("Loop")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("java"),
     );
     let pid = jvm.0.id();
     let mut first = String::new();
@@ -324,7 +324,10 @@ async fn attaches_to_a_running_jvm_and_leaves_it_running() {
                    "breakpoints": [{"file": "Loop.java", "line": 5}]}),
         )
         .await;
-    assert!(v.contains("── STOPPED at Loop.java:5 (Loop.main) ──"), "{v}");
+    assert!(
+        v.contains("── STOPPED at Loop.java:5 (Loop.main) ──"),
+        "{v}"
+    );
     let count: u64 = local(&v, "count")
         .and_then(|c| c.parse().ok())
         .unwrap_or_else(|| panic!("count is a number: {v}"));
@@ -334,5 +337,8 @@ async fn attaches_to_a_running_jvm_and_leaves_it_running() {
     mcp.close().await;
     assert!(alive(pid), "the attached JVM was killed");
     let state = stat(pid).map(|(_, s)| s);
-    assert!(matches!(state, Some('S' | 'R')), "running, not held: {state:?}");
+    assert!(
+        matches!(state, Some('S' | 'R')),
+        "running, not held: {state:?}"
+    );
 }
