@@ -342,3 +342,40 @@ async fn attaches_to_a_running_jvm_and_leaves_it_running() {
         "running, not held: {state:?}"
     );
 }
+
+/// `stop_on_entry` stops at `main`; a condition that cannot be evaluated
+/// stops the program where it failed, and the stop says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_java_condition_stops_and_says_why() {
+    if !java_available() {
+        return;
+    }
+    let ws = workspace(&[("Greeter.java", GREETER)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "Greeter.java", "timeout_ms": 60000, "stop_on_entry": true}),
+        )
+        .await;
+    assert!(
+        v.contains("── STOPPED at Greeter.java:8 (Greeter.main) ──"),
+        "{v}"
+    );
+    assert!(v.contains("Reason: entry"), "{v}");
+    mcp.ok(
+        "breakpoint_set",
+        json!({"file": "Greeter.java", "line": 3, "condition": "nosuch > 1"}),
+    )
+    .await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(
+        v.contains("── STOPPED at Greeter.java:3 (Greeter.greet) ──"),
+        "{v}"
+    );
+    assert!(
+        v.contains("condition \"nosuch > 1\" raised nosuch is not defined here"),
+        "{v}"
+    );
+    mcp.close().await;
+}

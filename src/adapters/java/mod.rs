@@ -31,6 +31,8 @@ static QUIRKS: Quirks = Quirks {
     }),
     // The JVM starts in its own bootstrap code: a person expects `main`.
     entry_function: Some("main"),
+    // The server stops where a condition cannot be evaluated, and says why.
+    condition_error_stops: true,
     ..Quirks::DEFAULT
 };
 
@@ -120,6 +122,33 @@ impl Adapter for Java {
 
     fn language(&self) -> &'static dyn Language {
         &language::Java
+    }
+
+    /// `breakpoint condition "nosuch > 1" failed: nosuch is not defined here`.
+    fn condition_error(&self, output: &str) -> Option<(String, String)> {
+        let rest = output.trim().strip_prefix("breakpoint condition ")?;
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<String>();
+        let condition = stream.next()?.ok()?;
+        let error = rest[stream.byte_offset()..]
+            .trim()
+            .strip_prefix("failed: ")?;
+        Some((condition, error.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_failed_condition() {
+        assert_eq!(
+            Java.condition_error(
+                "breakpoint condition \"a == \\\"x\\\"\" failed: a is not defined here\n"
+            ),
+            Some(("a == \"x\"".into(), "a is not defined here".into()))
+        );
+        assert_eq!(Java.condition_error("hello\n"), None);
     }
 }
 

@@ -46,7 +46,8 @@ final class Breakpoints {
         }
 
         Map<String, Object> dap() {
-            return Json.obj("id", id, "verified", verified, "line", verified ? (long) actualLine : (line > 0 ? (long) line : null),
+            Long at = verified ? Long.valueOf(actualLine) : line > 0 ? Long.valueOf(line) : null;
+            return Json.obj("id", id, "verified", verified, "line", at,
                     "source", source == null ? null : Json.obj("path", source),
                     "message", verified ? null : "not loaded yet: set when its class loads");
         }
@@ -68,12 +69,19 @@ final class Breakpoints {
     }
 
     synchronized List<Object> setLines(String path, List<Map<String, Object>> specs) {
-        for (Bp old : lines.getOrDefault(path, List.of())) delete(old);
+        // A breakpoint set again keeps its id, as clients match stops to it by id.
+        Map<Object, Long> ids = new HashMap<>();
+        for (Bp old : lines.getOrDefault(path, List.of())) {
+            delete(old);
+            ids.put(old.line, old.id);
+        }
         List<Bp> now = new ArrayList<>();
         List<Object> out = new ArrayList<>();
         packages.put(path, packageOf(path));
         for (Map<String, Object> spec : specs) {
-            Bp bp = new Bp(nextId++, path, ((Number) spec.get("line")).intValue(), null, spec);
+            int line = ((Number) spec.get("line")).intValue();
+            Long id = ids.remove(line);
+            Bp bp = new Bp(id != null ? id : nextId++, path, line, null, spec);
             now.add(bp);
             if (s.vm != null) for (ReferenceType t : s.vm.allClasses()) bindLine(bp, t);
             out.add(bp.dap());
@@ -83,11 +91,16 @@ final class Breakpoints {
     }
 
     synchronized List<Object> setFunctions(List<Map<String, Object>> specs) {
-        for (Bp old : functions) delete(old);
+        Map<Object, Long> ids = new HashMap<>();
+        for (Bp old : functions) {
+            delete(old);
+            ids.put(old.method, old.id);
+        }
         functions.clear();
         List<Object> out = new ArrayList<>();
         for (Map<String, Object> spec : specs) {
-            Bp bp = new Bp(nextId++, null, 0, (String) spec.get("name"), spec);
+            Long id = ids.remove(spec.get("name"));
+            Bp bp = new Bp(id != null ? id : nextId++, null, 0, (String) spec.get("name"), spec);
             functions.add(bp);
             if (s.vm != null) for (ReferenceType t : s.vm.allClasses()) bindFunction(bp, t);
             out.add(bp.dap());

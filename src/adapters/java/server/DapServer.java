@@ -85,6 +85,8 @@ public final class DapServer {
     }
 
     private static final Object NO_RESPONSE = new Object();
+    /** How a condition's failure is told, as the adapter's Rust side reads it. */
+    static final String CONDITION_FAILED = "breakpoint condition ";
 
     @SuppressWarnings("unchecked")
     private Object dispatch(String command, Map<String, Object> a, Map<String, Object> r) throws Exception {
@@ -376,15 +378,19 @@ public final class DapServer {
         s.stopEvents = set;
         Values.Frame frame = new Values.Frame(t, 0);
         if (bp.condition != null) {
+            // A condition that cannot be told true or false stops, its error said first.
             try {
                 Value v = Eval.evaluate(s, frame, bp.condition);
-                if (!(v instanceof com.sun.jdi.BooleanValue) || !((com.sun.jdi.BooleanValue) v).value()) {
+                if (!(v instanceof com.sun.jdi.BooleanValue)) {
+                    throw new IllegalArgumentException("it is " + (v == null ? "null" : "a " + v.type().name()) + ", not a boolean");
+                }
+                if (!((com.sun.jdi.BooleanValue) v).value()) {
                     s.release();
                     set.resume();
                     return;
                 }
             } catch (Exception x) {
-                s.wire.output("console", "breakpoint condition " + bp.condition + " failed: " + x.getMessage() + "\n");
+                s.wire.output("console", CONDITION_FAILED + Json.quoted(bp.condition) + " failed: " + x.getMessage() + "\n");
             }
         }
         if (bp.logMessage != null) {
