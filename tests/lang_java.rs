@@ -379,3 +379,59 @@ async fn a_failing_java_condition_stops_and_says_why() {
     );
     mcp.close().await;
 }
+
+/// A tracepoint records each hit in the documented form and never stops.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_java_tracepoint_records_each_hit() {
+    if !java_available() {
+        return;
+    }
+    let ws = workspace(&[("Greeter.java", GREETER)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "Greeter.java", "timeout_ms": 60000,
+                   "breakpoints": [{"file": "Greeter.java", "line": 8}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(8), "{v}");
+    let t = mcp
+        .ok(
+            "tracepoint_set",
+            json!({"file": "Greeter.java", "line": 3,
+                   "log_message": "{{name}}={name} x{times + 1} bad={nope}"}),
+        )
+        .await;
+    let id = t
+        .split('#')
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .unwrap_or_else(|| panic!("no id in {t}"))
+        .to_string();
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(
+        v.contains("── EXITED with code 0 ──"),
+        "tracepoints never stop: {v}"
+    );
+    let trace = mcp
+        .ok(
+            "debug_output",
+            json!({"stream": "trace", "max_bytes": 100000}),
+        )
+        .await;
+    let hits: Vec<&str> = trace
+        .lines()
+        .filter(|l| l.contains(&format!("#{id} hit")))
+        .collect();
+    assert_eq!(hits.len(), 3, "{trace}");
+    for (hit, name) in hits.iter().zip(["ada", "bob", "cy"]) {
+        assert!(
+            hit.ends_with(&format!(
+                "{{name}}={name} x2 bad=<error: nope is not defined here>"
+            )),
+            "{hit}"
+        );
+    }
+    mcp.close().await;
+}

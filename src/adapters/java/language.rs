@@ -95,6 +95,12 @@ impl Language for Java {
         Value::described(text)
     }
 
+    /// The server reads `{expr}`, `{{` and `}}` as documented; a failure
+    /// shows its evaluator's message.
+    fn log_message_note(&self) -> Option<&'static str> {
+        Some(crate::adapters::native_trace::NOTE)
+    }
+
     fn exception_type_shown(&self, type_name: &str) -> String {
         type_name.to_string()
     }

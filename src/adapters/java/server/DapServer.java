@@ -403,27 +403,31 @@ public final class DapServer {
         stop(set, t, bp.method != null ? "function breakpoint" : "breakpoint", Json.obj("hitBreakpointIds", List.of(bp.id)));
     }
 
-    /** A log message with each `{expression}` replaced by its value. */
+    /** A log message with each `{expression}` replaced by its value; `{{` and `}}` are braces. */
     private String logLine(Values.Frame frame, String template) {
         StringBuilder out = new StringBuilder();
         int k = 0;
         while (k < template.length()) {
-            int open = template.indexOf('{', k);
-            int close = open < 0 ? -1 : template.indexOf('}', open);
-            if (open < 0 || close < 0) {
-                out.append(template.substring(k));
-                break;
+            char c = template.charAt(k);
+            if ((c == '{' || c == '}') && k + 1 < template.length() && template.charAt(k + 1) == c) {
+                out.append(c);
+                k += 2;
+                continue;
             }
-            out.append(template, k, open);
-            String expr = template.substring(open + 1, close);
+            int close = c == '{' ? template.indexOf('}', k) : -1;
+            if (close < 0) {
+                out.append(c);
+                k++;
+                continue;
+            }
+            String expr = template.substring(k + 1, close);
             try {
                 Value v = Eval.evaluate(s, frame, expr);
                 Map<String, Object> d = new java.util.HashMap<>();
                 Values.describe(s, v, d);
-                Object text = d.get("value");
-                out.append(v instanceof com.sun.jdi.StringReference ? ((com.sun.jdi.StringReference) v).value() : text);
+                out.append(v instanceof com.sun.jdi.StringReference ? ((com.sun.jdi.StringReference) v).value() : d.get("value"));
             } catch (Exception x) {
-                out.append("<").append(expr).append(": ").append(x.getMessage()).append(">");
+                out.append("<error: ").append(x.getMessage()).append(">");
             }
             k = close + 1;
         }

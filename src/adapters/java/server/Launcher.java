@@ -195,8 +195,9 @@ final class Launcher {
     }
 
     static String pomMainClass(Path dir) throws IOException {
-        Matcher m = Pattern.compile("<mainClass>\\s*([\\w.$]+)\\s*</mainClass>").matcher(Files.readString(dir.resolve("pom.xml")));
-        return m.find() ? m.group(1) : null;
+        // A plugin's <mainClass> (exec-maven-plugin, the jar plugin's manifest) or <exec.mainClass>.
+        Matcher m = Pattern.compile("<((?:exec\\.)?mainClass)>\\s*([\\w.$]+)\\s*</\\1>").matcher(Files.readString(dir.resolve("pom.xml")));
+        return m.find() ? m.group(2) : null;
     }
 
     private static String packageOf(Path file) throws IOException {
