@@ -80,6 +80,19 @@ impl Adapter for Java {
         .boxed()
     }
 
+    fn install_from(
+        &self,
+        file: &std::path::Path,
+    ) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        let message = format!(
+            "the Java debug server is compiled from pairdbg's own sources by your JDK, not \
+             installed from a file such as {}: run {}",
+            file.display(),
+            install::INSTALL
+        );
+        Box::pin(async move { Err(AdapterError::Unsupported(message)) })
+    }
+
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
         let jdk = install::find_jdk()?;
         let dir = install::installed(&jdk)?;
