@@ -149,6 +149,14 @@ impl Adapter for Java {
     }
 }
 
+fn found(jdk: &install::Jdk) -> Found {
+    Found {
+        version: format!("pairdbg's JDI server on Java {}", jdk.version),
+        path: jdk.java().display().to_string(),
+        warning: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,13 +170,5 @@ mod tests {
             Some(("a == \"x\"".into(), "a is not defined here".into()))
         );
         assert_eq!(Java.condition_error("hello\n"), None);
-    }
-}
-
-fn found(jdk: &install::Jdk) -> Found {
-    Found {
-        version: format!("pairdbg's JDI server on Java {}", jdk.version),
-        path: jdk.java().display().to_string(),
-        warning: None,
     }
 }
