@@ -362,8 +362,14 @@ async fn the_java_server_tells_an_exception_and_its_cause() {
     w.request("initialize", json!({"adapterID": "java"})).await;
     w.request(command, arguments).await;
     w.event("initialized").await;
-    w.request("setExceptionBreakpoints", json!({"filters": ["uncaught"]}))
-        .await;
+    // Caught or not, this class only: the NumberFormatException before it
+    // does not stop.
+    w.request(
+        "setExceptionBreakpoints",
+        json!({"filters": [], "filterOptions": [
+            {"filterId": "caught", "condition": "java.lang.IllegalStateException"}]}),
+    )
+    .await;
     w.request("configurationDone", json!({})).await;
     let stop = w.event("stopped").await;
     assert_eq!(stop["body"]["reason"], "exception", "{stop}");
@@ -381,7 +387,7 @@ async fn the_java_server_tells_an_exception_and_its_cause() {
         "{info}"
     );
     assert_eq!(body["description"], "check failed: start", "{info}");
-    assert_eq!(body["breakMode"], "unhandled", "{info}");
+    assert_eq!(body["breakMode"], "unhandled", "nothing catches it: {info}");
     let cause = &body["details"]["innerException"][0];
     assert_eq!(
         cause["fullTypeName"], "java.lang.NumberFormatException",

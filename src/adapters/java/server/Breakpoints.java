@@ -3,6 +3,7 @@ import com.sun.jdi.Location;
 import com.sun.jdi.Method;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import com.sun.jdi.request.ExceptionRequest;
@@ -63,6 +64,7 @@ final class Breakpoints {
     private final List<ExceptionRequest> exceptions = new ArrayList<>();
     /** Exception types asked for before their class loaded: name, caught, uncaught. */
     private final List<Object[]> deferredExceptions = new ArrayList<>();
+    private final List<ClassPrepareRequest> waiting = new ArrayList<>();
 
     Breakpoints(Session s) {
         this.s = s;
@@ -115,6 +117,8 @@ final class Breakpoints {
         for (ExceptionRequest r : exceptions) erm.deleteEventRequest(r);
         exceptions.clear();
         deferredExceptions.clear();
+        for (ClassPrepareRequest r : waiting) erm.deleteEventRequest(r);
+        waiting.clear();
         boolean caught = false, uncaught = false;
         for (Object f : (List<Object>) args.getOrDefault("filters", List.of())) {
             if ("caught".equals(f)) caught = true;
@@ -122,8 +126,19 @@ final class Breakpoints {
         }
         for (Object o : (List<Object>) args.getOrDefault("filterOptions", List.of())) {
             Map<String, Object> fo = (Map<String, Object>) o;
-            if ("caught".equals(fo.get("filterId"))) caught = true;
-            if ("uncaught".equals(fo.get("filterId"))) uncaught = true;
+            boolean c = "caught".equals(fo.get("filterId")), u = c || "uncaught".equals(fo.get("filterId"));
+            String condition = fo.get("condition") instanceof String ? ((String) fo.get("condition")).trim() : "";
+            if (condition.isEmpty()) {
+                caught |= c;
+                uncaught |= u;
+                continue;
+            }
+            // A condition names exception classes, with a comma between them.
+            for (String n : condition.split("\\s*,\\s*")) {
+                List<ReferenceType> types = s.vm.classesByName(n);
+                if (types.isEmpty()) defer(n, c, u);
+                for (ReferenceType t : types) exceptionRequest(t, c, u);
+            }
         }
         for (Object o : (List<Object>) args.getOrDefault("exceptionOptions", List.of())) {
             Map<String, Object> opt = (Map<String, Object>) o;
@@ -137,7 +152,7 @@ final class Breakpoints {
             }
             for (Object n : (List<Object>) ((Map<String, Object>) path.get(path.size() - 1)).get("names")) {
                 List<ReferenceType> types = s.vm.classesByName((String) n);
-                if (types.isEmpty()) deferredExceptions.add(new Object[] {n, c, u});
+                if (types.isEmpty()) defer(n, c, u);
                 for (ReferenceType t : types) exceptionRequest(t, c, u);
             }
         }
@@ -147,6 +162,19 @@ final class Breakpoints {
             if (caught) for (String p : new String[] {"java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*"}) r.addClassExclusionFilter(p);
         }
         for (ExceptionRequest r : exceptions) r.enable();
+    }
+
+    /**
+     * An exception class not loaded yet: bound when it loads. The class library's own
+     * classes are not watched by the program's class loads, so each gets its own watch.
+     */
+    private void defer(String name, boolean caught, boolean uncaught) {
+        deferredExceptions.add(new Object[] {name, caught, uncaught});
+        ClassPrepareRequest r = s.vm.eventRequestManager().createClassPrepareRequest();
+        r.addClassFilter(name);
+        r.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+        r.enable();
+        waiting.add(r);
     }
 
     private ExceptionRequest exceptionRequest(ReferenceType t, boolean caught, boolean uncaught) {

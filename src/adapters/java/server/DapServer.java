@@ -203,8 +203,10 @@ public final class DapServer {
                 "supportsTerminateRequest", true,
                 "supportsEvaluateForHovers", true,
                 "exceptionBreakpointFilters", List.of(
-                        Json.obj("filter", "caught", "label", "Caught Exceptions", "default", false, "supportsCondition", false),
-                        Json.obj("filter", "uncaught", "label", "Uncaught Exceptions", "default", true, "supportsCondition", false)));
+                        Json.obj("filter", "caught", "label", "Caught Exceptions", "default", false, "supportsCondition", true,
+                                "conditionDescription", "exception classes, comma-separated: java.lang.NullPointerException"),
+                        Json.obj("filter", "uncaught", "label", "Uncaught Exceptions", "default", true, "supportsCondition", true,
+                                "conditionDescription", "exception classes, comma-separated: java.lang.NullPointerException")));
     }
 
     /** The VM is ours: classes that load from now on bind the breakpoints waiting for them. */
