@@ -152,7 +152,7 @@ final class Breakpoints {
             }
             for (Object n : (List<Object>) ((Map<String, Object>) path.get(path.size() - 1)).get("names")) {
                 List<ReferenceType> types = s.vm.classesByName((String) n);
-                if (types.isEmpty()) defer(n, c, u);
+                if (types.isEmpty()) defer((String) n, c, u);
                 for (ReferenceType t : types) exceptionRequest(t, c, u);
             }
         }
