@@ -99,7 +99,8 @@ pub fn go_available() -> bool {
 }
 
 /// A JDK and Maven, and pairdbg's Java debug server compiled for that JDK
-/// (`pairdbg adapters install java`, run here once when it is missing).
+/// (`pairdbg adapters install java`, run once per test process; it compiles
+/// only what is missing).
 pub fn java_available() -> bool {
     if !adapter_available(
         "a JDK 17 or newer and Maven",
