@@ -1,5 +1,5 @@
 //! A program's language from its name or its contents: `.py`, `.js` and
-//! `.ts`, Go sources (a `.go` file or a directory holding them), or an ELF
+//! `.ts`, Java (`.java`, `.jar`, a Maven project), Go sources (a `.go` file or a directory holding them), or an ELF
 //! binary told apart by what its compiler left in it.
 
 use std::io::Read;
@@ -10,6 +10,9 @@ const SCAN_LIMIT: u64 = 64 << 20;
 
 pub fn infer_language(program: &Path) -> Option<&'static str> {
     if program.is_dir() {
+        if super::java::is_maven_project(program) {
+            return Some("java");
+        }
         let holds_go = std::fs::read_dir(program)
             .ok()?
             .flatten()
@@ -21,6 +24,7 @@ pub fn infer_language(program: &Path) -> Option<&'static str> {
         Some("go") => return Some("go"),
         Some("js" | "mjs" | "cjs") => return Some("javascript"),
         Some("ts" | "mts" | "cts") => return Some("typescript"),
+        Some("java" | "jar") => return Some("java"),
         _ => {}
     }
     elf_language_cached(program)

@@ -14,6 +14,7 @@ mod detect;
 mod exception_chain;
 mod exit_file;
 mod gdb;
+pub mod java;
 pub mod js_debug;
 mod language;
 pub mod lldb;
@@ -538,12 +539,13 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 5] = [
+    static ALL: [AdapterRef; 6] = [
         &debugpy::Debugpy,
         &gdb::Gdb,
         &lldb::Lldb,
         &delve::Delve,
         &js_debug::JsDebug,
+        &java::Java,
     ];
     &ALL
 }

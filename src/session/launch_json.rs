@@ -126,10 +126,19 @@ pub fn from_text(
     let tty = super::tty::from_launch_json(&c).map_err(|e| format!("{PATH}: {e}"))?;
     let build = build(&c, workspace, file)?;
     let cargo = build.as_ref().is_some_and(|b| b.cargo);
+    let mut env = env;
+    let java = c.get("type").and_then(Value::as_str) == Some("java");
+    if java {
+        env.extend(java_env(&c));
+    }
     Ok(Some(LaunchRequest {
         build,
         program: s("program"),
-        module: s("module"),
+        // vscode-java's main class runs as a module runs in Python.
+        module: match java {
+            true => s("mainClass"),
+            false => s("module"),
+        },
         args,
         cwd: s("cwd"),
         env,
@@ -159,6 +168,28 @@ pub fn from_text(
         tty,
         ..Default::default()
     }))
+}
+
+/// vscode-java's `classPaths` and `vmArgs`, as `java` itself reads them
+/// from the environment: CLASSPATH and JDK_JAVA_OPTIONS.
+fn java_env(c: &Value) -> Vec<(String, String)> {
+    let words = |v: &Value| match v {
+        Value::Array(a) => a
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
+        Value::String(s) => vec![s.clone()],
+        _ => vec![],
+    };
+    let mut env = vec![];
+    if let Some(cp) = c.get("classPaths").map(words).filter(|w| !w.is_empty()) {
+        env.push(("CLASSPATH".to_string(), cp.join(":")));
+    }
+    if let Some(vm) = c.get("vmArgs").map(words).filter(|w| !w.is_empty()) {
+        env.push(("JDK_JAVA_OPTIONS".to_string(), vm.join(" ")));
+    }
+    env
 }
 
 /// The configuration's build: its `preLaunchTask`, then CodeLLDB's
@@ -294,6 +325,7 @@ mod tests {
             {"name": "Rust gdb", "type": "gdb", "request": "launch", "program": "${workspaceFolder}/target/debug/app"},
             {"name": "Attach", "type": "python", "request": "attach", "processId": 42},
             {"name": "Node", "type": "pwa-node", "request": "launch", "program": "${workspaceFolder}/x.js"},
+            {"name": "Java", "type": "java", "request": "launch", "mainClass": "shop.Main", "projectName": "shop", "classPaths": ["${workspaceFolder}/classes", "lib/x.jar"], "vmArgs": "-Xmx64m -ea", "args": ["a"]},
             {"name": "Cargo", "type": "lldb", "request": "launch", "cargo": {"args": ["build", "--bin=inv"], "env": {"X": "1"}, "filter": {"kind": "bin"}}},
         ],
     }"#;
@@ -355,6 +387,18 @@ mod tests {
         }
         let e = load(d.path(), Some("Attach"), None).unwrap_err();
         assert!(e.contains("python attach configuration"), "{e}");
+        let r = load(d.path(), Some("Java"), None).unwrap().unwrap();
+        assert_eq!(r.language.as_deref(), Some("java"));
+        assert_eq!(r.module.as_deref(), Some("shop.Main"));
+        assert_eq!(r.args, vec!["a".to_string()]);
+        assert!(r.env.contains(&(
+            "CLASSPATH".to_string(),
+            format!("{}/classes:lib/x.jar", d.path().display())
+        )));
+        assert!(
+            r.env
+                .contains(&("JDK_JAVA_OPTIONS".to_string(), "-Xmx64m -ea".to_string()))
+        );
         let r = load(d.path(), Some("Node"), None).unwrap().unwrap();
         assert_eq!(r.language.as_deref(), Some("node"));
         assert_eq!(

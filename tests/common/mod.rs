@@ -98,6 +98,43 @@ pub fn go_available() -> bool {
     )
 }
 
+/// A JDK and Maven, and pairdbg's Java debug server compiled for that JDK
+/// (`pairdbg adapters install java`, run once per test process; it compiles
+/// only what is missing).
+pub fn java_available() -> bool {
+    if !adapter_available(
+        "a JDK 17 or newer and Maven",
+        &[
+            ("javac", &["-version"]),
+            ("java", &["-version"]),
+            ("mvn", &["-v"]),
+        ],
+        "apt-get install -y openjdk-17-jdk-headless maven",
+    ) {
+        return false;
+    }
+    static INSTALLED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    let got = INSTALLED.get_or_init(|| {
+        let out = StdCommand::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(["adapters", "install", "java"])
+            .output()
+            .map_err(|e| e.to_string())?;
+        match out.status.success() {
+            true => Ok(()),
+            false => Err(format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )),
+        }
+    });
+    // The JDK is here: a server that does not compile with it is a failure.
+    if let Err(e) = got {
+        panic!("pairdbg adapters install java failed: {e}");
+    }
+    true
+}
+
 pub struct Mcp {
     pub client: RunningService<RoleClient, ()>,
     pub pid: u32,

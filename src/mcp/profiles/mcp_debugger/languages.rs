@@ -1,4 +1,4 @@
-//! What can be debugged here, and the Java-only tool answered as such.
+//! What can be debugged here, and the Java-only tool pairdbg does not do.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::{tool, tool_router};
@@ -40,7 +40,8 @@ impl McpDebuggerServer {
         let _ = (p.classes_dir, p.since_timestamp);
         Ok(failure(
             format!(
-                "Session {} is not a Java session; pairdbg does not debug Java",
+                "Session {}: pairdbg does not redefine Java classes (hot code replace); \
+                 restart the session to run changed classes",
                 p.session_id
             ),
             None,
