@@ -16,6 +16,9 @@ pub enum Target {
     /// `AdapterError::Unsupported`; child connections of such a session may
     /// go to `Remote::host` and nowhere else off this machine.
     Remote(Remote),
+    /// A core file the program wrote as it crashed, read with the program's
+    /// symbols: nothing runs.
+    Core { core: PathBuf, program: PathBuf },
 }
 
 /// Where a remote program's debug server listens, and how its paths read

@@ -33,6 +33,10 @@ pub struct LaunchFlags {
     /// PROGRAM), instead of launching a program.
     #[arg(long, value_name = "PID|HOST:PORT", value_parser = parse_attach, conflicts_with = "module")]
     pub attach: Option<AttachTo>,
+    /// Open the core file CORE that PROGRAM wrote as it crashed: its
+    /// frames, variables and memory read as at the crash; nothing runs.
+    #[arg(long, value_name = "CORE", conflicts_with_all = ["attach", "module", "build"])]
+    pub core: Option<String>,
     /// With --attach HOST:PORT: the workspace path LOCAL is REMOTE on the
     /// program's machine (repeatable).
     #[arg(long = "map", value_name = "LOCAL=REMOTE", value_parser = parse_map, requires = "attach")]
@@ -121,6 +125,9 @@ impl LaunchFlags {
             }
             None => {}
         }
+        if self.core.is_some() {
+            request.core = self.core.clone();
+        }
         for (field, value) in [
             (&mut request.python, &self.python),
             (&mut request.language, &self.language),
@@ -161,6 +168,7 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "path_mappings" => "--map",
         "tty" => "--tty",
         "build" => "--build",
+        "core" => "--core",
         "breakpoints" => "--break",
         _ => return field.to_string(),
     };

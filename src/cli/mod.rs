@@ -314,6 +314,15 @@ fn target_request(
                 ..Default::default()
             },
         ),
+        // A core's PROGRAM is the binary that wrote it; nothing runs, so
+        // nothing stops at the entry.
+        None if cli.launch.core.is_some() => (
+            None,
+            crate::session::LaunchRequest {
+                program: cli.program.first().cloned(),
+                ..Default::default()
+            },
+        ),
         None if cli.launch.module.is_some() && cli.config.is_none() => (
             None,
             // A module's arguments are what follows `--`.

@@ -62,6 +62,9 @@ pub struct LaunchParams {
     // A shell command run before the launch and each restart. No
     // description: the tool list's budget has no room for one.
     pub build: Option<String>,
+    // A core file to read, with program the binary that wrote it; nothing
+    // runs. No description, for the tool list's budget.
+    pub core: Option<String>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
 }

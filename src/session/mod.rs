@@ -6,6 +6,7 @@ pub mod approval;
 pub mod autopsy;
 pub mod breakpoint_hit;
 pub mod build;
+pub mod core_file;
 mod build_run;
 pub mod callers;
 mod command;

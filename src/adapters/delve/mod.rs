@@ -66,6 +66,10 @@ impl Adapter for Delve {
         &["go"]
     }
 
+    fn opens_core_files(&self) -> bool {
+        true
+    }
+
     fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         // The server speaks DAP itself: nothing of ours runs.
         if let Target::Remote(r) = &spec.target {
@@ -352,6 +356,14 @@ fn start_arguments(spec: &LaunchSpec) -> Result<((&'static str, Value), PathBuf)
         )),
         Target::Remote(_) => Err(AdapterError::Unsupported(
             "a remote attach has no dlv of ours to start".into(),
+        )),
+        Target::Core { core, program } => Ok((
+            (
+                "launch",
+                json!({"request": "launch", "mode": "core", "program": program,
+                       "coreFilePath": core, "cwd": spec.cwd}),
+            ),
+            spec.cwd.clone(),
         )),
         Target::Module(m) => Err(AdapterError::Unsupported(format!(
             "delve runs Go packages, files or binaries, not modules such as {m}"

@@ -181,6 +181,10 @@ impl Adapter for Gdb {
         &["gdb"]
     }
 
+    fn opens_core_files(&self) -> bool {
+        true
+    }
+
     fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         async move {
             let found = tokio::task::spawn_blocking(install::find)
@@ -262,6 +266,11 @@ impl Adapter for Gdb {
                     "target": r.address(),
                     "program": r.program,
                 }),
+            ),
+            // gdb's `attach` takes a core as `coreFile` and runs `core-file`.
+            Target::Core { core, program } => (
+                "attach",
+                json!({ "program": program, "coreFile": core }),
             ),
             Target::Module(_) => return Err(native_spawn::no_modules("gdb")),
         };

@@ -72,6 +72,10 @@ impl Engine {
                     s.reason = "entry".into();
                 }
                 self.conn.stopped_in_exception_function = exception.is_some();
+                let exception = match self.config.is_core() {
+                    true => self.core_stop(&mut s),
+                    false => exception,
+                };
                 if quirks.stale_step_stops && self.stale_step(&s.reason) {
                     return;
                 }
