@@ -48,7 +48,7 @@ impl Engine {
         s.description = Some(signal.clone());
         Some(ExceptionDetails {
             type_name: signal,
-            message: format!("the program crashed; {NOTHING_RUNS}"),
+            message: "the program crashed; this is its core file".into(),
             raised_at: None,
             qualified_type: None,
             first_chance: None,
