@@ -175,3 +175,56 @@ async fn a_core_needs_its_program_and_an_adapter_that_reads_cores() {
     assert!(e.contains("core") && e.contains("opens no core files"), "{e}");
     mcp.close().await;
 }
+
+/// `pairdbg run` in `dir`: (stdout, stderr, success).
+fn run_in(dir: &Path, args: &[&str]) -> (String, String, bool) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run pairdbg");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn run_keep_core_lets_the_crash_write_its_core_and_says_where() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[("crash.c", CRASH_C)]);
+    build_c(&ws.path().join("crash.c"), &ws.path().join("crash"));
+    let (out, err, ok) = run_in(
+        ws.path(),
+        &["run", "--adapter", "gdb", "--keep-core", "--", "./crash"],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("── STOPPED at crash.c:5 (read_x)"), "{out}");
+    assert!(out.contains("The program was killed by SIGSEGV."), "{out}");
+    let pattern = std::fs::read_to_string("/proc/sys/kernel/core_pattern").unwrap_or_default();
+    if pattern.starts_with('|') {
+        assert!(out.contains("Its core went to the program"), "{out}");
+        return;
+    }
+    if pattern.trim() != "core" {
+        assert!(out.contains("Its core file is"), "{out}");
+        return;
+    }
+    let core = ws.path().join("core");
+    assert!(
+        out.contains(&format!("Its core file is {} ", core.display())),
+        "{out}"
+    );
+    assert!(core.is_file(), "no core was written: {out}");
+    // The core it left opens at the crash.
+    let (out, err, ok) = run_in(
+        ws.path(),
+        &["run", "--adapter", "gdb", "--core", "core", "--", "./crash"],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("── STOPPED at crash.c:5 (read_x)"), "{out}");
+    assert!(out.contains("Reason: crashed"), "{out}");
+}

@@ -105,6 +105,8 @@ pub struct LaunchSpec {
     /// Flags for the build the adapter runs itself (launch.json's
     /// `buildFlags`: Go's `-tags=integration`).
     pub build_flags: Option<String>,
+    /// The program may write a core file when it crashes (`--keep-core`).
+    pub keep_core: bool,
 }
 
 /// The terminal devices a launched program reads and writes: one for its
@@ -157,6 +159,7 @@ impl LaunchSpec {
             subprocesses: true,
             stdio: None,
             build_flags: None,
+            keep_core: false,
         }
     }
 }

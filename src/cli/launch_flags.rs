@@ -37,6 +37,10 @@ pub struct LaunchFlags {
     /// frames, variables and memory read as at the crash; nothing runs.
     #[arg(long, value_name = "CORE", conflicts_with_all = ["attach", "module", "build"])]
     pub core: Option<String>,
+    /// Let the program write a core file when it crashes (the core limit
+    /// raised; Go's GOTRACEBACK=crash), and say where it went.
+    #[arg(long, conflicts_with_all = ["attach", "core"])]
+    pub keep_core: bool,
     /// With --attach HOST:PORT: the workspace path LOCAL is REMOTE on the
     /// program's machine (repeatable).
     #[arg(long = "map", value_name = "LOCAL=REMOTE", value_parser = parse_map, requires = "attach")]
@@ -128,6 +132,7 @@ impl LaunchFlags {
         if self.core.is_some() {
             request.core = self.core.clone();
         }
+        request.keep_core |= self.keep_core;
         for (field, value) in [
             (&mut request.python, &self.python),
             (&mut request.language, &self.language),
@@ -169,6 +174,7 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "tty" => "--tty",
         "build" => "--build",
         "core" => "--core",
+        "keep_core" => "--keep-core",
         "breakpoints" => "--break",
         _ => return field.to_string(),
     };

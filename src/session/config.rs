@@ -28,6 +28,8 @@ pub struct LaunchRequest {
     pub attach: Option<u32>,
     /// A core file to read, with `program` the binary that wrote it.
     pub core: Option<String>,
+    /// The program may write a core file when it crashes.
+    pub keep_core: bool,
     /// A debug server to attach to, maybe on another machine.
     pub remote: super::remote::RemoteRequest,
     /// Whether ending an attach ends the program too (default: it runs on).
@@ -116,6 +118,9 @@ pub struct LaunchConfig {
     pub remote: Option<crate::adapters::Remote>,
     /// A core file read instead of a program run: nothing runs.
     pub core: Option<PathBuf>,
+    /// The program may write a core file when it crashes, and its end
+    /// says where the kernel put it.
+    pub keep_core: bool,
     /// An attach ends its program with the session.
     pub terminate_debuggee: bool,
     /// Whose are the launch's breakpoints.
@@ -161,6 +166,7 @@ impl LaunchConfig {
             subprocesses: self.subprocesses,
             stdio: self.stdio.clone(),
             build_flags: self.build_flags.clone(),
+            keep_core: self.keep_core,
         }
     }
 
@@ -519,6 +525,12 @@ impl LaunchRequest {
             Some(c) => ws.resolve_dir("cwd", c)?,
             None => ws.root.clone(),
         };
+        if self.keep_core && (core.is_some() || remote.is_some() || self.attach.is_some()) {
+            return Err(SessionError::invalid(
+                "keep_core",
+                "only a launched program writes a core; this session launches none",
+            ));
+        }
         if core.is_some() && !adapter.opens_core_files() {
             return Err(SessionError::invalid(
                 "core",
@@ -577,6 +589,7 @@ impl LaunchRequest {
             adapter_note: chosen.note,
             attach_pid: self.attach,
             remote,
+            keep_core: self.keep_core,
             core,
             terminate_debuggee: self.terminate_debuggee.unwrap_or(false),
             origin: super::types::Origin::Agent,

@@ -7,6 +7,7 @@ pub mod autopsy;
 pub mod breakpoint_hit;
 pub mod build;
 pub mod core_file;
+pub mod keep_core;
 mod build_run;
 pub mod callers;
 mod command;

@@ -340,11 +340,16 @@ pub async fn version(dlv: &Path) -> Result<String, AdapterError> {
 /// The `launch` or `attach` request, and the directory dlv runs in (where
 /// a build finds its module).
 fn start_arguments(spec: &LaunchSpec) -> Result<((&'static str, Value), PathBuf), AdapterError> {
-    let env: serde_json::Map<String, Value> = spec
+    let mut env: serde_json::Map<String, Value> = spec
         .env
         .iter()
         .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
+    if spec.keep_core && !env.contains_key("GOTRACEBACK") {
+        // Go's runtime exits with code 2 on a crash; `crash` aborts instead,
+        // which writes the core.
+        env.insert("GOTRACEBACK".into(), json!("crash"));
+    }
     match &spec.target {
         Target::Attach(pid) => Ok((
             (

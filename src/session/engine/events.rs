@@ -329,6 +329,17 @@ impl Engine {
             Some(n) => format!("{summary} {n}"),
             None => summary,
         };
+        let summary = match self.config.keep_core {
+            true => match crate::session::keep_core::after_end(
+                &exit,
+                self.config.program.as_deref(),
+                &self.config.cwd,
+            ) {
+                Some(went) => format!("{summary} {went}"),
+                None => summary,
+            },
+            false => summary,
+        };
         self.snap.compile_error = self.compile_error();
         let summary = format!("{summary}{}", self.compile_error_sentence());
         self.snap.exit = Some(ExitInfo {
