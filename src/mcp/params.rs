@@ -75,7 +75,8 @@ pub struct AttachParams {
     pub host: Option<String>,
     pub port: Option<u32>,
     pub language: Option<String>,
-    /// gdb or lldb-dap.
+    // As debug_launch's, which says what it takes: the tool list's budget
+    // has no room for the same words twice.
     pub adapter: Option<String>,
     pub program: Option<String>,
     pub path_mappings: Option<Vec<PathMappingParam>>,
