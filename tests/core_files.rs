@@ -131,7 +131,10 @@ async fn a_go_core_opens_at_the_users_frame_under_the_runtime() {
     if !go_available() {
         return;
     }
-    let ws = workspace(&[("main.go", CRASH_GO), ("go.mod", "module crash\n\ngo 1.21\n")]);
+    let ws = workspace(&[
+        ("main.go", CRASH_GO),
+        ("go.mod", "module crash\n\ngo 1.21\n"),
+    ]);
     let built = std::process::Command::new("go")
         .args(["build", "-gcflags=all=-N -l", "-o", "crash", "."])
         .current_dir(ws.path())
@@ -139,7 +142,11 @@ async fn a_go_core_opens_at_the_users_frame_under_the_runtime() {
         .expect("run go build");
     assert!(built.success(), "go build failed");
     // The runtime dumps core on a crash only when told to.
-    let core = crash_with_core(ws.path(), &ws.path().join("crash"), &[("GOTRACEBACK", "crash")]);
+    let core = crash_with_core(
+        ws.path(),
+        &ws.path().join("crash"),
+        &[("GOTRACEBACK", "crash")],
+    );
     let mcp = mcp_in(ws.path()).await;
     let v = mcp
         .ok(
@@ -164,15 +171,24 @@ async fn a_core_needs_its_program_and_an_adapter_that_reads_cores() {
     let ws = workspace(&[("app.py", "print(1)\n"), ("core", "not a core\n")]);
     let mcp = mcp_in(ws.path()).await;
     let e = mcp.fails("debug_launch", json!({"core": "core"})).await;
-    assert!(e.contains("program") && e.contains("the program that wrote it"), "{e}");
+    assert!(
+        e.contains("program") && e.contains("the program that wrote it"),
+        "{e}"
+    );
     let e = mcp
-        .fails("debug_launch", json!({"core": "core.404", "program": "app.py"}))
+        .fails(
+            "debug_launch",
+            json!({"core": "core.404", "program": "app.py"}),
+        )
         .await;
     assert!(e.contains("core") && e.contains("core.404"), "{e}");
     let e = mcp
         .fails("debug_launch", json!({"core": "core", "program": "app.py"}))
         .await;
-    assert!(e.contains("core") && e.contains("opens no core files"), "{e}");
+    assert!(
+        e.contains("core") && e.contains("opens no core files"),
+        "{e}"
+    );
     mcp.close().await;
 }
 

@@ -35,7 +35,11 @@ async fn tui_core(adapter: &str) {
     build_c(&ws.path().join("crash.c"), &bin);
     let core = crash_with_core(ws.path(), &bin, &[]);
     let core = core.file_name().unwrap().to_string_lossy().into_owned();
-    let t = Tmux::start("tuicore", ws.path(), &["--adapter", adapter, "--core", &core, "--", "./crash"]);
+    let t = Tmux::start(
+        "tuicore",
+        ws.path(),
+        &["--adapter", adapter, "--core", &core, "--", "./crash"],
+    );
     let s = t
         .wait_for("the crash", |s| {
             s.contains("stopped: SIGSEGV: the program crashed") && current_line(s) == Some(4)
@@ -52,7 +56,9 @@ async fn tui_core(adapter: &str) {
     }
     t.keys(&["D"]);
     let s = t
-        .wait_for("the disassembly", |s| s.contains("disassembly") && s.contains("→ 0x"))
+        .wait_for("the disassembly", |s| {
+            s.contains("disassembly") && s.contains("→ 0x")
+        })
         .await;
     assert_eq!(current_line(&s), Some(4), "{s}");
     t.keys(&["q", "y"]);

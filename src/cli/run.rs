@@ -106,9 +106,7 @@ async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
             }
         }
     }
-    if args.launch.keep_core
-        && snap.stop.as_ref().is_some_and(|s| s.exception.is_some())
-    {
+    if args.launch.keep_core && snap.stop.as_ref().is_some_and(|s| s.exception.is_some()) {
         let end = let_it_crash(&session, snap.stop_seq, timeout).await;
         println!("{end}");
     }

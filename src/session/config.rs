@@ -325,7 +325,11 @@ impl BreakpointRequest {
 impl LaunchRequest {
     /// The core file, checked: it needs the program that wrote it, and
     /// neither a process nor a debug server besides.
-    fn core_file(&self, ws: &Workspace, remote_given: bool) -> Result<Option<PathBuf>, SessionError> {
+    fn core_file(
+        &self,
+        ws: &Workspace,
+        remote_given: bool,
+    ) -> Result<Option<PathBuf>, SessionError> {
         let Some(raw) = &self.core else {
             return Ok(None);
         };

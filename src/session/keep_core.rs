@@ -70,7 +70,11 @@ pub fn where_it_went(signal: &str, program: Option<&Path>, cwd: &Path) -> Option
     }
     let pattern = match std::fs::read_to_string(CORE_PATTERN) {
         Ok(p) => p.trim().to_string(),
-        Err(e) => return Some(format!("Where its core went was not read ({CORE_PATTERN}: {e}).")),
+        Err(e) => {
+            return Some(format!(
+                "Where its core went was not read ({CORE_PATTERN}: {e})."
+            ));
+        }
     };
     let uses_pid = std::fs::read_to_string(CORE_USES_PID).is_ok_and(|s| s.trim() == "1");
     Some(describe(&pattern, uses_pid, program, cwd))
@@ -132,8 +136,16 @@ mod tests {
 
     #[test]
     fn a_helper_program_takes_the_core() {
-        let s = describe("|/usr/lib/systemd/systemd-coredump %P %u", false, None, Path::new("/w"));
-        assert!(s.contains("to the program /usr/lib/systemd/systemd-coredump"), "{s}");
+        let s = describe(
+            "|/usr/lib/systemd/systemd-coredump %P %u",
+            false,
+            None,
+            Path::new("/w"),
+        );
+        assert!(
+            s.contains("to the program /usr/lib/systemd/systemd-coredump"),
+            "{s}"
+        );
     }
 
     #[test]
@@ -142,8 +154,16 @@ mod tests {
         assert!(s.starts_with("Its core file is /w/core "), "{s}");
         let s = describe("core", true, None, Path::new("/w"));
         assert!(s.starts_with("Its core file is /w/core.<pid> "), "{s}");
-        let s = describe("/var/crash/%e.%p", true, Some(Path::new("/b/app")), Path::new("/w"));
-        assert!(s.starts_with("Its core file is /var/crash/app.<pid> "), "{s}");
+        let s = describe(
+            "/var/crash/%e.%p",
+            true,
+            Some(Path::new("/b/app")),
+            Path::new("/w"),
+        );
+        assert!(
+            s.starts_with("Its core file is /var/crash/app.<pid> "),
+            "{s}"
+        );
     }
 
     #[test]

@@ -426,10 +426,14 @@ mod tests {
             {"name": "pid", "type": "lldb-dap", "request": "attach", "pid": 4}
         ]}"#;
         let d = ws();
-        let r = from_text(text, d.path(), Some("lldb"), None).unwrap().unwrap();
+        let r = from_text(text, d.path(), Some("lldb"), None)
+            .unwrap()
+            .unwrap();
         assert_eq!(r.core, Some(format!("{}/core", d.path().display())));
         assert_eq!(r.adapter.as_deref(), Some("lldb-dap"));
-        let r = from_text(text, d.path(), Some("go"), None).unwrap().unwrap();
+        let r = from_text(text, d.path(), Some("go"), None)
+            .unwrap()
+            .unwrap();
         assert_eq!(r.core.as_deref(), Some("core.1"));
         let e = from_text(text, d.path(), Some("pid"), None).unwrap_err();
         assert!(e.contains("attach configuration"), "{e}");

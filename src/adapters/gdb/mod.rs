@@ -268,10 +268,9 @@ impl Adapter for Gdb {
                 }),
             ),
             // gdb's `attach` takes a core as `coreFile` and runs `core-file`.
-            Target::Core { core, program } => (
-                "attach",
-                json!({ "program": program, "coreFile": core }),
-            ),
+            Target::Core { core, program } => {
+                ("attach", json!({ "program": program, "coreFile": core }))
+            }
             Target::Module(_) => return Err(native_spawn::no_modules("gdb")),
         };
         native_spawn::over_stdio(cmd, &gdb.path, spec, start, notes)
