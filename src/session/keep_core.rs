@@ -12,10 +12,25 @@ const DUMPING: &[&str] = &[
     "SIGXFSZ",
 ];
 
-/// Raises this process's core limit as far as its hard limit lets it, so
-/// the adapter and the program it starts inherit it. Says why not where
-/// no core can be written.
+/// File-backed private mappings (the program's code): bit 2 of
+/// coredump_filter (core(5)).
+const FILE_PRIVATE: u32 = 1 << 2;
+
+/// Raises this process's core limit as far as its hard limit lets it, and
+/// has its cores hold the program's code too, so the adapter and the
+/// program it starts inherit both. Says why not where no core can be
+/// written.
 pub fn raise_limit() -> Result<(), String> {
+    // lldb-dap disassembles a core from its own bytes only; without the
+    // code in it, the disassembly is not read.
+    let filter = "/proc/self/coredump_filter";
+    if let Some(bits) = std::fs::read_to_string(filter)
+        .ok()
+        .and_then(|s| u32::from_str_radix(s.trim(), 16).ok())
+        .filter(|b| b & FILE_PRIVATE == 0)
+    {
+        let _ = std::fs::write(filter, format!("{:x}", bits | FILE_PRIVATE));
+    }
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,

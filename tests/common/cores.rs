@@ -65,3 +65,27 @@ fn gcore_at_crash(dir: &Path, bin: &Path) -> PathBuf {
     assert!(st.success() && core.is_file(), "gdb wrote no core");
     core
 }
+
+/// The core `pairdbg run --keep-core` lets `./bin_name` write in `dir`
+/// (with the program's code in it), where core_pattern names a file
+/// there; None elsewhere.
+pub fn core_by_keep_core(dir: &Path, bin_name: &str) -> Option<PathBuf> {
+    let pattern = std::fs::read_to_string("/proc/sys/kernel/core_pattern").unwrap_or_default();
+    if pattern.trim() != "core" {
+        eprintln!("\n!!!!! SKIPPED: core_pattern {pattern:?} puts no core here !!!!!\n");
+        return None;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["run", "--keep-core", "--", &format!("./{bin_name}")])
+        .current_dir(dir)
+        .output()
+        .expect("run pairdbg");
+    let core = dir.join("core");
+    assert!(
+        core.is_file(),
+        "no core: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(core)
+}
