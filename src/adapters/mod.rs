@@ -380,6 +380,11 @@ pub trait Adapter: Send + Sync + 'static {
     fn fallback_note(&self, _other: &str, _language: &str) -> Option<&'static str> {
         None
     }
+    /// Whether it reads a core file (`Target::Core`); the others are
+    /// refused before they start.
+    fn opens_core_files(&self) -> bool {
+        false
+    }
     /// The `type`s of VS Code launch.json configurations it runs.
     fn launch_json_types(&self) -> &'static [&'static str];
     /// Finds the adapter and its version, or says how to get it.

@@ -218,7 +218,7 @@ pub fn is_runtime_frame(name: &str, file: Option<&str>) -> bool {
 /// Whether the program (or the attached process's executable) is Rust.
 pub fn is_rust(spec: &LaunchSpec) -> bool {
     let exe = match &spec.target {
-        Target::Program(p) => p.clone(),
+        Target::Program(p) | Target::Core { program: p, .. } => p.clone(),
         Target::Attach(pid) => match std::fs::read_link(format!("/proc/{pid}/exe")) {
             Ok(p) => p,
             Err(_) => return false,

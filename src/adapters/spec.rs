@@ -16,6 +16,9 @@ pub enum Target {
     /// `AdapterError::Unsupported`; child connections of such a session may
     /// go to `Remote::host` and nowhere else off this machine.
     Remote(Remote),
+    /// A core file the program wrote as it crashed, read with the program's
+    /// symbols: nothing runs.
+    Core { core: PathBuf, program: PathBuf },
 }
 
 /// Where a remote program's debug server listens, and how its paths read
@@ -102,6 +105,8 @@ pub struct LaunchSpec {
     /// Flags for the build the adapter runs itself (launch.json's
     /// `buildFlags`: Go's `-tags=integration`).
     pub build_flags: Option<String>,
+    /// The program may write a core file when it crashes (`--keep-core`).
+    pub keep_core: bool,
 }
 
 /// The terminal devices a launched program reads and writes: one for its
@@ -154,6 +159,7 @@ impl LaunchSpec {
             subprocesses: true,
             stdio: None,
             build_flags: None,
+            keep_core: false,
         }
     }
 }

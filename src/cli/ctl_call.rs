@@ -77,6 +77,12 @@ impl CtlArgs {
                     put(&mut a, "adapter", launch.adapter.clone());
                     put(&mut a, "cwd", launch.cwd.clone());
                     put(&mut a, "build", launch.build.clone());
+                    put(&mut a, "core", launch.core.clone());
+                    if launch.keep_core {
+                        return Err(
+                            "launch: --keep-core raises the core limit of a program pairdbg itself starts: give it to `pairdbg` or `pairdbg run`".into(),
+                        );
+                    }
                     if !launch.env.is_empty() {
                         let env: Map<String, Value> = launch
                             .env

@@ -33,6 +33,14 @@ pub struct LaunchFlags {
     /// PROGRAM), instead of launching a program.
     #[arg(long, value_name = "PID|HOST:PORT", value_parser = parse_attach, conflicts_with = "module")]
     pub attach: Option<AttachTo>,
+    /// Open the core file CORE that PROGRAM wrote as it crashed: its
+    /// frames, variables and memory read as at the crash; nothing runs.
+    #[arg(long, value_name = "CORE", conflicts_with_all = ["attach", "module", "build"])]
+    pub core: Option<String>,
+    /// Let the program write a core file when it crashes (the core limit
+    /// raised; Go's GOTRACEBACK=crash), and say where it went.
+    #[arg(long, conflicts_with_all = ["attach", "core"])]
+    pub keep_core: bool,
     /// With --attach HOST:PORT: the workspace path LOCAL is REMOTE on the
     /// program's machine (repeatable).
     #[arg(long = "map", value_name = "LOCAL=REMOTE", value_parser = parse_map, requires = "attach")]
@@ -121,6 +129,10 @@ impl LaunchFlags {
             }
             None => {}
         }
+        if self.core.is_some() {
+            request.core = self.core.clone();
+        }
+        request.keep_core |= self.keep_core;
         for (field, value) in [
             (&mut request.python, &self.python),
             (&mut request.language, &self.language),
@@ -161,6 +173,8 @@ fn flag_for(field: &str, breaks: &[String]) -> String {
         "path_mappings" => "--map",
         "tty" => "--tty",
         "build" => "--build",
+        "core" => "--core",
+        "keep_core" => "--keep-core",
         "breakpoints" => "--break",
         _ => return field.to_string(),
     };

@@ -101,7 +101,7 @@ pub enum Cmd {
     /// over HTTP (found as a TUI is).
     Serve(serve::ServeArgs),
     /// Run a program to its first stop and print the viewport.
-    Run(run::RunArgs),
+    Run(Box<run::RunArgs>),
     /// Drive the workspace's live session from a shell, one command at a
     /// time (exit codes: 0 stopped, 1 error, 2 usage, 3 exited, 4 running).
     Ctl(ctl::CtlArgs),
@@ -168,7 +168,7 @@ pub fn main() -> std::process::ExitCode {
             Some(Cmd::Mcp(args)) => {
                 crate::host::stdio::serve(ws, !cli.no_redact, args.profile.into()).await
             }
-            Some(Cmd::Run(args)) => run::run(ws, args).await,
+            Some(Cmd::Run(args)) => run::run(ws, *args).await,
             Some(Cmd::Ctl(args)) => {
                 let inherited = crate::shell::daemon::Inherited {
                     no_redact: cli.no_redact,
@@ -311,6 +311,15 @@ fn target_request(
                     .iter()
                     .map(|b| run::parse_break(b))
                     .collect::<Result<Vec<_>, _>>()?,
+                ..Default::default()
+            },
+        ),
+        // A core's PROGRAM is the binary that wrote it; nothing runs, so
+        // nothing stops at the entry.
+        None if cli.launch.core.is_some() => (
+            None,
+            crate::session::LaunchRequest {
+                program: cli.program.first().cloned(),
                 ..Default::default()
             },
         ),

@@ -106,8 +106,39 @@ async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
             }
         }
     }
+    if args.launch.keep_core && snap.stop.as_ref().is_some_and(|s| s.exception.is_some()) {
+        let end = let_it_crash(&session, snap.stop_seq, timeout).await;
+        println!("{end}");
+    }
     let _ = session.terminate(Origin::Agent).await;
     registry.clear();
     drop(session);
     Ok(code)
+}
+
+/// `--keep-core` at a crash: the program goes on into its signal, so the
+/// kernel writes its core, and the end says where it went. A second
+/// crash stop (the signal seen again) is let go on too.
+async fn let_it_crash(
+    session: &crate::session::SessionHandle,
+    mut seq: u64,
+    timeout: Duration,
+) -> String {
+    for _ in 0..3 {
+        if let Err(e) = session.resume(Origin::Agent).await {
+            return format!("pairdbg: the program was not let go on to write its core: {e}");
+        }
+        match session.wait_for_stop(seq, timeout).await {
+            WaitOutcome::Stopped(s) => seq = s.stop_seq,
+            WaitOutcome::Exited(s) => {
+                return s
+                    .exit
+                    .as_ref()
+                    .map(|e| e.summary.clone())
+                    .unwrap_or_else(|| "The program has exited.".into());
+            }
+            WaitOutcome::Failed(_) | WaitOutcome::TimedOut(_) | WaitOutcome::Running(_) => break,
+        }
+    }
+    "pairdbg: the program did not end after its crash, so no core was written".into()
 }

@@ -62,6 +62,9 @@ pub struct LaunchParams {
     // A shell command run before the launch and each restart. No
     // description: the tool list's budget has no room for one.
     pub build: Option<String>,
+    // A core file to read, with program the binary that wrote it; nothing
+    // runs. No description, for the tool list's budget.
+    pub core: Option<String>,
     pub viewport_config: Option<ViewportConfig>,
     pub timeout_ms: Option<u64>,
 }
@@ -72,7 +75,8 @@ pub struct AttachParams {
     pub host: Option<String>,
     pub port: Option<u32>,
     pub language: Option<String>,
-    /// gdb or lldb-dap.
+    // As debug_launch's, which says what it takes: the tool list's budget
+    // has no room for the same words twice.
     pub adapter: Option<String>,
     pub program: Option<String>,
     pub path_mappings: Option<Vec<PathMappingParam>>,

@@ -26,6 +26,10 @@ pub struct LaunchRequest {
     pub exception_filters: Option<Vec<String>>,
     /// A running process to attach to, by pid.
     pub attach: Option<u32>,
+    /// A core file to read, with `program` the binary that wrote it.
+    pub core: Option<String>,
+    /// The program may write a core file when it crashes.
+    pub keep_core: bool,
     /// A debug server to attach to, maybe on another machine.
     pub remote: super::remote::RemoteRequest,
     /// Whether ending an attach ends the program too (default: it runs on).
@@ -112,6 +116,11 @@ pub struct LaunchConfig {
     pub attach_pid: Option<u32>,
     /// A debug server to attach to instead of launching.
     pub remote: Option<crate::adapters::Remote>,
+    /// A core file read instead of a program run: nothing runs.
+    pub core: Option<PathBuf>,
+    /// The program may write a core file when it crashes, and its end
+    /// says where the kernel put it.
+    pub keep_core: bool,
     /// An attach ends its program with the session.
     pub terminate_debuggee: bool,
     /// Whose are the launch's breakpoints.
@@ -134,6 +143,10 @@ impl LaunchConfig {
     /// The launch in the adapters' terms.
     pub fn spec(&self) -> LaunchSpec {
         let target = match (&self.remote, &self.attach_pid, &self.module, &self.program) {
+            _ if self.core.is_some() => Target::Core {
+                core: self.core.clone().unwrap_or_default(),
+                program: self.program.clone().unwrap_or_default(),
+            },
             (Some(r), ..) => Target::Remote(r.clone()),
             (None, Some(pid), _, _) => Target::Attach(*pid),
             (None, None, Some(m), _) => Target::Module(m.clone()),
@@ -153,12 +166,19 @@ impl LaunchConfig {
             subprocesses: self.subprocesses,
             stdio: self.stdio.clone(),
             build_flags: self.build_flags.clone(),
+            keep_core: self.keep_core,
         }
     }
 
-    /// Whether the program was running before the session, which found it.
+    /// Whether the program was there before the session, which found it
+    /// (a core file's too: the session starts none).
     pub fn is_attach(&self) -> bool {
-        self.attach_pid.is_some() || self.remote.is_some()
+        self.attach_pid.is_some() || self.remote.is_some() || self.core.is_some()
+    }
+
+    /// Whether the session reads a core file, where nothing runs.
+    pub fn is_core(&self) -> bool {
+        self.core.is_some()
     }
 
     /// Whether ending the session ends the program.
@@ -172,6 +192,10 @@ impl LaunchConfig {
         }
         if let Some(pid) = self.attach_pid {
             return format!("pid {pid}");
+        }
+        if let Some(c) = &self.core {
+            let c = c.strip_prefix(&self.workspace.root).unwrap_or(c);
+            return format!("core {}", c.display());
         }
         match (&self.program, &self.module) {
             (_, Some(m)) => format!("-m {m}"),
@@ -298,6 +322,46 @@ impl BreakpointRequest {
     }
 }
 
+impl LaunchRequest {
+    /// The core file, checked: it needs the program that wrote it, and
+    /// neither a process nor a debug server besides.
+    fn core_file(
+        &self,
+        ws: &Workspace,
+        remote_given: bool,
+    ) -> Result<Option<PathBuf>, SessionError> {
+        let Some(raw) = &self.core else {
+            return Ok(None);
+        };
+        if self.attach.is_some() || remote_given {
+            return Err(SessionError::invalid(
+                "core",
+                "give core, or an attach, not both: a core file is no running process",
+            ));
+        }
+        if self.module.is_some() {
+            return Err(SessionError::invalid(
+                "module",
+                "a core file is read with its program's binary; give program, not module",
+            ));
+        }
+        if self.program.is_none() {
+            return Err(SessionError::invalid(
+                "program",
+                "a core file needs the program that wrote it; give program (its binary)",
+            ));
+        }
+        let path = ws.resolve_program("core", raw)?;
+        if !path.is_file() {
+            return Err(SessionError::invalid(
+                "core",
+                format!("{raw} is a directory, not a core file"),
+            ));
+        }
+        Ok(Some(path))
+    }
+}
+
 fn read_lines(
     field: &str,
     file: &std::path::Path,
@@ -327,6 +391,7 @@ impl LaunchRequest {
         request_timeout: Duration,
     ) -> Result<LaunchConfig, SessionError> {
         let remote_given = self.remote.is_given();
+        let core = self.core_file(ws, remote_given)?;
         if remote_given && self.attach.is_some() {
             return Err(SessionError::invalid(
                 "pid",
@@ -464,7 +529,28 @@ impl LaunchRequest {
             Some(c) => ws.resolve_dir("cwd", c)?,
             None => ws.root.clone(),
         };
+        if self.keep_core && (core.is_some() || remote.is_some() || self.attach.is_some()) {
+            return Err(SessionError::invalid(
+                "keep_core",
+                "only a launched program writes a core; this session launches none",
+            ));
+        }
+        if core.is_some() && !adapter.opens_core_files() {
+            return Err(SessionError::invalid(
+                "core",
+                format!(
+                    "{} opens no core files; pairdbg reads cores of C, C++, Rust and Go programs",
+                    adapter.name()
+                ),
+            ));
+        }
         let build = match &self.build {
+            Some(_) if core.is_some() => {
+                return Err(SessionError::invalid(
+                    "build",
+                    "a core file runs no build; the program already crashed",
+                ));
+            }
             Some(_) if remote.is_some() || self.attach.is_some() => {
                 return Err(SessionError::invalid(
                     "build",
@@ -495,7 +581,7 @@ impl LaunchRequest {
             cwd,
             env: self.env.clone(),
             python: self.python.clone(),
-            stop_on_entry: self.stop_on_entry,
+            stop_on_entry: self.stop_on_entry && core.is_none(),
             breakpoints,
             start_disabled: vec![],
             exception_filters: self.exception_filters.clone(),
@@ -507,6 +593,8 @@ impl LaunchRequest {
             adapter_note: chosen.note,
             attach_pid: self.attach,
             remote,
+            keep_core: self.keep_core,
+            core,
             terminate_debuggee: self.terminate_debuggee.unwrap_or(false),
             origin: super::types::Origin::Agent,
             just_my_code: self.just_my_code.unwrap_or(true),

@@ -77,7 +77,7 @@ pub async fn fetch_stop(
                 (vec![], 0)
             }
         };
-    if req.reason == "exception" {
+    if req.reason == "exception" || req.reason == "crashed" {
         // A crash inside the runtime (abort, a panic) is read from the
         // program's own frame: that is where its cause and locals are.
         let runtime = frames

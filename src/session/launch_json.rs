@@ -49,9 +49,12 @@ pub fn from_text(
             _ => adapters::for_launch_json_type(t),
         }
     };
+    // A core file is opened by an `attach` (lldb-dap, gdb) or a `launch`
+    // (vscode-go's `mode: core`, cppdbg).
     let runnable = |c: &Value| {
         adapter(c).is_some()
-            && c.get("request").and_then(Value::as_str).unwrap_or("launch") == "launch"
+            && (c.get("request").and_then(Value::as_str).unwrap_or("launch") == "launch"
+                || core_file(c).is_some())
     };
     let chosen = match name {
         Some(n) => configs
@@ -157,6 +160,7 @@ pub fn from_text(
         breakpoints: vec![],
         exception_filters: None,
         attach: None,
+        core: core_file(&c),
         just_my_code: c.get("justMyCode").and_then(Value::as_bool),
         subprocesses: c.get("subProcess").and_then(Value::as_bool),
         // vscode-go's form: one string, or a list of flags.
@@ -190,6 +194,14 @@ fn java_env(c: &Value) -> Vec<(String, String)> {
         env.push(("JDK_JAVA_OPTIONS".to_string(), vm.join(" ")));
     }
     env
+}
+
+/// The core file a configuration opens, by each adapter's name for it.
+fn core_file(c: &Value) -> Option<String> {
+    ["coreFile", "coreFilePath", "coreDumpPath"]
+        .iter()
+        .find_map(|k| c.get(*k).and_then(Value::as_str))
+        .map(str::to_string)
 }
 
 /// The configuration's build: its `preLaunchTask`, then CodeLLDB's
@@ -446,5 +458,28 @@ mod tests {
                 .unwrap_err()
                 .contains("cannot read")
         );
+    }
+
+    #[test]
+    fn core_files_open_by_each_adapters_name_for_them() {
+        let text = r#"{"configurations": [
+            {"name": "lldb", "type": "lldb-dap", "request": "attach",
+             "program": "${workspaceFolder}/app", "coreFile": "${workspaceFolder}/core"},
+            {"name": "go", "type": "go", "request": "launch", "mode": "core",
+             "program": "app", "coreFilePath": "core.1"},
+            {"name": "pid", "type": "lldb-dap", "request": "attach", "pid": 4}
+        ]}"#;
+        let d = ws();
+        let r = from_text(text, d.path(), Some("lldb"), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.core, Some(format!("{}/core", d.path().display())));
+        assert_eq!(r.adapter.as_deref(), Some("lldb-dap"));
+        let r = from_text(text, d.path(), Some("go"), None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.core.as_deref(), Some("core.1"));
+        let e = from_text(text, d.path(), Some("pid"), None).unwrap_err();
+        assert!(e.contains("attach configuration"), "{e}");
     }
 }

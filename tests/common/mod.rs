@@ -2,6 +2,7 @@
 //! client over stdio, and a real debugpy.
 #![allow(dead_code)]
 
+pub mod cores;
 pub mod faults;
 pub mod fixtures;
 pub mod listener;

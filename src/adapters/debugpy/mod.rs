@@ -487,7 +487,7 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
     match &spec.target {
         Target::Module(m) => args["module"] = json!(m),
         Target::Program(p) => args["program"] = json!(p),
-        Target::Attach(_) | Target::Remote(_) => {}
+        Target::Attach(_) | Target::Remote(_) | Target::Core { .. } => {}
     }
     Ok(args)
 }

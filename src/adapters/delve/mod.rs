@@ -66,6 +66,10 @@ impl Adapter for Delve {
         &["go"]
     }
 
+    fn opens_core_files(&self) -> bool {
+        true
+    }
+
     fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         // The server speaks DAP itself: nothing of ours runs.
         if let Target::Remote(r) = &spec.target {
@@ -336,11 +340,16 @@ pub async fn version(dlv: &Path) -> Result<String, AdapterError> {
 /// The `launch` or `attach` request, and the directory dlv runs in (where
 /// a build finds its module).
 fn start_arguments(spec: &LaunchSpec) -> Result<((&'static str, Value), PathBuf), AdapterError> {
-    let env: serde_json::Map<String, Value> = spec
+    let mut env: serde_json::Map<String, Value> = spec
         .env
         .iter()
         .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
+    if spec.keep_core && !env.contains_key("GOTRACEBACK") {
+        // Go's runtime exits with code 2 on a crash; `crash` aborts instead,
+        // which writes the core.
+        env.insert("GOTRACEBACK".into(), json!("crash"));
+    }
     match &spec.target {
         Target::Attach(pid) => Ok((
             (
@@ -352,6 +361,14 @@ fn start_arguments(spec: &LaunchSpec) -> Result<((&'static str, Value), PathBuf)
         )),
         Target::Remote(_) => Err(AdapterError::Unsupported(
             "a remote attach has no dlv of ours to start".into(),
+        )),
+        Target::Core { core, program } => Ok((
+            (
+                "launch",
+                json!({"request": "launch", "mode": "core", "program": program,
+                       "coreFilePath": core, "cwd": spec.cwd}),
+            ),
+            spec.cwd.clone(),
         )),
         Target::Module(m) => Err(AdapterError::Unsupported(format!(
             "delve runs Go packages, files or binaries, not modules such as {m}"

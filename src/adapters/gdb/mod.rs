@@ -181,6 +181,10 @@ impl Adapter for Gdb {
         &["gdb"]
     }
 
+    fn opens_core_files(&self) -> bool {
+        true
+    }
+
     fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         async move {
             let found = tokio::task::spawn_blocking(install::find)
@@ -263,6 +267,10 @@ impl Adapter for Gdb {
                     "program": r.program,
                 }),
             ),
+            // gdb's `attach` takes a core as `coreFile` and runs `core-file`.
+            Target::Core { core, program } => {
+                ("attach", json!({ "program": program, "coreFile": core }))
+            }
             Target::Module(_) => return Err(native_spawn::no_modules("gdb")),
         };
         native_spawn::over_stdio(cmd, &gdb.path, spec, start, notes)

@@ -47,6 +47,12 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<(&'static str, Value), Adapt
                  and attach to 127.0.0.1:5005"
             )));
         }
+        Target::Core { .. } => {
+            return Err(AdapterError::Unsupported(
+                "a JVM leaves no core file the JDI server can read: open a C, C++, Rust or Go program's core"
+                    .into(),
+            ));
+        }
         Target::Module(main_class) => {
             args["mainClass"] = json!(main_class);
             if is_maven_project(&spec.cwd) {

@@ -24,6 +24,9 @@ pub fn start_arguments(spec: &LaunchSpec) -> Result<Start, AdapterError> {
     let no_runtime =
         |e: std::io::Error| AdapterError::NotFound(format!("no runtime directory: {e}"));
     match &spec.target {
+        Target::Core { .. } => Err(AdapterError::Unsupported(
+            "js-debug opens no core files".into(),
+        )),
         Target::Module(m) => Err(AdapterError::Unsupported(format!(
             "js-debug runs script files, not modules such as {m}"
         ))),

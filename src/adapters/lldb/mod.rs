@@ -122,6 +122,10 @@ impl Adapter for Lldb {
         &["lldb", "lldb-dap", "codelldb", "cppdbg"]
     }
 
+    fn opens_core_files(&self) -> bool {
+        true
+    }
+
     fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         async move {
             let path = find_adapter()?;
@@ -151,6 +155,10 @@ impl Adapter for Lldb {
             Target::Attach(pid) => ("attach", attach_arguments(pid, rust)),
             Target::Remote(ref r) => ("attach", remote::attach_arguments(r, init_commands(rust))),
             Target::Program(ref p) => ("launch", launch_arguments(spec, p, rust)),
+            Target::Core {
+                ref core,
+                ref program,
+            } => ("attach", core_arguments(core, program, rust)),
             Target::Module(_) => return Err(native_spawn::no_modules("lldb-dap")),
         };
         native_spawn::over_stdio(Command::new(&path), &path, spec, start, vec![])
@@ -262,6 +270,15 @@ fn init_commands(rust: bool) -> Vec<String> {
 fn attach_arguments(pid: u32, rust: bool) -> Value {
     json!({
         "pid": pid,
+        "initCommands": init_commands(rust),
+    })
+}
+
+/// lldb-dap loads the program, then the core as its process.
+fn core_arguments(core: &Path, program: &Path, rust: bool) -> Value {
+    json!({
+        "program": program,
+        "coreFile": core,
         "initCommands": init_commands(rust),
     })
 }

@@ -35,6 +35,7 @@ impl PairdbgServer {
             exception_filters: p.exception_breakpoints,
             just_my_code: p.just_my_code,
             subprocesses: p.subprocesses,
+            core: p.core,
             // The caller's wait is the build's deadline too.
             build: p.build.map(|b| BuildRequest {
                 timeout: p.timeout_ms.map(std::time::Duration::from_millis),

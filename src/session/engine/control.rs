@@ -34,6 +34,10 @@ impl Engine {
             let _ = reply.send(Err(SessionError::ControlTaken));
             return;
         }
+        if let Some(refused) = self.core_refusal(&command) {
+            let _ = reply.send(Err(refused));
+            return;
+        }
         self.emit(SessionEvent::Command {
             origin,
             summary: format!("{command:?}").chars().take(80).collect(),

@@ -72,6 +72,10 @@ impl Engine {
                     s.reason = "entry".into();
                 }
                 self.conn.stopped_in_exception_function = exception.is_some();
+                let exception = match self.config.is_core() {
+                    true => self.core_stop(&mut s),
+                    false => exception,
+                };
                 if quirks.stale_step_stops && self.stale_step(&s.reason) {
                     return;
                 }
@@ -324,6 +328,17 @@ impl Engine {
         let summary = match &self.snap.stop_note {
             Some(n) => format!("{summary} {n}"),
             None => summary,
+        };
+        let summary = match self.config.keep_core {
+            true => match crate::session::keep_core::after_end(
+                &exit,
+                self.config.program.as_deref(),
+                &self.config.cwd,
+            ) {
+                Some(went) => format!("{summary} {went}"),
+                None => summary,
+            },
+            false => summary,
         };
         self.snap.compile_error = self.compile_error();
         let summary = format!("{summary}{}", self.compile_error_sentence());

@@ -14,6 +14,7 @@ mod condition_probe;
 mod connection;
 mod console_watch;
 mod control;
+mod core_stop;
 mod dap_ids;
 mod data_breakpoints;
 mod detach;

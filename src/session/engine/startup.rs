@@ -45,6 +45,12 @@ impl Engine {
     /// waits on the adapter. A TCP adapter is connected to in a task.
     pub(super) fn spawn_adapter(&mut self) -> Result<(), SessionError> {
         self.open_terminal();
+        // Inherited by the adapter, and by the program it starts.
+        let core_limit = self
+            .config
+            .keep_core
+            .then(crate::session::keep_core::raise_limit)
+            .and_then(Result::err);
         let spawned = self.connector.connect(&self.config)?;
         let root = self.tree.root;
         self.conn.process = spawned.process;
@@ -60,6 +66,9 @@ impl Engine {
         }
         if let Some(note) = self.config.adapter_note {
             self.snap.info.insert(0, note.to_string());
+        }
+        if let Some(why) = core_limit {
+            self.snap.info.push(format!("--keep-core: {why}"));
         }
         if let Some(out) = spawned.program_output {
             self.forward_program_output(out);

@@ -1,0 +1,91 @@
+//! Core files of small crashing programs, written where the kernel's
+//! core_pattern puts them; where it hands them to a helper program, a
+//! core is taken with gdb's `gcore` at the crash instead.
+
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Runs `bin` in `dir` with the core limit raised, lets it crash, and
+/// returns the core it left.
+pub fn crash_with_core(dir: &Path, bin: &Path, env: &[(&str, &str)]) -> PathBuf {
+    let pattern = std::fs::read_to_string("/proc/sys/kernel/core_pattern").unwrap_or_default();
+    let pattern = pattern.trim();
+    // A plain name is a file in the program's directory; anything else
+    // (a helper program, a directory elsewhere) is not ours to read.
+    if pattern.is_empty() || pattern.starts_with('|') || pattern.contains('/') {
+        return gcore_at_crash(dir, bin);
+    }
+    let mut cmd = Command::new(bin);
+    cmd.current_dir(dir)
+        .envs(env.iter().copied())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: setrlimit is async-signal-safe and touches only the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            let unlimited = libc::rlimit {
+                rlim_cur: libc::RLIM_INFINITY,
+                rlim_max: libc::RLIM_INFINITY,
+            };
+            if libc::setrlimit(libc::RLIMIT_CORE, &unlimited) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let status = cmd.status().expect("run the crashing program");
+    assert!(!status.success(), "{} did not crash", bin.display());
+    let stem: String = pattern.chars().take_while(|c| *c != '%').collect();
+    std::fs::read_dir(dir)
+        .expect("read the program's directory")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&stem))
+                && p.is_file()
+                && p != bin
+        })
+        .unwrap_or_else(|| panic!("no core {pattern:?} in {}", dir.display()))
+}
+
+/// gdb runs the program to its crash and writes the core there.
+fn gcore_at_crash(dir: &Path, bin: &Path) -> PathBuf {
+    let core = dir.join("core");
+    let st = Command::new("gdb")
+        .current_dir(dir)
+        .args(["-nx", "-batch", "-ex", "run", "-ex"])
+        .arg(format!("gcore {}", core.display()))
+        .arg(bin)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run gdb");
+    assert!(st.success() && core.is_file(), "gdb wrote no core");
+    core
+}
+
+/// The core `pairdbg run --keep-core` lets `./bin_name` write in `dir`
+/// (with the program's code in it), where core_pattern names a file
+/// there; None elsewhere.
+pub fn core_by_keep_core(dir: &Path, bin_name: &str) -> Option<PathBuf> {
+    let pattern = std::fs::read_to_string("/proc/sys/kernel/core_pattern").unwrap_or_default();
+    if pattern.trim() != "core" {
+        eprintln!("\n!!!!! SKIPPED: core_pattern {pattern:?} puts no core here !!!!!\n");
+        return None;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["run", "--keep-core", "--", &format!("./{bin_name}")])
+        .current_dir(dir)
+        .output()
+        .expect("run pairdbg");
+    let core = dir.join("core");
+    assert!(
+        core.is_file(),
+        "no core: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(core)
+}
