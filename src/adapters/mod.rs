@@ -387,6 +387,15 @@ pub trait Adapter: Send + Sync + 'static {
     }
     /// The `type`s of VS Code launch.json configurations it runs.
     fn launch_json_types(&self) -> &'static [&'static str];
+    /// The environment a launch.json configuration of its type implies in
+    /// that type's own words (vscode-java's `classPaths`).
+    fn launch_json_env(&self, _configuration: &Value) -> Vec<(String, String)> {
+        vec![]
+    }
+    /// The launch.json key that names what runs as a module.
+    fn launch_json_module_key(&self) -> &'static str {
+        "module"
+    }
     /// Finds the adapter and its version, or says how to get it.
     fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>>;
     /// The exact command that installs it for this launch.

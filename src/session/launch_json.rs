@@ -130,18 +130,11 @@ pub fn from_text(
     let build = build(&c, workspace, file)?;
     let cargo = build.as_ref().is_some_and(|b| b.cargo);
     let mut env = env;
-    let java = c.get("type").and_then(Value::as_str) == Some("java");
-    if java {
-        env.extend(java_env(&c));
-    }
+    env.extend(adapter.launch_json_env(&c));
     Ok(Some(LaunchRequest {
         build,
         program: s("program"),
-        // vscode-java's main class runs as a module runs in Python.
-        module: match java {
-            true => s("mainClass"),
-            false => s("module"),
-        },
+        module: s(adapter.launch_json_module_key()),
         args,
         cwd: s("cwd"),
         env,
@@ -172,28 +165,6 @@ pub fn from_text(
         tty,
         ..Default::default()
     }))
-}
-
-/// vscode-java's `classPaths` and `vmArgs`, as `java` itself reads them
-/// from the environment: CLASSPATH and JDK_JAVA_OPTIONS.
-fn java_env(c: &Value) -> Vec<(String, String)> {
-    let words = |v: &Value| match v {
-        Value::Array(a) => a
-            .iter()
-            .filter_map(Value::as_str)
-            .map(str::to_string)
-            .collect(),
-        Value::String(s) => vec![s.clone()],
-        _ => vec![],
-    };
-    let mut env = vec![];
-    if let Some(cp) = c.get("classPaths").map(words).filter(|w| !w.is_empty()) {
-        env.push(("CLASSPATH".to_string(), cp.join(":")));
-    }
-    if let Some(vm) = c.get("vmArgs").map(words).filter(|w| !w.is_empty()) {
-        env.push(("JDK_JAVA_OPTIONS".to_string(), vm.join(" ")));
-    }
-    env
 }
 
 /// The core file a configuration opens, by each adapter's name for it.

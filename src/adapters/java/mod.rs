@@ -5,6 +5,7 @@
 mod install;
 mod language;
 mod launch;
+mod launch_json;
 mod pure_calls;
 
 use futures::FutureExt;
@@ -53,6 +54,15 @@ impl Adapter for Java {
 
     fn launch_json_types(&self) -> &'static [&'static str] {
         &["java"]
+    }
+
+    fn launch_json_env(&self, configuration: &serde_json::Value) -> Vec<(String, String)> {
+        launch_json::env(configuration)
+    }
+
+    /// vscode-java's main class runs as a module runs in Python.
+    fn launch_json_module_key(&self) -> &'static str {
+        "mainClass"
     }
 
     fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
