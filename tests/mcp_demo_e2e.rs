@@ -27,7 +27,15 @@ async fn agent_debugs_the_demo_end_to_end() {
     let instructions = info.instructions.as_deref().unwrap_or("");
     assert!(instructions.contains("debug_launch"), "{instructions}");
     // An agent reads these first: a language left out reads as unsupported.
-    for language in ["Python", "C++", "Rust", "Go", "Node.js", "TypeScript"] {
+    for language in [
+        "Python",
+        "C++",
+        "Rust",
+        "Go",
+        "Java",
+        "Node.js",
+        "TypeScript",
+    ] {
         assert!(
             instructions.contains(language),
             "{language}: {instructions}"
