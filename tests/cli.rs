@@ -123,6 +123,28 @@ fn run_prints_the_first_stop() {
     );
 }
 
+/// `pairdbg run … | head`: the reader goes before the viewport is
+/// printed; pairdbg ends as usual, with no panic and nothing left running.
+#[test]
+fn run_into_a_closed_pipe_ends_quietly() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("many.py", "for i in range(20000):\n    print(i)\n")]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["run", "--", "many.py"])
+        .current_dir(ws.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run pairdbg");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait for pairdbg");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
 #[test]
 fn run_refuses_bad_breakpoints() {
     let (_, err, code) = pairdbg(&[

@@ -30,7 +30,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                 let languages = a.languages().join(", ");
                 match a.probe(&spec).await {
                     Ok(f) => {
-                        println!(
+                        say!(
                             "{:<9} {:<26} {} ({})",
                             a.name(),
                             languages,
@@ -38,11 +38,11 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                             f.path
                         );
                         if let Some(w) = &f.warning {
-                            println!("          warning: {w}");
+                            say!("          warning: {w}");
                         }
                         print_capabilities(*a, &spec).await;
                     }
-                    Err(e) => println!(
+                    Err(e) => say!(
                         "{:<9} {:<26} missing: {e}; install with: {}",
                         a.name(),
                         languages,
@@ -65,11 +65,11 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
             }
             match adapter.probe(&spec).await {
                 Ok(f) if f.warning.is_none() => {
-                    println!("{} is already installed ({})", f.version, f.path);
+                    say!("{} is already installed ({})", f.version, f.path);
                     return 0;
                 }
                 // Installed but too old for what it must read: replace it.
-                Ok(f) => println!(
+                Ok(f) => say!(
                     "{} ({}): {}",
                     f.version,
                     f.path,
@@ -77,7 +77,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                 ),
                 Err(_) => {}
             }
-            println!(
+            say!(
                 "installing {}: {}",
                 adapter.name(),
                 adapter.install_command(&spec)
@@ -90,7 +90,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
 fn report(result: Result<adapters::Found, adapters::AdapterError>) -> u8 {
     match result {
         Ok(f) => {
-            println!("{} installed ({})", f.version, f.path);
+            say!("{} installed ({})", f.version, f.path);
             0
         }
         Err(e) => {
@@ -104,7 +104,7 @@ fn report(result: Result<adapters::Found, adapters::AdapterError>) -> u8 {
 async fn print_capabilities(adapter: adapters::AdapterRef, spec: &LaunchSpec) {
     match capabilities(adapter, spec, Duration::from_secs(10)).await {
         Ok(caps) => {
-            println!(
+            say!(
                 "          capabilities: {}",
                 capability_names(&caps).join(", ")
             );
@@ -115,9 +115,9 @@ async fn print_capabilities(adapter: adapters::AdapterRef, spec: &LaunchSpec) {
                 .filter_map(|f| f["filter"].as_str())
                 .collect();
             if !filters.is_empty() {
-                println!("          exception filters: {}", filters.join(", "));
+                say!("          exception filters: {}", filters.join(", "));
             }
         }
-        Err(e) => println!("          capabilities: not read ({e})"),
+        Err(e) => say!("          capabilities: not read ({e})"),
     }
 }

@@ -48,7 +48,7 @@ fn export(
         Some(file) => std::fs::write(file, card)
             .map_err(|e| format!("--out: cannot write {}: {e}", file.display())),
         None => {
-            print!("{card}");
+            say!("{}", card.trim_end_matches('\n'));
             Ok(())
         }
     }

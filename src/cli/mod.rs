@@ -1,5 +1,11 @@
 //! Command-line entry points: argument parsing and hand-off, no logic.
 
+/// `println!`, except that a reader who has gone (`| head`) ends the
+/// printing quietly instead of the process.
+macro_rules! say {
+    ($($t:tt)*) => { crate::shell::output::say(&format!($($t)*)) };
+}
+
 mod adapters;
 mod ctl;
 mod ctl_call;

@@ -97,18 +97,21 @@ async fn run_inner(ws: Workspace, args: RunArgs) -> Result<u8, String> {
     if args.json {
         let mut v = render_json(&snap, &cfg);
         v["output_tail"] = serde_json::json!(session.output_tail(10));
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        say!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        print!("{}", render_text(&snap, &cfg, Extras::default()));
+        say!(
+            "{}",
+            render_text(&snap, &cfg, Extras::default()).trim_end_matches('\n')
+        );
         if snap.stop.is_none() {
             for l in session.output_tail(10) {
-                println!("  | {l}");
+                say!("  | {l}");
             }
         }
     }
     if args.launch.keep_core && snap.stop.as_ref().is_some_and(|s| s.exception.is_some()) {
         let end = let_it_crash(&session, snap.stop_seq, timeout).await;
-        println!("{end}");
+        say!("{end}");
     }
     let _ = session.terminate(Origin::Agent).await;
     registry.clear();

@@ -102,12 +102,21 @@ impl Answer {
             if let Some(viewport) = &self.viewport {
                 v["viewport"] = viewport.clone();
             }
-            println!("{v}");
+            say(&v.to_string());
         } else if self.ok {
-            println!("{}", self.text);
+            say(&self.text);
         } else {
             eprintln!("pairdbg: {}", self.text);
         }
         code
     }
+}
+
+/// A line on standard output. A reader that has gone (`| head`, `| true`)
+/// wants no more, so a closed pipe ends the printing, never the process:
+/// the session behind the command still ends as it should.
+pub fn say(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}").and_then(|()| out.flush());
 }
