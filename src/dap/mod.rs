@@ -11,6 +11,7 @@ pub mod exit_watch;
 pub mod keeper;
 pub mod proc_tree;
 pub mod process;
+pub mod quick_ack;
 pub mod strays;
 pub mod transport;
 

@@ -46,14 +46,14 @@ pub async fn capabilities(
             let stream = connect_with_retry(addr, timeout)
                 .await
                 .map_err(|e| e.to_string())?;
-            let (r, w) = stream.into_split();
+            let (r, w) = crate::dap::quick_ack::split(stream);
             DapClient::start(r, w, timeout, default_reverse_handler())
         }
         Transport::Announced { stdout, parse, who } => {
             let (_, stream) = connect_announced(stdout, parse, who, timeout)
                 .await
                 .map_err(|e| e.to_string())?;
-            let (r, w) = stream.into_split();
+            let (r, w) = crate::dap::quick_ack::split(stream);
             DapClient::start(r, w, timeout, default_reverse_handler())
         }
     };

@@ -57,7 +57,7 @@ impl Engine {
         if let Some(c) = self.conn_by_id_mut(id) {
             c.addr = Some(addr);
         }
-        let (r, w) = stream.into_split();
+        let (r, w) = crate::dap::quick_ack::split(stream);
         self.begin(id, Box::pin(r), Box::pin(w), start);
     }
 }
