@@ -47,6 +47,30 @@ func main() {
 }
 ";
 
+const PANIC_RS: &str = "\
+struct Order {
+    id: u32,
+    qty: i64,
+}
+
+fn check(o: &Order) -> i64 {
+    let limit = 10;
+    if o.qty > limit {
+        panic!(\"order {} has {} items\", o.id, o.qty);
+    }
+    o.qty
+}
+
+fn main() {
+    let orders = vec![Order { id: 1, qty: 3 }, Order { id: 2, qty: 42 }];
+    let mut total = 0;
+    for o in &orders {
+        total += check(o);
+    }
+    println!(\"{total}\");
+}
+";
+
 const REFUSED: &str = "this is a core file: nothing runs";
 
 /// The C program built and crashed in a fresh workspace: (workspace, core).
@@ -124,6 +148,64 @@ async fn a_c_core_opens_at_the_crash_on_gdb() {
         return;
     }
     c_core_opens_at_the_crash("gdb").await;
+}
+
+/// A Rust program built to abort on a panic, crashed into a core file, opens
+/// at the panicking line of the user's function, not in the panic runtime
+/// or libc's `abort`.
+async fn rust_core_opens_at_the_panic(adapter: &str) {
+    let ws = workspace(&[]);
+    std::fs::create_dir_all(ws.path().join("src")).expect("mkdir src");
+    std::fs::write(ws.path().join("src/main.rs"), PANIC_RS).expect("write main.rs");
+    let built = std::process::Command::new("rustc")
+        .args(["-g", "--edition", "2021", "-C", "panic=abort", "-o", "crash"])
+        .arg("src/main.rs")
+        .current_dir(ws.path())
+        .status()
+        .expect("run rustc");
+    assert!(built.success(), "rustc failed");
+    let core = crash_with_core(ws.path(), &ws.path().join("crash"), &[]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "crash", "core": relative(ws.path(), &core),
+                   "adapter": adapter, "timeout_ms": 60000}),
+        )
+        .await;
+    let function = stopped_function(&v).unwrap_or_default();
+    assert!(function.ends_with("check"), "{v}");
+    assert_eq!(stopped_line(&v), Some(9), "{v}");
+    assert!(v.contains("Reason: crashed"), "{v}");
+    assert!(v.contains("Exception: SIGABRT"), "{v}");
+    assert_eq!(local(&v, "limit").as_deref(), Some("10"), "{v}");
+    let o = local(&v, "o").unwrap_or_default();
+    assert!(o.contains("42"), "o is the order that panicked: {v}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "o.qty"}))
+        .await;
+    assert!(e.starts_with("o.qty = 42"), "{e}");
+    let e = mcp
+        .fails("debug_step", json!({"kind": "over", "timeout_ms": 60000}))
+        .await;
+    assert!(e.contains(REFUSED), "{e}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rust_core_opens_at_the_panic_on_gdb() {
+    if !gdb_available() {
+        return;
+    }
+    rust_core_opens_at_the_panic("gdb").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rust_core_opens_at_the_panic_on_lldb_dap() {
+    if !lldb_available() {
+        return;
+    }
+    rust_core_opens_at_the_panic("lldb-dap").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
