@@ -4,42 +4,20 @@
 //! Run with `cargo bench --bench subprocesses` (needs debugpy).
 
 mod common;
+#[path = "common/mcp_call.rs"]
+mod mcp_call;
 
 use std::time::Instant;
 
-use rmcp::model::CallToolRequestParams;
-use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
-use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use common::{median, root};
+use mcp_call::{call, start_in};
 
 const ROUNDS: usize = 10;
 const STEPS: usize = 8;
 const DEMO: &str = "assets/demo/order.py";
 const BREAK_LINE: u64 = 41;
-
-type Client = rmcp::service::RunningService<RoleClient, ()>;
-
-async fn call(client: &Client, tool: &str, args: Value) -> String {
-    let r = client
-        .call_tool(
-            CallToolRequestParams::new(tool.to_string())
-                .with_arguments(args.as_object().cloned().unwrap_or_default()),
-        )
-        .await
-        .expect("tool call");
-    assert!(
-        !r.is_error.unwrap_or(false),
-        "{tool} failed: {:?}",
-        r.content
-    );
-    r.content
-        .iter()
-        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 fn ms(d: std::time::Duration) -> f64 {
     d.as_secs_f64() * 1000.0
@@ -47,13 +25,7 @@ fn ms(d: std::time::Duration) -> f64 {
 
 /// One launch: its time to the first stop, and its steps' times.
 async fn run(subprocesses: bool) -> (f64, Vec<f64>) {
-    let transport = TokioChildProcess::new(
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_pairdbg")).configure(|cmd| {
-            cmd.arg("mcp").current_dir(root());
-        }),
-    )
-    .expect("spawn");
-    let client = ().serve(transport).await.expect("initialize");
+    let client = start_in(&root()).await;
     let t = Instant::now();
     let first = call(
         &client,

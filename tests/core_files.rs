@@ -158,7 +158,15 @@ async fn rust_core_opens_at_the_panic(adapter: &str) {
     std::fs::create_dir_all(ws.path().join("src")).expect("mkdir src");
     std::fs::write(ws.path().join("src/main.rs"), PANIC_RS).expect("write main.rs");
     let built = std::process::Command::new("rustc")
-        .args(["-g", "--edition", "2021", "-C", "panic=abort", "-o", "crash"])
+        .args([
+            "-g",
+            "--edition",
+            "2021",
+            "-C",
+            "panic=abort",
+            "-o",
+            "crash",
+        ])
         .arg("src/main.rs")
         .current_dir(ws.path())
         .status()
