@@ -1,0 +1,163 @@
+//! Two runs of the same program side by side: the first stop where their
+//! paths (the file:line of each stop in turn) part, and the first value
+//! that differs at the same step before that.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::super::record::StopRecord;
+use super::value_text::first_change;
+use super::{Loaded, Summary, place, stops};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Diff {
+    pub a: Summary,
+    pub b: Summary,
+    /// Stops at the same places, in the same order, from the start.
+    pub same_path_stops: usize,
+    /// Where the paths part; None when they never do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_differs: Option<PathDiff>,
+    /// The first value that differs at a step both runs took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_differs: Option<ValueDiff>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PathDiff {
+    /// The stop's number, from 1.
+    pub stop: usize,
+    /// A's place there, or None where A had stopped no more.
+    pub a: Option<String>,
+    pub b: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ValueDiff {
+    pub stop: usize,
+    pub at: String,
+    pub function: String,
+    /// The local, and where inside it: `parts[6]`.
+    pub path: String,
+    /// The value in A there, or None where A had no such local.
+    pub a: Option<String>,
+    pub b: Option<String>,
+}
+
+/// Compares `a` and `b`, which must be journals of the same program.
+pub fn diff(a: &Loaded, b: &Loaded) -> Result<Diff, String> {
+    let (sa, sb) = (a.summary(), b.summary());
+    if sa.program != sb.program {
+        return Err(format!(
+            "B {}: a run of {}, and A {} of {}: diff compares two runs of the same program",
+            sb.id, sb.program, sa.id, sa.program
+        ));
+    }
+    let (pa, pb) = (stops(&a.records), stops(&b.records));
+    let same = pa
+        .iter()
+        .zip(&pb)
+        .take_while(|(x, y)| place(x) == place(y))
+        .count();
+    let path_differs = (same < pa.len().max(pb.len())).then(|| PathDiff {
+        stop: same + 1,
+        a: pa.get(same).map(|s| place(s)),
+        b: pb.get(same).map(|s| place(s)),
+    });
+    let value_differs = pa
+        .iter()
+        .zip(&pb)
+        .take(same)
+        .enumerate()
+        .find_map(|(i, (x, y))| first_value(i + 1, x, y));
+    Ok(Diff {
+        a: sa,
+        b: sb,
+        same_path_stops: same,
+        path_differs,
+        value_differs,
+    })
+}
+
+/// The first local, in A's order and then B's, whose value differs.
+fn first_value(n: usize, x: &StopRecord, y: &StopRecord) -> Option<ValueDiff> {
+    let make = |path: String, a: Option<String>, b: Option<String>| ValueDiff {
+        stop: n,
+        at: place(x),
+        function: x.frames.first().map(|f| f.name.clone()).unwrap_or_default(),
+        path,
+        a,
+        b,
+    };
+    for v in &x.locals {
+        match y.locals.iter().find(|w| w.name == v.name) {
+            Some(w) => {
+                if let Some((path, before, now)) = first_change(&v.name, &v.value, &w.value) {
+                    return Some(make(path, Some(before), Some(now)));
+                }
+            }
+            None => return Some(make(v.name.clone(), Some(v.value.clone()), None)),
+        }
+    }
+    y.locals
+        .iter()
+        .find(|w| !x.locals.iter().any(|v| v.name == w.name))
+        .map(|w| make(w.name.clone(), None, Some(w.value.clone())))
+}
+
+impl Diff {
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for (tag, s) in [("A", &self.a), ("B", &self.b)] {
+            let _ = writeln!(
+                out,
+                "{tag}: {}  {}  {}  ·  {}  ·  {} stops",
+                s.id, s.started, s.program, s.outcome_text, s.stops
+            );
+        }
+        let none = "no stop";
+        match &self.path_differs {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "Path: the same at all {} stops",
+                    self.same_path_stops
+                );
+            }
+            Some(p) => {
+                let _ = writeln!(
+                    out,
+                    "Path: the same for {} stops; stop {} differs: A {}, B {}",
+                    self.same_path_stops,
+                    p.stop,
+                    p.a.as_deref().unwrap_or(none),
+                    p.b.as_deref().unwrap_or(none)
+                );
+            }
+        }
+        let absent = "(no such local)";
+        match &self.value_differs {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "Values: the same at each of the {} stops on the shared path",
+                    self.same_path_stops
+                );
+            }
+            Some(v) => {
+                let _ = writeln!(
+                    out,
+                    "Values: first differ at stop {} ({} in {}): {}: {} → {}",
+                    v.stop,
+                    v.at,
+                    v.function,
+                    v.path,
+                    v.a.as_deref().unwrap_or(absent),
+                    v.b.as_deref().unwrap_or(absent)
+                );
+            }
+        }
+        out
+    }
+}
