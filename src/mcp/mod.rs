@@ -5,6 +5,7 @@ mod annotations;
 pub mod call;
 mod completions;
 mod economy;
+mod journal_resources;
 pub(crate) mod format;
 pub mod http;
 pub mod params;

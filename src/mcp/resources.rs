@@ -8,6 +8,7 @@ use rmcp::model::{
 };
 use serde_json::json;
 
+use super::journal_resources;
 use super::server::PairdbgServer;
 use crate::session::SessionHandle;
 use crate::viewport::{Extras, render_text};
@@ -33,6 +34,8 @@ enum Target<'a> {
     Output(&'a str),
     Trace(&'a str),
     Source(&'a str, &'a str),
+    Journals,
+    Journal(&'a str),
 }
 
 fn parse(uri: &str) -> Option<Target<'_>> {
@@ -41,6 +44,12 @@ fn parse(uri: &str) -> Option<Target<'_>> {
     }
     if uri == super::push::OPT_IN_URI {
         return Some(Target::Notifications);
+    }
+    if uri == journal_resources::JOURNALS {
+        return Some(Target::Journals);
+    }
+    if let Some(id) = uri.strip_prefix(journal_resources::JOURNAL_PREFIX) {
+        return (!id.is_empty()).then_some(Target::Journal(id));
     }
     let rest = uri.strip_prefix(PREFIX)?;
     let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
@@ -83,6 +92,9 @@ impl PairdbgServer {
                     "Subscribe to receive debugger/breakpointHit and debugger/sessionStateChanged",
                 )
                 .with_mime_type("text/plain"),
+            Resource::new(journal_resources::JOURNALS, "journals")
+                .with_description("Past sessions of this workspace, from their journals")
+                .with_mime_type("application/json"),
         ];
         let (list, _) = self.registry.list();
         for s in &list {
@@ -142,12 +154,20 @@ impl PairdbgServer {
                 "source",
                 "A workspace file",
             ),
+            t(
+                "debugger://journals/{id}",
+                "journal",
+                "A past session's stops, stacks and locals",
+            ),
         ])
     }
 
     pub(crate) fn check_resource(&self, uri: &str) -> Result<(), ErrorData> {
         match parse(uri) {
-            Some(Target::Sessions | Target::Notifications) => Ok(()),
+            Some(Target::Sessions | Target::Notifications | Target::Journals) => Ok(()),
+            Some(Target::Journal(id)) => journal_resources::show(&self.workspace, id)
+                .map(|_| ())
+                .map_err(|e| journal_resources::not_found(uri, e)),
             Some(
                 Target::Viewport(id)
                 | Target::Breakpoints(id)
@@ -168,6 +188,12 @@ impl PairdbgServer {
         let target = parse(uri).ok_or_else(|| not_found(uri, "not a pairdbg resource"))?;
         match target {
             Target::Notifications => Ok(text(uri, "text/plain", NOTIFICATIONS_ABOUT.into())),
+            Target::Journals => journal_resources::list(&self.workspace)
+                .map(|body| text(uri, "application/json", body))
+                .map_err(|e| not_found(uri, e)),
+            Target::Journal(id) => journal_resources::show(&self.workspace, id)
+                .map(|body| text(uri, "text/plain", body))
+                .map_err(|e| not_found(uri, e)),
             Target::Sessions => {
                 let (list, current) = self.registry.list();
                 let sessions: Vec<_> = list

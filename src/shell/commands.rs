@@ -22,7 +22,15 @@ pub const WAITS: &[&str] = &[
 ];
 
 /// The tools that take no `session_id`: they start a session, or span all.
-pub const SESSIONLESS: &[&str] = &["debug_launch", "debug_attach", "debug_sessions"];
+pub const SESSIONLESS: &[&str] = &[
+    "debug_launch",
+    "debug_attach",
+    "debug_sessions",
+    "debug_journal_list",
+    "debug_journal_search",
+    "debug_journal_show",
+    "debug_journal_diff",
+];
 
 /// `FILE:LINE`, refused with the argument's name when it is not one.
 pub fn location(field: &str, s: &str) -> Result<(String, i64), String> {

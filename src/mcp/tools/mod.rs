@@ -9,5 +9,6 @@ mod handles;
 mod input;
 mod inspection;
 mod journal;
+mod journals;
 mod run_until;
 pub mod trace;

@@ -222,13 +222,6 @@ impl Engine {
             std::borrow::Cow::Borrowed(text)
         };
         lock(&self.output).push(stream, &text);
-        if let Some(j) = &self.journal {
-            match stream {
-                Stream::Stdout => j.output("stdout", &text),
-                Stream::Stderr => j.output("stderr", &text),
-                Stream::Console | Stream::Build => {}
-            }
-        }
         self.emit(SessionEvent::Output);
     }
 

@@ -22,6 +22,9 @@ pub struct Diff {
     /// The first value that differs at a step both runs took.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_differs: Option<ValueDiff>,
+    /// Values compared alike whose text the journal holds cut short: they
+    /// may differ past the cut.
+    pub cut_values: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -71,13 +74,28 @@ pub fn diff(a: &Loaded, b: &Loaded) -> Result<Diff, String> {
         .take(same)
         .enumerate()
         .find_map(|(i, (x, y))| first_value(i + 1, x, y));
+    // Before the first difference, or on the whole shared path.
+    let compared = value_differs.as_ref().map_or(same, |v| v.stop - 1);
+    let cut_values = pa
+        .iter()
+        .take(compared)
+        .flat_map(|s| &s.locals)
+        .filter(|v| looks_cut(&v.value))
+        .count();
     Ok(Diff {
         a: sa,
         b: sb,
         same_path_stops: same,
         path_differs,
         value_differs,
+        cut_values,
     })
+}
+
+/// Whether a value's text leaves part of it out: a long text cut, a
+/// collection shown in part, or an object not read.
+fn looks_cut(v: &str) -> bool {
+    v.ends_with('…') || v.contains("...") || v.contains(" items)")
 }
 
 /// The first local, in A's order and then B's, whose value differs.
@@ -128,8 +146,8 @@ impl Diff {
             Some(p) => {
                 let _ = writeln!(
                     out,
-                    "Path: the same for {} stops; stop {} differs: A {}, B {}",
-                    self.same_path_stops,
+                    "Path: the same for {}; stop {} differs: A {}, B {}",
+                    super::count(self.same_path_stops, "stop"),
                     p.stop,
                     p.a.as_deref().unwrap_or(none),
                     p.b.as_deref().unwrap_or(none)
@@ -141,8 +159,8 @@ impl Diff {
             None => {
                 let _ = writeln!(
                     out,
-                    "Values: the same at each of the {} stops on the shared path",
-                    self.same_path_stops
+                    "Values: the same at each of the {} on the shared path",
+                    super::count(self.same_path_stops, "stop")
                 );
             }
             Some(v) => {
@@ -157,6 +175,14 @@ impl Diff {
                     v.b.as_deref().unwrap_or(absent)
                 );
             }
+        }
+        if self.cut_values > 0 {
+            let _ = writeln!(
+                out,
+                "  ({} compared alike {} cut short in the journal: they may differ past the cut)",
+                super::count(self.cut_values, "value"),
+                if self.cut_values == 1 { "was" } else { "were" }
+            );
         }
         out
     }

@@ -154,9 +154,54 @@ pub fn list_text(list: &[Summary]) -> String {
             .collect::<Vec<_>>()
             .join(" ");
         out.push_str(&format!(
-            "{}  {}  {run}  ·  {}  ·  {} stops, {} notes\n",
-            s.id, s.started, s.outcome_text, s.stops, s.notes
+            "{}  {}  {run}  ·  {}  ·  {}, {}\n",
+            s.id,
+            s.started,
+            s.outcome_text,
+            count(s.stops, "stop"),
+            count(s.notes, "note")
         ));
     }
     out
+}
+
+/// `1 stop`, `2 stops`.
+pub(crate) fn count(n: usize, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        _ => format!("{n} {what}s"),
+    }
+}
+
+/// The program's output joined into whole lines: a print may reach the
+/// journal in pieces.
+#[derive(Default)]
+pub(crate) struct OutputLines {
+    stream: String,
+    text: String,
+}
+
+impl OutputLines {
+    /// Adds a piece; returns the lines it completed, with their stream.
+    pub fn push(&mut self, stream: &str, text: &str) -> Vec<(String, String)> {
+        let mut done = vec![];
+        if stream != self.stream {
+            done = self.flush();
+            self.stream = stream.to_string();
+        }
+        self.text.push_str(text);
+        while let Some(at) = self.text.find('\n') {
+            let line: String = self.text.drain(..=at).collect();
+            done.push((self.stream.clone(), line.trim_end_matches(['\n', '\r']).into()));
+        }
+        done
+    }
+
+    /// What is left of a line not ended.
+    pub fn flush(&mut self) -> Vec<(String, String)> {
+        match self.text.is_empty() {
+            true => vec![],
+            false => vec![(self.stream.clone(), std::mem::take(&mut self.text))],
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::super::record::Record;
-use super::{Loaded, place};
+use super::{Loaded, OutputLines, place};
 
 /// Hits returned at most; the rest are counted.
 const HITS_SHOWN: usize = 200;
@@ -65,7 +65,13 @@ pub fn search(journals: &[Loaded], query: &str) -> Result<Search, String> {
         };
         let mut n = 0;
         let mut at: Option<String> = None;
+        let mut lines = OutputLines::default();
         for r in &j.records {
+            if !matches!(r, Record::Output { .. }) {
+                for (_, l) in lines.flush().iter().filter(|(_, l)| found(l)) {
+                    push("output", None, at.clone(), l);
+                }
+            }
             match r {
                 Record::Stop(s) => {
                     n += 1;
@@ -96,8 +102,8 @@ pub fn search(journals: &[Loaded], query: &str) -> Result<Search, String> {
                 Record::Note { origin, text, .. } if found(text) => {
                     push("note", None, at.clone(), &format!("{}: {text}", origin.tag()));
                 }
-                Record::Output { text, .. } => {
-                    for l in text.lines().filter(|l| found(l)) {
+                Record::Output { stream, text, .. } => {
+                    for (_, l) in lines.push(stream, text).iter().filter(|(_, l)| found(l)) {
                         push("output", None, at.clone(), l);
                     }
                 }
@@ -109,6 +115,9 @@ pub fn search(journals: &[Loaded], query: &str) -> Result<Search, String> {
                 }
                 _ => {}
             }
+        }
+        for (_, l) in lines.flush().iter().filter(|(_, l)| found(l)) {
+            push("output", None, at.clone(), l);
         }
     }
     Ok(Search {

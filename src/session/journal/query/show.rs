@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::super::record::{Record, StopRecord};
-use super::{Loaded, Summary, place, rotated, stops};
+use super::{Loaded, OutputLines, Summary, place, rotated, stops};
 
 /// Longest line of output shown in a whole session.
 const OUTPUT_CHARS: usize = 200;
@@ -89,7 +89,15 @@ pub fn show(j: &Loaded, stop: Option<usize>) -> Result<Shown, String> {
     }
     let mut n = 0;
     let mut output = String::new();
+    let mut lines = OutputLines::default();
+    let out_line = |text: &mut String, (stream, l): (String, String)| {
+        let l: String = l.chars().take(OUTPUT_CHARS).collect();
+        let _ = writeln!(text, "  {stream}| {l}");
+    };
     for r in &j.records {
+        if !matches!(r, Record::Output { .. }) {
+            lines.flush().into_iter().for_each(|l| out_line(&mut text, l));
+        }
         match r {
             Record::Stop(s) => {
                 n += 1;
@@ -100,9 +108,8 @@ pub fn show(j: &Loaded, stop: Option<usize>) -> Result<Shown, String> {
             }
             Record::Output { stream, text: t, .. } => {
                 output.push_str(t);
-                for l in t.lines() {
-                    let l: String = l.chars().take(OUTPUT_CHARS).collect();
-                    let _ = writeln!(text, "  {stream}| {l}");
+                for l in lines.push(stream, t) {
+                    out_line(&mut text, l);
                 }
             }
             Record::OutputCapped { bytes, .. } => {
@@ -117,6 +124,7 @@ pub fn show(j: &Loaded, stop: Option<usize>) -> Result<Shown, String> {
             _ => {}
         }
     }
+    lines.flush().into_iter().for_each(|l| out_line(&mut text, l));
     if all.is_empty() {
         text.push_str("\nNo stops recorded.\n");
     }
