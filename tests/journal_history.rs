@@ -224,8 +224,20 @@ async fn journal_commands_list_search_show_and_diff_two_real_runs() {
     assert!(found.contains("output: marker-out 0 <redacted"), "{found}");
 }
 
+/// A journals resource that must fail: its message.
+async fn resource_error(mcp: &Mcp, uri: &str) -> String {
+    match mcp
+        .client
+        .read_resource(rmcp::model::ReadResourceRequestParams::new(uri))
+        .await
+    {
+        Ok(r) => panic!("{uri} should have failed: {r:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_agent_reads_past_sessions_through_mcp_tools_and_resources() {
+async fn the_agent_reads_past_sessions_as_mcp_resources() {
     if !debugpy_available() {
         return;
     }
@@ -237,49 +249,55 @@ async fn the_agent_reads_past_sessions_through_mcp_tools_and_resources() {
     let (a, b) = ids(w, s);
     let mcp = mcp_with_env(w, &[], &[("XDG_STATE_HOME", s)]).await;
 
-    let list = mcp.ok("debug_journal_list", json!({"outcome": "exited"})).await;
-    assert!(list.contains(&a) && list.contains(&b), "{list}");
-    let list = mcp
-        .ok("debug_journal_list", json!({"program": "prog.py", "format": "json"}))
-        .await;
-    let list: serde_json::Value = serde_json::from_str(&list).expect("JSON");
-    assert_eq!(list[1]["stops"], 3, "{list}");
-    let e = mcp.fails("debug_journal_list", json!({"since": "2026-13-01"})).await;
-    assert!(e.starts_with("since \"2026-13-01\": expected a UTC date"), "{e}");
-
-    let found = mcp
-        .ok("debug_journal_search", json!({"text": "long total"}))
-        .await;
-    assert!(found.contains("output: long total 3"), "{found}");
-    let found = mcp
-        .ok("debug_journal_search", json!({"text": "hunter2-secret"}))
-        .await;
-    assert!(found.contains("is in none of the 2 journals"), "{found}");
-    let e = mcp.fails("debug_journal_search", json!({"text": " "})).await;
-    assert!(e.starts_with("text: empty"), "{e}");
-
-    let shown = mcp
-        .ok("debug_journal_show", json!({"journal_id": b, "stop": 1}))
-        .await;
+    let listed = mcp.client.list_resources(None).await.expect("resources/list");
     assert!(
-        shown.contains(r#"    parts = ["a", "b", "", "d", "e", "f", "167"]"#),
-        "{shown}"
+        listed.resources.iter().any(|r| r.uri == "debugger://journals"),
+        "{listed:?}"
     );
-    let e = mcp
-        .fails("debug_journal_show", json!({"journal_id": b, "stop": 0}))
+    let list: serde_json::Value =
+        serde_json::from_str(&mcp.resource("debugger://journals").await).expect("JSON");
+    assert_eq!(list[0]["id"], a.as_str(), "{list}");
+    assert_eq!(list[1]["stops"], 3, "{list}");
+    assert_eq!(list[1]["outcome"], "exited", "{list}");
+    let filtered: serde_json::Value = serde_json::from_str(
+        &mcp.resource("debugger://journals?program=prog.py&outcome=crashed")
+            .await,
+    )
+    .expect("JSON");
+    assert_eq!(filtered, json!([]));
+    let e = resource_error(&mcp, "debugger://journals?since=2026-13-01").await;
+    assert!(e.contains("since \"2026-13-01\": expected a UTC date"), "{e}");
+    let e = resource_error(&mcp, "debugger://journals?colour=red").await;
+    assert!(e.contains("query field \"colour\" is not one"), "{e}");
+
+    let found: serde_json::Value = serde_json::from_str(
+        &mcp.resource("debugger://journals?text=long%20total").await,
+    )
+    .expect("JSON");
+    assert_eq!(found["hits"][0]["kind"], "output", "{found}");
+    assert_eq!(found["hits"][0]["text"], "long total 3", "{found}");
+    assert_eq!(found["hits"][0]["journal"], b.as_str(), "{found}");
+    let found = mcp
+        .resource("debugger://journals?text=hunter2-secret")
         .await;
-    assert!(e.starts_with("stop 0: the journal"), "{e}");
+    assert!(found.contains(r#""hits":[]"#), "{found}");
 
-    let d = mcp.ok("debug_journal_diff", json!({"a": a, "b": b})).await;
+    let one = mcp.resource(&format!("debugger://journals/{b}?stop=1")).await;
+    assert!(
+        one.contains(r#"    parts = ["a", "b", "", "d", "e", "f", "167"]"#),
+        "{one}"
+    );
+    let e = resource_error(&mcp, &format!("debugger://journals/{b}?stop=0")).await;
+    assert!(e.contains("stop 0: the journal"), "{e}");
+    let whole = mcp.resource(&format!("debugger://journals/{a}")).await;
+    assert!(whole.contains("Stop 1 of 2 · prog.py:9 in build"), "{whole}");
+    assert!(!whole.contains(API_KEY), "{whole}");
+
+    let d = mcp
+        .resource(&format!("debugger://journals/{a}/diff/{b}"))
+        .await;
     assert!(d.contains(r#"parts[6]: "" → "167""#), "{d}");
-    let e = mcp.fails("debug_journal_diff", json!({"a": a, "b": "nope"})).await;
-    assert!(e.starts_with("b \"nope\": no journal"), "{e}");
-
-    let listed = mcp.resource("debugger://journals").await;
-    let listed: serde_json::Value = serde_json::from_str(&listed).expect("JSON");
-    assert_eq!(listed[0]["id"], a.as_str(), "{listed}");
-    let one = mcp.resource(&format!("debugger://journals/{a}")).await;
-    assert!(one.contains("Stop 1 of 2 · prog.py:9 in build"), "{one}");
-    assert!(!one.contains(API_KEY), "{one}");
+    let e = resource_error(&mcp, &format!("debugger://journals/{a}/diff/nope")).await;
+    assert!(e.contains("b \"nope\": no journal"), "{e}");
     mcp.close().await;
 }

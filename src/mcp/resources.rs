@@ -34,8 +34,7 @@ enum Target<'a> {
     Output(&'a str),
     Trace(&'a str),
     Source(&'a str, &'a str),
-    Journals,
-    Journal(&'a str),
+    Journals(journal_resources::Asked),
 }
 
 fn parse(uri: &str) -> Option<Target<'_>> {
@@ -45,11 +44,8 @@ fn parse(uri: &str) -> Option<Target<'_>> {
     if uri == super::push::OPT_IN_URI {
         return Some(Target::Notifications);
     }
-    if uri == journal_resources::JOURNALS {
-        return Some(Target::Journals);
-    }
-    if let Some(id) = uri.strip_prefix(journal_resources::JOURNAL_PREFIX) {
-        return (!id.is_empty()).then_some(Target::Journal(id));
+    if let Some(asked) = journal_resources::parse(uri) {
+        return asked.ok().map(Target::Journals);
     }
     let rest = uri.strip_prefix(PREFIX)?;
     let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
@@ -155,19 +151,29 @@ impl PairdbgServer {
                 "A workspace file",
             ),
             t(
-                "debugger://journals/{id}",
+                "debugger://journals{?program,since,until,outcome,text}",
+                "journals",
+                "Past sessions as JSON, filtered; with text, where it occurs",
+            ),
+            t(
+                "debugger://journals/{id}{?stop}",
                 "journal",
                 "A past session's stops, stacks and locals",
+            ),
+            t(
+                "debugger://journals/{a}/diff/{b}",
+                "journal diff",
+                "Where two runs first differ: path and values",
             ),
         ])
     }
 
     pub(crate) fn check_resource(&self, uri: &str) -> Result<(), ErrorData> {
+        if let Some(Err(e)) = journal_resources::parse(uri) {
+            return Err(not_found(uri, e));
+        }
         match parse(uri) {
-            Some(Target::Sessions | Target::Notifications | Target::Journals) => Ok(()),
-            Some(Target::Journal(id)) => journal_resources::show(&self.workspace, id)
-                .map(|_| ())
-                .map_err(|e| journal_resources::not_found(uri, e)),
+            Some(Target::Sessions | Target::Notifications | Target::Journals(_)) => Ok(()),
             Some(
                 Target::Viewport(id)
                 | Target::Breakpoints(id)
@@ -185,14 +191,14 @@ impl PairdbgServer {
     }
 
     pub(crate) fn read_debug_resource(&self, uri: &str) -> Result<ReadResourceResult, ErrorData> {
+        if let Some(Err(e)) = journal_resources::parse(uri) {
+            return Err(not_found(uri, e));
+        }
         let target = parse(uri).ok_or_else(|| not_found(uri, "not a pairdbg resource"))?;
         match target {
             Target::Notifications => Ok(text(uri, "text/plain", NOTIFICATIONS_ABOUT.into())),
-            Target::Journals => journal_resources::list(&self.workspace)
-                .map(|body| text(uri, "application/json", body))
-                .map_err(|e| not_found(uri, e)),
-            Target::Journal(id) => journal_resources::show(&self.workspace, id)
-                .map(|body| text(uri, "text/plain", body))
+            Target::Journals(asked) => journal_resources::read(&self.workspace, &asked)
+                .map(|(body, mime)| text(uri, mime, body))
                 .map_err(|e| not_found(uri, e)),
             Target::Sessions => {
                 let (list, current) = self.registry.list();

@@ -52,7 +52,6 @@ impl PairdbgServer {
             + Self::events_router()
             + Self::action_log_router()
             + Self::journal_router()
-            + Self::journals_router()
             + Self::input_router();
         for route in tool_router.map.values_mut() {
             route.attr.annotations = Some(super::annotations::annotations(&route.attr.name));

@@ -22,15 +22,7 @@ pub const WAITS: &[&str] = &[
 ];
 
 /// The tools that take no `session_id`: they start a session, or span all.
-pub const SESSIONLESS: &[&str] = &[
-    "debug_launch",
-    "debug_attach",
-    "debug_sessions",
-    "debug_journal_list",
-    "debug_journal_search",
-    "debug_journal_show",
-    "debug_journal_diff",
-];
+pub const SESSIONLESS: &[&str] = &["debug_launch", "debug_attach", "debug_sessions"];
 
 /// `FILE:LINE`, refused with the argument's name when it is not one.
 pub fn location(field: &str, s: &str) -> Result<(String, i64), String> {

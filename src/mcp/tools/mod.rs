@@ -9,6 +9,5 @@ mod handles;
 mod input;
 mod inspection;
 mod journal;
-mod journals;
 mod run_until;
 pub mod trace;
