@@ -10,6 +10,7 @@ pub mod help;
 pub mod inline_values;
 pub mod messages;
 pub mod output;
+pub mod journals;
 pub mod palette;
 pub mod program_cursor;
 pub mod ranked;

@@ -127,6 +127,10 @@ pub(crate) fn place(s: &super::record::StopRecord) -> String {
 }
 
 /// The stops of a journal in order.
+pub fn stops_of(records: &[Record]) -> Vec<&super::record::StopRecord> {
+    stops(records)
+}
+
 pub(crate) fn stops(records: &[Record]) -> Vec<&super::record::StopRecord> {
     records
         .iter()
