@@ -50,8 +50,11 @@ async fn record_run(ws: &Path, state: &Path, args: &[&str]) {
         json!({"program": "prog.py", "args": args, "env": {"API_KEY": API_KEY}, "breakpoints": bps}),
     )
     .await;
-    mcp.ok("debug_note", json!({"text": "checking parts before the join"}))
-        .await;
+    mcp.ok(
+        "debug_note",
+        json!({"text": "checking parts before the join"}),
+    )
+    .await;
     // From each stop on to the next, and from the last to the end.
     let stops = if args.is_empty() { 2 } else { 3 };
     let mut last = String::new();
@@ -132,7 +135,18 @@ async fn journal_commands_list_search_show_and_diff_two_real_runs() {
     // Filters.
     let none = ok(w, s, &["journal", "list", "--outcome", "crashed"]);
     assert_eq!(none, "No journals match.\n");
-    let exited = ok(w, s, &["journal", "list", "--outcome", "exited:0", "--program", "prog"]);
+    let exited = ok(
+        w,
+        s,
+        &[
+            "journal",
+            "list",
+            "--outcome",
+            "exited:0",
+            "--program",
+            "prog",
+        ],
+    );
     assert_eq!(exited.lines().count(), 2, "{exited}");
     let later = ok(w, s, &["journal", "list", "--since", "2999-01-01"]);
     assert_eq!(later, "No journals match.\n");
@@ -142,7 +156,10 @@ async fn journal_commands_list_search_show_and_diff_two_real_runs() {
     assert_eq!(elsewhere, "No journals match.\n");
     // Bad filters name the argument.
     let e = fails(w, s, &["journal", "list", "--since", "yesterday"]);
-    assert!(e.contains("--since \"yesterday\": expected a UTC date"), "{e}");
+    assert!(
+        e.contains("--since \"yesterday\": expected a UTC date"),
+        "{e}"
+    );
     let e = fails(w, s, &["journal", "list", "--outcome", "exploded"]);
     assert!(e.contains("--outcome \"exploded\": expected exited"), "{e}");
     let e = fails(w, s, &["journal", "show", "../x"]);
@@ -150,7 +167,10 @@ async fn journal_commands_list_search_show_and_diff_two_real_runs() {
     let e = fails(w, s, &["journal", "show", "s77"]);
     assert!(e.contains("ID \"s77\": no journal"), "{e}");
     let e = fails(w, s, &["journal", "show", &a, "--stop", "9"]);
-    assert!(e.contains("--stop 9: the journal") && e.contains("holds stops 1 to 2"), "{e}");
+    assert!(
+        e.contains("--stop 9: the journal") && e.contains("holds stops 1 to 2"),
+        "{e}"
+    );
 
     // Search: values, output, notes.
     let found = ok(w, s, &["journal", "search", "MARKER-OUT"]);
@@ -160,7 +180,10 @@ async fn journal_commands_list_search_show_and_diff_two_real_runs() {
         found.contains(&format!("{b}  ")) && found.contains("stop 1 at prog.py:9 value: parts = ["),
         "{found}"
     );
-    assert!(!found.contains(&format!("{a}  ")), "only B holds 167: {found}");
+    assert!(
+        !found.contains(&format!("{a}  ")),
+        "only B holds 167: {found}"
+    );
     let found = ok(w, s, &["journal", "search", "before the join", "--json"]);
     let hits: serde_json::Value = serde_json::from_str(&found).expect("JSON");
     assert_eq!(hits["hits"].as_array().map(Vec::len), Some(2), "{hits}");
@@ -168,18 +191,28 @@ async fn journal_commands_list_search_show_and_diff_two_real_runs() {
 
     // Show: one stop's full state, and the whole session.
     let stop = ok(w, s, &["journal", "show", &b, "--stop", "3"]);
-    assert!(stop.contains("Stop 3 of 3 · prog.py:19 in main · breakpoint"), "{stop}");
+    assert!(
+        stop.contains("Stop 3 of 3 · prog.py:19 in main · breakpoint"),
+        "{stop}"
+    );
     assert!(stop.contains("    #0 main prog.py:19"), "{stop}");
     assert!(stop.contains("    #1 <module> prog.py:22"), "{stop}");
     assert!(stop.contains("    total = 3"), "{stop}");
     assert!(stop.contains("    password = <redacted"), "{stop}");
     let whole = ok(w, s, &["journal", "show", &a]);
-    let first = whole.find("Stop 1 of 2 · prog.py:9 in build").expect(&whole);
+    let first = whole
+        .find("Stop 1 of 2 · prog.py:9 in build")
+        .expect(&whole);
     let note = whole.find("Note (agent): checking parts").expect(&whole);
-    let second = whole.find("Stop 2 of 2 · prog.py:19 in main").expect(&whole);
+    let second = whole
+        .find("Stop 2 of 2 · prog.py:19 in main")
+        .expect(&whole);
     assert!(first < note && note < second, "{whole}");
     assert!(whole.contains("stdout| marker-out 0"), "{whole}");
-    assert!(whole.contains("End: The program exited with code 0."), "{whole}");
+    assert!(
+        whole.contains("End: The program exited with code 0."),
+        "{whole}"
+    );
     let json_stop: serde_json::Value =
         serde_json::from_str(&ok(w, s, &["journal", "show", &b, "--stop", "1", "--json"]))
             .expect("JSON");
@@ -249,9 +282,16 @@ async fn the_agent_reads_past_sessions_as_mcp_resources() {
     let (a, b) = ids(w, s);
     let mcp = mcp_with_env(w, &[], &[("XDG_STATE_HOME", s)]).await;
 
-    let listed = mcp.client.list_resources(None).await.expect("resources/list");
+    let listed = mcp
+        .client
+        .list_resources(None)
+        .await
+        .expect("resources/list");
     assert!(
-        listed.resources.iter().any(|r| r.uri == "debugger://journals"),
+        listed
+            .resources
+            .iter()
+            .any(|r| r.uri == "debugger://journals"),
         "{listed:?}"
     );
     let list: serde_json::Value =
@@ -266,14 +306,16 @@ async fn the_agent_reads_past_sessions_as_mcp_resources() {
     .expect("JSON");
     assert_eq!(filtered, json!([]));
     let e = resource_error(&mcp, "debugger://journals?since=2026-13-01").await;
-    assert!(e.contains("since \"2026-13-01\": expected a UTC date"), "{e}");
+    assert!(
+        e.contains("since \"2026-13-01\": expected a UTC date"),
+        "{e}"
+    );
     let e = resource_error(&mcp, "debugger://journals?colour=red").await;
     assert!(e.contains("query field \"colour\" is not one"), "{e}");
 
-    let found: serde_json::Value = serde_json::from_str(
-        &mcp.resource("debugger://journals?text=long%20total").await,
-    )
-    .expect("JSON");
+    let found: serde_json::Value =
+        serde_json::from_str(&mcp.resource("debugger://journals?text=long%20total").await)
+            .expect("JSON");
     assert_eq!(found["hits"][0]["kind"], "output", "{found}");
     assert_eq!(found["hits"][0]["text"], "long total 3", "{found}");
     assert_eq!(found["hits"][0]["journal"], b.as_str(), "{found}");
@@ -282,7 +324,9 @@ async fn the_agent_reads_past_sessions_as_mcp_resources() {
         .await;
     assert!(found.contains(r#""hits":[]"#), "{found}");
 
-    let one = mcp.resource(&format!("debugger://journals/{b}?stop=1")).await;
+    let one = mcp
+        .resource(&format!("debugger://journals/{b}?stop=1"))
+        .await;
     assert!(
         one.contains(r#"    parts = ["a", "b", "", "d", "e", "f", "167"]"#),
         "{one}"
@@ -290,7 +334,10 @@ async fn the_agent_reads_past_sessions_as_mcp_resources() {
     let e = resource_error(&mcp, &format!("debugger://journals/{b}?stop=0")).await;
     assert!(e.contains("stop 0: the journal"), "{e}");
     let whole = mcp.resource(&format!("debugger://journals/{a}")).await;
-    assert!(whole.contains("Stop 1 of 2 · prog.py:9 in build"), "{whole}");
+    assert!(
+        whole.contains("Stop 1 of 2 · prog.py:9 in build"),
+        "{whole}"
+    );
     assert!(!whole.contains(API_KEY), "{whole}");
 
     let d = mcp

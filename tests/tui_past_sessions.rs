@@ -85,9 +85,12 @@ async fn the_person_opens_a_past_sessions_stops_read_only() {
     let s = t
         .wait_for("the journals listed", |s| s.contains("past sessions (2)"))
         .await;
-    assert!(s.contains("prog.py more  ·  exited with code 0  ·  3 stops"), "{s}");
+    assert!(
+        s.contains("prog.py more  ·  exited with code 0  ·  3 stops"),
+        "{s}"
+    );
     // The live session's own journal is listed too, still open.
-    assert!(s.contains("prog.py  ·  open (no end recorded)"), "{s}");
+    assert!(s.contains("prog.py  ·  open (no end recorded yet"), "{s}");
     t.keys(&["-l", "more"]);
     t.wait_for("the list filtered", |s| s.contains("past sessions (1)"))
         .await;
@@ -108,7 +111,10 @@ async fn the_person_opens_a_past_sessions_stops_read_only() {
         .wait_for("the past stop 2", |s| s.contains("stop 2 of 3 (read-only)"))
         .await;
     assert_eq!(current_line(&s), Some(15), "{s}");
-    assert!(var_row(&s, "total").is_some_and(|r| r.contains("= 3")), "{s}");
+    assert!(
+        var_row(&s, "total").is_some_and(|r| r.contains("= 3")),
+        "{s}"
+    );
     t.keys(&["Right"]);
     t.wait_for("the past stop 3", |s| s.contains("stop 3 of 3 (read-only)"))
         .await;

@@ -98,9 +98,10 @@ pub fn read(ws: &Workspace, asked: &Asked) -> Result<(String, &'static str), Str
         }
         Asked::Show(id, f) => {
             let stop = match field(f, "stop") {
-                Some(n) => Some(n.parse::<usize>().map_err(|_| {
-                    format!("stop {n:?}: expected a stop's number, from 1")
-                })?),
+                Some(n) => Some(
+                    n.parse::<usize>()
+                        .map_err(|_| format!("stop {n:?}: expected a stop's number, from 1"))?,
+                ),
                 None => None,
             };
             let j = query::resolve(&dir, &ws.root, "id", id)?;

@@ -224,7 +224,10 @@ fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>, taint: Taint
                 Entry::Output { at, stream, text } => {
                     let before = output_bytes;
                     output_bytes += text.len() as u64;
-                    match (before < OUTPUT_BYTES_KEPT, output_bytes <= OUTPUT_BYTES_KEPT) {
+                    match (
+                        before < OUTPUT_BYTES_KEPT,
+                        output_bytes <= OUTPUT_BYTES_KEPT,
+                    ) {
                         (true, true) => vec![Record::Output {
                             at,
                             stream: stream.to_string(),

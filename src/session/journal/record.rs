@@ -72,7 +72,10 @@ pub enum Record {
     },
     /// The program wrote more than a journal keeps of its output: the
     /// rest is not recorded.
-    OutputCapped { at: u64, bytes: u64 },
+    OutputCapped {
+        at: u64,
+        bytes: u64,
+    },
     /// The part before this one filled up and was rotated out.
     Rotated {
         at: u64,

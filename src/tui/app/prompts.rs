@@ -224,7 +224,12 @@ pub(super) enum ListKey {
     Edited,
 }
 
-pub(super) fn list_key(query: &mut String, selected: &mut usize, n: usize, code: KeyCode) -> ListKey {
+pub(super) fn list_key(
+    query: &mut String,
+    selected: &mut usize,
+    n: usize,
+    code: KeyCode,
+) -> ListKey {
     match code {
         KeyCode::Esc => return ListKey::Close,
         KeyCode::Enter => return ListKey::Choose(*selected),

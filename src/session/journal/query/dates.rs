@@ -20,9 +20,8 @@ pub enum DayEnd {
 /// `text` as milliseconds since 1970; a date alone is its day's start or
 /// end. The error names `arg` and the forms it takes.
 pub fn parse(arg: &str, text: &str, end: DayEnd) -> Result<u64, String> {
-    let bad = || {
-        format!("{arg} {text:?}: expected a UTC date YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS]")
-    };
+    let bad =
+        || format!("{arg} {text:?}: expected a UTC date YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS]");
     let t = text.trim().trim_end_matches('Z');
     let (date, time) = match t.split_once(['T', ' ']) {
         Some((d, t)) => (d, Some(t)),

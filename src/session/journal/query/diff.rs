@@ -137,11 +137,7 @@ impl Diff {
         let none = "no stop";
         match &self.path_differs {
             None => {
-                let _ = writeln!(
-                    out,
-                    "Path: the same at all {} stops",
-                    self.same_path_stops
-                );
+                let _ = writeln!(out, "Path: the same at all {} stops", self.same_path_stops);
             }
             Some(p) => {
                 let _ = writeln!(

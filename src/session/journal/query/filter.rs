@@ -39,7 +39,7 @@ impl OutcomeWanted {
             (OutcomeWanted::Crashed, Outcome::Crashed { .. })
             | (OutcomeWanted::Killed, Outcome::Killed { .. })
             | (OutcomeWanted::Failed, Outcome::Failed { .. })
-            | (OutcomeWanted::Open, Outcome::Open) => true,
+            | (OutcomeWanted::Open, Outcome::Open { .. }) => true,
             _ => false,
         }
     }

@@ -196,7 +196,10 @@ impl OutputLines {
         self.text.push_str(text);
         while let Some(at) = self.text.find('\n') {
             let line: String = self.text.drain(..=at).collect();
-            done.push((self.stream.clone(), line.trim_end_matches(['\n', '\r']).into()));
+            done.push((
+                self.stream.clone(),
+                line.trim_end_matches(['\n', '\r']).into(),
+            ));
         }
         done
     }

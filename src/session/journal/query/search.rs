@@ -77,12 +77,8 @@ pub fn search(journals: &[Loaded], query: &str) -> Result<Search, String> {
                     n += 1;
                     let here = place(s);
                     for f in &s.frames {
-                        let frame = format!(
-                            "{} {}:{}",
-                            f.name,
-                            f.file.as_deref().unwrap_or("?"),
-                            f.line
-                        );
+                        let frame =
+                            format!("{} {}:{}", f.name, f.file.as_deref().unwrap_or("?"), f.line);
                         if found(&frame) {
                             push("place", Some(n), Some(here.clone()), &frame);
                             break;
@@ -100,7 +96,12 @@ pub fn search(journals: &[Loaded], query: &str) -> Result<Search, String> {
                     at = Some(here);
                 }
                 Record::Note { origin, text, .. } if found(text) => {
-                    push("note", None, at.clone(), &format!("{}: {text}", origin.tag()));
+                    push(
+                        "note",
+                        None,
+                        at.clone(),
+                        &format!("{}: {text}", origin.tag()),
+                    );
                 }
                 Record::Output { stream, text, .. } => {
                     for (_, l) in lines.push(stream, text).iter().filter(|(_, l)| found(l)) {
@@ -154,7 +155,10 @@ impl Search {
                 out.push_str(&format!("{}  {}  {}\n", h.journal, h.started, h.program));
             }
             let stop = h.stop.map(|n| format!("stop {n} ")).unwrap_or_default();
-            let at = h.at.as_deref().map(|a| format!("at {a} ")).unwrap_or_default();
+            let at =
+                h.at.as_deref()
+                    .map(|a| format!("at {a} "))
+                    .unwrap_or_default();
             out.push_str(&format!("  {stop}{at}{}: {}\n", h.kind, h.text));
         }
         if self.more > 0 {

@@ -96,17 +96,24 @@ pub fn show(j: &Loaded, stop: Option<usize>) -> Result<Shown, String> {
     };
     for r in &j.records {
         if !matches!(r, Record::Output { .. }) {
-            lines.flush().into_iter().for_each(|l| out_line(&mut text, l));
+            lines
+                .flush()
+                .into_iter()
+                .for_each(|l| out_line(&mut text, l));
         }
         match r {
             Record::Stop(s) => {
                 n += 1;
                 stop_text(&mut text, s, n, all.len());
             }
-            Record::Note { origin, text: t, .. } => {
+            Record::Note {
+                origin, text: t, ..
+            } => {
                 let _ = writeln!(text, "\nNote ({}): {t}", origin.tag());
             }
-            Record::Output { stream, text: t, .. } => {
+            Record::Output {
+                stream, text: t, ..
+            } => {
                 output.push_str(t);
                 for l in lines.push(stream, t) {
                     out_line(&mut text, l);
@@ -124,7 +131,10 @@ pub fn show(j: &Loaded, stop: Option<usize>) -> Result<Shown, String> {
             _ => {}
         }
     }
-    lines.flush().into_iter().for_each(|l| out_line(&mut text, l));
+    lines
+        .flush()
+        .into_iter()
+        .for_each(|l| out_line(&mut text, l));
     if all.is_empty() {
         text.push_str("\nNo stops recorded.\n");
     }

@@ -17,9 +17,13 @@ pub enum Outcome {
     Killed { how: String },
     /// The session failed (its adapter, not the program).
     Failed { error: String },
-    /// No end recorded: the session is still open, or its pairdbg ended
-    /// without writing one.
-    Open,
+    /// No end recorded: the session is still open (its pairdbg runs), or
+    /// its pairdbg ended without writing one.
+    /// `pairdbg_running` is left out where it could not be read.
+    Open {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pairdbg_running: Option<bool>,
+    },
 }
 
 impl Outcome {
@@ -30,7 +34,15 @@ impl Outcome {
             Outcome::Crashed { how } => format!("crashed: {how}"),
             Outcome::Killed { how } => format!("killed: {how}"),
             Outcome::Failed { error } => format!("failed: {error}"),
-            Outcome::Open => "open (no end recorded)".into(),
+            Outcome::Open {
+                pairdbg_running: Some(true),
+            } => "open (no end recorded yet: its pairdbg still runs)".into(),
+            Outcome::Open {
+                pairdbg_running: Some(false),
+            } => "ended without an end recorded (its pairdbg is gone)".into(),
+            Outcome::Open {
+                pairdbg_running: None,
+            } => "open or ended without an end recorded".into(),
         }
     }
 }
@@ -64,15 +76,15 @@ pub fn summarize(id: &str, records: &[Record]) -> Summary {
             program,
             args,
             at,
-            ..
-        } => Some((session, workspace, program, args, *at)),
+            pid,
+        } => Some((session, workspace, program, args, *at, *pid)),
         _ => None,
     });
-    let (session, workspace, program, args, at) = match start {
-        Some((s, w, p, a, at)) => (s.clone(), w.clone(), p.clone(), a.clone(), at),
+    let (session, workspace, program, args, at, pid) = match start {
+        Some((s, w, p, a, at, pid)) => (s.clone(), w.clone(), p.clone(), a.clone(), at, pid),
         None => Default::default(),
     };
-    let outcome = outcome(records);
+    let outcome = outcome(records, pid);
     Summary {
         id: id.to_string(),
         session,
@@ -94,7 +106,7 @@ pub fn summarize(id: &str, records: &[Record]) -> Summary {
     }
 }
 
-fn outcome(records: &[Record]) -> Outcome {
+fn outcome(records: &[Record], pid: u32) -> Outcome {
     let last_stop_exception = || {
         records.iter().rev().find_map(|r| match r {
             Record::Stop(s) => Some(s.exception.clone()),
@@ -104,9 +116,7 @@ fn outcome(records: &[Record]) -> Outcome {
     for r in records.iter().rev() {
         match r {
             Record::Exit {
-                exit_code,
-                summary,
-                ..
+                exit_code, summary, ..
             } => {
                 if let Some(signal) = killed_by(summary) {
                     return if ENDING_SIGNALS.contains(&signal.as_str()) {
@@ -141,7 +151,25 @@ fn outcome(records: &[Record]) -> Outcome {
             _ => {}
         }
     }
-    Outcome::Open
+    Outcome::Open {
+        pairdbg_running: running(pid),
+    }
+}
+
+/// Whether the pairdbg that wrote a journal still runs: its process is
+/// there and is a pairdbg (a pid may have been reused since). None where
+/// that cannot be read (no /proc).
+fn running(pid: u32) -> Option<bool> {
+    if pid == std::process::id() {
+        return Some(true);
+    }
+    if !std::path::Path::new("/proc/self/comm").exists() {
+        return None;
+    }
+    Some(
+        std::fs::read_to_string(format!("/proc/{pid}/comm"))
+            .is_ok_and(|name| name.trim() == env!("CARGO_PKG_NAME")),
+    )
 }
 
 /// `SIGSEGV` from "The program was killed by SIGSEGV."
@@ -153,4 +181,98 @@ fn killed_by(summary: &str) -> Option<String> {
         .collect();
     let name = name.trim();
     (!name.is_empty()).then(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::journal::StopRecord;
+
+    fn start(pid: u32) -> Record {
+        Record::Start {
+            session: "s1".into(),
+            workspace: "/ws".into(),
+            program: "p.py".into(),
+            args: vec![],
+            pid,
+            at: 0,
+        }
+    }
+
+    fn exit(code: Option<i64>, summary: &str) -> Record {
+        Record::Exit {
+            at: 1,
+            epoch: 1,
+            exit_code: code,
+            summary: summary.into(),
+        }
+    }
+
+    fn stop(exception: Option<&str>) -> Record {
+        Record::Stop(Box::new(StopRecord {
+            at: 1,
+            epoch: 1,
+            seq: 1,
+            reason: "exception".into(),
+            description: None,
+            exception: exception.map(str::to_string),
+            frames: vec![],
+            locals: vec![],
+            viewport: String::new(),
+        }))
+    }
+
+    fn of(records: Vec<Record>) -> String {
+        summarize("j", &records).outcome_text
+    }
+
+    #[test]
+    fn how_a_session_ended_is_read_from_its_last_records() {
+        let me = std::process::id();
+        assert_eq!(
+            of(vec![
+                start(me),
+                exit(Some(3), "The program exited with code 3.")
+            ]),
+            "exited with code 3"
+        );
+        assert_eq!(
+            of(vec![
+                start(me),
+                exit(None, "The program was killed by SIGSEGV.")
+            ]),
+            "crashed: killed by SIGSEGV"
+        );
+        assert_eq!(
+            of(vec![
+                start(me),
+                exit(None, "The program was killed by SIGKILL.")
+            ]),
+            "killed: by SIGKILL"
+        );
+        assert_eq!(
+            of(vec![
+                start(me),
+                exit(None, "The program was terminated at the agent's request.")
+            ]),
+            "killed: its session was ended"
+        );
+        assert_eq!(
+            of(vec![
+                start(me),
+                stop(Some("ValueError: bad")),
+                exit(Some(1), "The program exited with code 1.")
+            ]),
+            "crashed: ValueError: bad, exited with code 1"
+        );
+        assert_eq!(
+            of(vec![start(me), stop(None)]),
+            "open (no end recorded yet: its pairdbg still runs)"
+        );
+        // A pid no process has.
+        assert_eq!(
+            of(vec![start(u32::MAX - 7), stop(None)]),
+            "ended without an end recorded (its pairdbg is gone)"
+        );
+    }
 }

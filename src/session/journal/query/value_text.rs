@@ -232,7 +232,11 @@ mod tests {
             r#"m["k"][1]: 2 → 5"#
         );
         assert_eq!(
-            change("it", r#"<Item: name="a, b", n=2>"#, r#"<Item: name="a, b", n=3>"#),
+            change(
+                "it",
+                r#"<Item: name="a, b", n=2>"#,
+                r#"<Item: name="a, b", n=3>"#
+            ),
             "it.n: 2 → 3"
         );
         assert_eq!(
@@ -240,7 +244,10 @@ mod tests {
             "o.0.n: 1 → 4"
         );
         // Not alike in shape: the whole value.
-        assert_eq!(change("xs", "[1, 2]", "[1, 2, 3]"), "xs: [1, 2] → [1, 2, 3]");
+        assert_eq!(
+            change("xs", "[1, 2]", "[1, 2, 3]"),
+            "xs: [1, 2] → [1, 2, 3]"
+        );
         assert_eq!(change("n", "4", "5"), "n: 4 → 5");
         assert!(first_change("n", "4", "4").is_none());
     }
