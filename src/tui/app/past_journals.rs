@@ -7,48 +7,32 @@ use std::sync::Arc;
 
 use crossterm::event::KeyEvent;
 
-use super::App;
 use super::prompts::{ListKey, list_key};
 use super::stop_history::StopHistory;
+use super::{App, UiEvent};
 use crate::session::journal::{StopRecord, journals_dir, query};
 use crate::session::types::{Frame, RunState, Snapshot, StopInfo, Var};
 
 impl App {
-    /// Lists the workspace's journals, newest first, to open one.
+    /// Lists the workspace's journals, newest first, to open one. Read
+    /// off the UI's task: fifty full journals take a moment.
     pub(super) fn open_past_list(&mut self) {
-        let Some(dir) = journals_dir() else {
-            self.ui.message = Some("no state directory: set HOME or XDG_STATE_HOME".into());
-            return;
-        };
-        let filter = query::Filter {
-            workspace: Some(self.ui.workspace.display().to_string()),
-            ..Default::default()
-        };
-        let rows: Vec<(String, String)> = query::list(&dir, &filter)
-            .iter()
-            .rev()
-            .map(|j| {
-                let s = j.summary();
-                let run = std::iter::once(s.program.as_str())
-                    .chain(s.args.iter().map(String::as_str))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let label = format!(
-                    "{}  {run}  ·  {}  ·  {} stops",
-                    s.started, s.outcome_text, s.stops
-                );
-                (s.id, label)
-            })
-            .collect();
-        if rows.is_empty() {
-            self.ui.message = Some(format!(
-                "no journals of this workspace yet in {}",
-                dir.display()
-            ));
-            return;
-        }
-        self.ui.past_rows = rows;
-        self.ui.past_list = Some((String::new(), 0));
+        let ws = self.ui.workspace.clone();
+        let tx = self.tx.clone();
+        self.ui.message = Some("reading the journals…".into());
+        tokio::task::spawn_blocking(move || {
+            let rows = past_rows(&ws);
+            let _ = tx.send(UiEvent::Update(Box::new(move |app: &mut App| {
+                app.ui.message = None;
+                match rows {
+                    Ok(rows) => {
+                        app.ui.past_rows = rows;
+                        app.ui.past_list = Some((String::new(), 0));
+                    }
+                    Err(e) => app.ui.message = Some(e),
+                }
+            })));
+        });
     }
 
     pub(super) fn on_past_list_key(&mut self, k: KeyEvent) {
@@ -64,37 +48,74 @@ impl App {
                     .map(|(id, _)| id.clone());
                 self.ui.past_list = None;
                 if let Some(id) = chosen {
-                    self.open_past(&id);
+                    self.open_past(id);
                 }
             }
             ListKey::Edited => {}
         }
     }
 
-    fn open_past(&mut self, id: &str) {
-        let opened = journals_dir()
-            .ok_or_else(|| "no state directory".to_string())
-            .and_then(|dir| query::resolve(&dir, &self.ui.workspace, "journal", id));
-        let j = match opened {
-            Ok(j) => j,
-            Err(e) => {
-                self.ui.message = Some(e);
-                return;
-            }
-        };
-        let s = j.summary();
+    fn open_past(&mut self, id: String) {
         let ws = self.ui.workspace.clone();
-        let stops: Vec<Arc<Snapshot>> = query::stops_of(&j.records)
-            .iter()
-            .map(|stop| Arc::new(snapshot_of(&s, stop, &ws)))
-            .collect();
-        if stops.is_empty() {
-            self.ui.message = Some(format!("the journal {} holds no stops", s.id));
-            return;
-        }
-        let label = format!("past session {} of {}", s.session, s.started);
-        self.past = Some(StopHistory::of_past(stops, label));
+        let tx = self.tx.clone();
+        tokio::task::spawn_blocking(move || {
+            let opened = past_stops(&ws, &id);
+            let _ = tx.send(UiEvent::Update(Box::new(
+                move |app: &mut App| match opened {
+                    Ok(history) => app.past = Some(history),
+                    Err(e) => app.ui.message = Some(e),
+                },
+            )));
+        });
     }
+}
+
+/// The workspace's journals, newest first: (id, the line shown).
+fn past_rows(ws: &Path) -> Result<Vec<(String, String)>, String> {
+    let dir = journals_dir().ok_or("no state directory: set HOME or XDG_STATE_HOME")?;
+    let filter = query::Filter {
+        workspace: Some(ws.display().to_string()),
+        ..Default::default()
+    };
+    let rows: Vec<(String, String)> = query::list(&dir, &filter)
+        .iter()
+        .rev()
+        .map(|j| {
+            let s = j.summary();
+            let run = std::iter::once(s.program.as_str())
+                .chain(s.args.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let label = format!(
+                "{}  {run}  ·  {}  ·  {} stops",
+                s.started, s.outcome_text, s.stops
+            );
+            (s.id, label)
+        })
+        .collect();
+    if rows.is_empty() {
+        return Err(format!(
+            "no journals of this workspace yet in {}",
+            dir.display()
+        ));
+    }
+    Ok(rows)
+}
+
+/// The stops of the journal `id`, to browse.
+fn past_stops(ws: &Path, id: &str) -> Result<StopHistory, String> {
+    let dir = journals_dir().ok_or("no state directory: set HOME or XDG_STATE_HOME")?;
+    let j = query::resolve(&dir, ws, "journal", id)?;
+    let s = j.summary();
+    let stops: Vec<Arc<Snapshot>> = query::stops_of(&j.records)
+        .iter()
+        .map(|stop| Arc::new(snapshot_of(&s, stop, ws)))
+        .collect();
+    if stops.is_empty() {
+        return Err(format!("the journal {} holds no stops", s.id));
+    }
+    let label = format!("past session {} of {}", s.session, s.started);
+    Ok(StopHistory::of_past(stops, label))
 }
 
 /// The rows holding every word of `query`.

@@ -60,7 +60,7 @@ pub fn parse(arg: &str, text: &str, end: DayEnd) -> Result<u64, String> {
 
 fn days_in(y: u32, mo: u32) -> u32 {
     match mo {
-        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 if (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400) => 29,
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,
