@@ -340,6 +340,13 @@ async fn the_agent_reads_past_sessions_as_mcp_resources() {
     );
     assert!(!whole.contains(API_KEY), "{whole}");
 
+    // The ids complete, newest first.
+    let offered = mcp
+        .client
+        .complete_resource_argument("debugger://journals/{a}/diff/{b}", "b", "", None)
+        .await
+        .expect("complete b");
+    assert_eq!(offered.values, vec![b.clone(), a.clone()]);
     let d = mcp
         .resource(&format!("debugger://journals/{a}/diff/{b}"))
         .await;

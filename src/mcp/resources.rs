@@ -156,7 +156,7 @@ impl PairdbgServer {
                 "Past sessions as JSON, filtered; with text, where it occurs",
             ),
             t(
-                "debugger://journals/{id}{?stop}",
+                "debugger://journals/{journal_id}{?stop}",
                 "journal",
                 "A past session's stops, stacks and locals",
             ),
