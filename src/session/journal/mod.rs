@@ -204,6 +204,7 @@ fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>, taint: Taint
     let render = RENDERER.get().copied();
     let mut failed = false;
     let mut output_bytes: u64 = 0;
+    let mut output_capped = false;
     while let Ok(first) = rx.recv() {
         let mut next = Some(first);
         // Whatever queued meanwhile goes out in one flush.
@@ -222,22 +223,26 @@ fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>, taint: Taint
                 }],
                 Entry::Published(snap) => tracker.records(&snap, render),
                 Entry::Output { at, stream, text } => {
-                    let before = output_bytes;
-                    output_bytes += text.len() as u64;
-                    match (
-                        before < OUTPUT_BYTES_KEPT,
-                        output_bytes <= OUTPUT_BYTES_KEPT,
-                    ) {
-                        (true, true) => vec![Record::Output {
-                            at,
-                            stream: stream.to_string(),
-                            text,
-                        }],
-                        (true, false) => vec![Record::OutputCapped {
-                            at,
-                            bytes: OUTPUT_BYTES_KEPT,
-                        }],
-                        _ => vec![],
+                    let fits = output_bytes + text.len() as u64 <= OUTPUT_BYTES_KEPT;
+                    match (fits, output_capped) {
+                        (true, false) => {
+                            output_bytes += text.len() as u64;
+                            vec![Record::Output {
+                                at,
+                                stream: stream.to_string(),
+                                text,
+                            }]
+                        }
+                        // Said once; nothing after it, so that no later
+                        // piece reads as following the one before.
+                        (false, false) => {
+                            output_capped = true;
+                            vec![Record::OutputCapped {
+                                at,
+                                bytes: OUTPUT_BYTES_KEPT,
+                            }]
+                        }
+                        (_, true) => vec![],
                     }
                 }
                 Entry::Written(done) => {
