@@ -87,8 +87,10 @@ fn past_rows(ws: &Path) -> Result<Vec<(String, String)>, String> {
                 .collect::<Vec<_>>()
                 .join(" ");
             let label = format!(
-                "{}  {run}  ·  {}  ·  {} stops",
-                s.started, s.outcome_text, s.stops
+                "{}  {run}  ·  {}  ·  {}",
+                s.started,
+                s.outcome_text,
+                query::count(s.stops, "stop")
             );
             (s.id, label)
         })

@@ -130,14 +130,22 @@ impl Diff {
         for (tag, s) in [("A", &self.a), ("B", &self.b)] {
             let _ = writeln!(
                 out,
-                "{tag}: {}  {}  {}  ·  {}  ·  {} stops",
-                s.id, s.started, s.program, s.outcome_text, s.stops
+                "{tag}: {}  {}  {}  ·  {}  ·  {}",
+                s.id,
+                s.started,
+                s.program,
+                s.outcome_text,
+                super::count(s.stops, "stop")
             );
         }
         let none = "no stop";
         match &self.path_differs {
             None => {
-                let _ = writeln!(out, "Path: the same at all {} stops", self.same_path_stops);
+                let at = match self.same_path_stops {
+                    1 => "its one stop".to_string(),
+                    n => format!("all {n} stops"),
+                };
+                let _ = writeln!(out, "Path: the same at {at}");
             }
             Some(p) => {
                 let _ = writeln!(

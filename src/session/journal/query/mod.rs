@@ -170,7 +170,7 @@ pub fn list_text(list: &[Summary]) -> String {
 }
 
 /// `1 stop`, `2 stops`.
-pub(crate) fn count(n: usize, what: &str) -> String {
+pub fn count(n: usize, what: &str) -> String {
     match n {
         1 => format!("1 {what}"),
         _ => format!("{n} {what}s"),

@@ -161,8 +161,13 @@ fn header(s: &Summary) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     format!(
-        "Journal {} · session {} in {}\nRun: {run}\nStarted {} · {} · {} stops\n",
-        s.id, s.session, s.workspace, s.started, s.outcome_text, s.stops
+        "Journal {} · session {} in {}\nRun: {run}\nStarted {} · {} · {}\n",
+        s.id,
+        s.session,
+        s.workspace,
+        s.started,
+        s.outcome_text,
+        super::count(s.stops, "stop")
     )
 }
 
