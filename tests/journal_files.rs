@@ -153,3 +153,49 @@ fn a_new_journal_sorts_after_the_newest_whatever_the_clock_says() {
     let new = write(dir.path(), 1 << 20, 3, vec![snapshot_with_notes(1)]);
     assert_eq!(journal::list(dir.path()), vec![ahead, new]);
 }
+
+#[test]
+fn the_programs_output_is_journaled_up_to_its_cap() {
+    let dir = tempfile::tempdir().expect("dir");
+    let launched = journal::Launched {
+        session: "s1".into(),
+        program: "prog.py".into(),
+        args: vec![],
+        workspace: "/ws".into(),
+        taint: Default::default(),
+    };
+    let j = Journal::start_in(dir.path(), launched, 1 << 24, 10).expect("journal");
+    let line = format!("{}\n", "o".repeat(1023));
+    let lines = journal::OUTPUT_BYTES_KEPT as usize / line.len() + 10;
+    for _ in 0..lines {
+        j.output("stdout", &line);
+    }
+    j.output("stderr", "after the cap\n");
+    let (tx, rx) = std::sync::mpsc::channel();
+    j.after_written(Box::new(move || {
+        let _ = tx.send(());
+    }));
+    rx.recv_timeout(std::time::Duration::from_secs(10))
+        .expect("written");
+    let records = journal::read(j.path()).expect("read");
+    let kept: usize = records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Output { text, .. } => Some(text.len()),
+            _ => None,
+        })
+        .sum();
+    assert!(kept as u64 <= journal::OUTPUT_BYTES_KEPT, "{kept}");
+    assert!(kept as u64 > journal::OUTPUT_BYTES_KEPT - 1024, "{kept}");
+    let capped: Vec<_> = records
+        .iter()
+        .filter(|r| matches!(r, Record::OutputCapped { .. }))
+        .collect();
+    assert_eq!(capped.len(), 1, "said once");
+    assert!(
+        !records
+            .iter()
+            .any(|r| matches!(r, Record::Output { text, .. } if text.contains("after the cap"))),
+        "nothing past the cap"
+    );
+}

@@ -116,7 +116,8 @@ pub enum Cmd {
         #[command(subcommand)]
         action: Option<adapters::AdaptersCmd>,
     },
-    /// The session journals: export one as a hand-off card.
+    /// The session journals: list, search, show and compare past sessions,
+    /// or export one as a hand-off card.
     Journal {
         #[command(subcommand)]
         action: journal::JournalCmd,
@@ -228,7 +229,14 @@ fn journal_viewport(snap: &crate::session::Snapshot) -> String {
 }
 
 fn journal_value(v: &crate::session::types::Var) -> String {
-    crate::viewport::value::render(v, &Default::default(), 0)
+    // More of a collection than a viewport shows: two runs compared later
+    // differ as often in the sixth item as in the first.
+    let cfg = crate::viewport::ViewportConfig {
+        collection_preview_items: 20,
+        string_truncate_length: 200,
+        ..Default::default()
+    };
+    crate::viewport::value::render(v, &cfg, 0)
 }
 
 /// The launch the TUI starts with: a launch.json configuration, the given

@@ -1,6 +1,6 @@
 //! `completion/complete` for the resource templates' arguments: session
-//! ids, workspace files and breakpoint ids, each filtered by what the
-//! client has typed so far.
+//! ids, workspace files, breakpoint ids and journal ids, each filtered by
+//! what the client has typed so far.
 
 use rmcp::model::{CompleteRequestParams, CompleteResult, CompletionInfo, Reference};
 
@@ -34,6 +34,7 @@ impl PairdbgServer {
                     .collect(),
                 Err(_) => vec![],
             },
+            "journal_id" | "a" | "b" => journal_ids(),
             _ => vec![],
         };
         let matching: Vec<String> = values
@@ -70,4 +71,16 @@ impl PairdbgServer {
         files.sort();
         files
     }
+}
+
+/// The journals kept, newest first, by id.
+fn journal_ids() -> Vec<String> {
+    let Some(dir) = crate::session::journal::journals_dir() else {
+        return vec![];
+    };
+    crate::session::journal::list(&dir)
+        .iter()
+        .rev()
+        .map(|p| crate::session::journal::query::id_of(p))
+        .collect()
 }

@@ -7,6 +7,7 @@ mod completions;
 mod economy;
 pub(crate) mod format;
 pub mod http;
+mod journal_resources;
 pub mod params;
 pub mod profiles;
 mod progress;

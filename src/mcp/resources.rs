@@ -8,6 +8,7 @@ use rmcp::model::{
 };
 use serde_json::json;
 
+use super::journal_resources;
 use super::server::PairdbgServer;
 use crate::session::SessionHandle;
 use crate::viewport::{Extras, render_text};
@@ -33,6 +34,7 @@ enum Target<'a> {
     Output(&'a str),
     Trace(&'a str),
     Source(&'a str, &'a str),
+    Journals(journal_resources::Asked),
 }
 
 fn parse(uri: &str) -> Option<Target<'_>> {
@@ -41,6 +43,9 @@ fn parse(uri: &str) -> Option<Target<'_>> {
     }
     if uri == super::push::OPT_IN_URI {
         return Some(Target::Notifications);
+    }
+    if let Some(asked) = journal_resources::parse(uri) {
+        return asked.ok().map(Target::Journals);
     }
     let rest = uri.strip_prefix(PREFIX)?;
     let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
@@ -83,6 +88,9 @@ impl PairdbgServer {
                     "Subscribe to receive debugger/breakpointHit and debugger/sessionStateChanged",
                 )
                 .with_mime_type("text/plain"),
+            Resource::new(journal_resources::JOURNALS, "journals")
+                .with_description("Past sessions of this workspace, from their journals")
+                .with_mime_type("application/json"),
         ];
         let (list, _) = self.registry.list();
         for s in &list {
@@ -142,12 +150,30 @@ impl PairdbgServer {
                 "source",
                 "A workspace file",
             ),
+            t(
+                "debugger://journals{?program,since,until,outcome,text}",
+                "journals",
+                "Past sessions as JSON, filtered; with text, where it occurs",
+            ),
+            t(
+                "debugger://journals/{journal_id}{?stop}",
+                "journal",
+                "A past session's stops, stacks and locals",
+            ),
+            t(
+                "debugger://journals/{a}/diff/{b}",
+                "journal diff",
+                "Where two runs first differ: path and values",
+            ),
         ])
     }
 
     pub(crate) fn check_resource(&self, uri: &str) -> Result<(), ErrorData> {
+        if let Some(Err(e)) = journal_resources::parse(uri) {
+            return Err(not_found(uri, e));
+        }
         match parse(uri) {
-            Some(Target::Sessions | Target::Notifications) => Ok(()),
+            Some(Target::Sessions | Target::Notifications | Target::Journals(_)) => Ok(()),
             Some(
                 Target::Viewport(id)
                 | Target::Breakpoints(id)
@@ -165,9 +191,15 @@ impl PairdbgServer {
     }
 
     pub(crate) fn read_debug_resource(&self, uri: &str) -> Result<ReadResourceResult, ErrorData> {
+        if let Some(Err(e)) = journal_resources::parse(uri) {
+            return Err(not_found(uri, e));
+        }
         let target = parse(uri).ok_or_else(|| not_found(uri, "not a pairdbg resource"))?;
         match target {
             Target::Notifications => Ok(text(uri, "text/plain", NOTIFICATIONS_ABOUT.into())),
+            Target::Journals(asked) => journal_resources::read(&self.workspace, &asked)
+                .map(|(body, mime)| text(uri, mime, body))
+                .map_err(|e| not_found(uri, e)),
             Target::Sessions => {
                 let (list, current) = self.registry.list();
                 let sessions: Vec<_> = list

@@ -54,6 +54,9 @@ pub fn draw(f: &mut Frame, v: &View) {
             *selected,
         );
     }
+    if let Some((query, selected)) = &v.ui.past_list {
+        panes::journals::render(f, f.area(), v.theme, &v.ui.past_rows, query, *selected);
+    }
     if let Some((query, selected)) = &v.ui.palette {
         panes::palette::render(f, f.area(), v.keymap, v.theme, query, *selected);
     }

@@ -133,6 +133,12 @@ pub struct UiState {
     pub scopes: Vec<crate::session::types::Var>,
     /// Browsing an earlier stop, read-only: its number and the stops so far.
     pub history: Option<(usize, usize)>,
+    /// The past session browsed, when not the live one.
+    pub history_of: Option<String>,
+    /// The list of past sessions' journals: its query and selected row.
+    pub past_list: Option<(String, usize)>,
+    /// Past sessions' journals, newest first: (journal id, line shown).
+    pub past_rows: Vec<(String, String)>,
     /// Values of the current frame's variables at the end of source lines.
     pub inline_values: bool,
     /// The exception's traceback over the screen.
@@ -219,6 +225,9 @@ impl Default for UiState {
             inline_values: true,
             traceback: None,
             history: None,
+            history_of: None,
+            past_list: None,
+            past_rows: vec![],
             formats: Default::default(),
             viewer: None,
         }

@@ -26,6 +26,7 @@ mod functions;
 mod hits;
 mod initialized;
 mod inspect;
+mod journal_output;
 mod line_runs;
 mod line_steps;
 mod native;
@@ -126,6 +127,8 @@ pub struct Engine {
     /// attach, or where none could be made.
     terminal: Option<Arc<super::terminal::ProgramTerminal>>,
     journal: Option<super::journal::Journal>,
+    /// How far into the program's output the journal has been given.
+    journal_output_at: u64,
     /// What a detach ended by a person or an agent must undo first.
     leave: detach::LeaveRunning,
     /// Where the adapter writes the program's exit code (`Spawned::exit_code_file`).
@@ -188,6 +191,7 @@ impl Engine {
             releasing: None,
             terminal: None,
             journal: parts.journal,
+            journal_output_at: 0,
             leave: Default::default(),
             exit_code_file: None,
             holding_stop: false,
@@ -259,6 +263,7 @@ impl Engine {
         self.snap.epoch += 1;
         let snap = Arc::new(self.snap.clone());
         self.snap_tx.send_replace(snap.clone());
+        self.journal_output();
         if let Some(j) = &self.journal {
             j.published(snap.clone());
         }

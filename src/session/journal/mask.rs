@@ -34,6 +34,7 @@ pub fn record(r: &mut Record, taint: &Taint) {
         }
         Record::Exit { summary, .. } => text(summary),
         Record::Failed { error, .. } => text(error),
-        Record::Rotated { .. } => {}
+        Record::Output { text: t, .. } => text(t),
+        Record::Rotated { .. } | Record::OutputCapped { .. } => {}
     }
 }

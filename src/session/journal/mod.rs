@@ -7,6 +7,7 @@
 mod card;
 mod file;
 mod mask;
+pub mod query;
 mod record;
 mod store;
 mod tracker;
@@ -28,6 +29,9 @@ pub const JOURNAL_PART_BYTES: u64 = 10 * 1024 * 1024;
 pub const JOURNALS_KEPT: usize = 50;
 /// Longest command text recorded.
 const COMMAND_CHARS: usize = 300;
+/// The program's output a journal keeps, so that a chatty program cannot
+/// rotate its stops and notes out.
+pub const OUTPUT_BYTES_KEPT: u64 = 512 * 1024;
 
 /// How a stop reads to an agent: the viewport, given by the front ends'
 /// side, since the session does not render.
@@ -67,6 +71,11 @@ enum Entry {
         control: bool,
     },
     Published(Arc<Snapshot>),
+    Output {
+        at: u64,
+        stream: &'static str,
+        text: String,
+    },
     /// Called once everything sent before it is on disk.
     Written(Box<dyn FnOnce() + Send>),
 }
@@ -168,6 +177,15 @@ impl Journal {
         });
     }
 
+    /// What the program wrote on `stream` (`stdout`, `stderr`).
+    pub fn output(&self, stream: &'static str, text: &str) {
+        let _ = self.tx.send(Entry::Output {
+            at: now_ms(),
+            stream,
+            text: text.to_string(),
+        });
+    }
+
     pub fn published(&self, snap: Arc<Snapshot>) {
         let _ = self.tx.send(Entry::Published(snap));
     }
@@ -185,6 +203,8 @@ fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>, taint: Taint
     let mut tracker = tracker::Tracker::default();
     let render = RENDERER.get().copied();
     let mut failed = false;
+    let mut output_bytes: u64 = 0;
+    let mut output_capped = false;
     while let Ok(first) = rx.recv() {
         let mut next = Some(first);
         // Whatever queued meanwhile goes out in one flush.
@@ -202,6 +222,29 @@ fn write_all(mut out: file::JournalFile, rx: mpsc::Receiver<Entry>, taint: Taint
                     control,
                 }],
                 Entry::Published(snap) => tracker.records(&snap, render),
+                Entry::Output { at, stream, text } => {
+                    let fits = output_bytes + text.len() as u64 <= OUTPUT_BYTES_KEPT;
+                    match (fits, output_capped) {
+                        (true, false) => {
+                            output_bytes += text.len() as u64;
+                            vec![Record::Output {
+                                at,
+                                stream: stream.to_string(),
+                                text,
+                            }]
+                        }
+                        // Said once; nothing after it, so that no later
+                        // piece reads as following the one before.
+                        (false, false) => {
+                            output_capped = true;
+                            vec![Record::OutputCapped {
+                                at,
+                                bytes: OUTPUT_BYTES_KEPT,
+                            }]
+                        }
+                        (_, true) => vec![],
+                    }
+                }
                 Entry::Written(done) => {
                     let _ = out.flush();
                     done();

@@ -63,6 +63,19 @@ pub enum Record {
         epoch: u64,
         error: String,
     },
+    /// What the program wrote, on `stream` (`stdout`, `stderr`), up to
+    /// the journal's output cap.
+    Output {
+        at: u64,
+        stream: String,
+        text: String,
+    },
+    /// The program wrote more than a journal keeps of its output: the
+    /// rest is not recorded.
+    OutputCapped {
+        at: u64,
+        bytes: u64,
+    },
     /// The part before this one filled up and was rotated out.
     Rotated {
         at: u64,

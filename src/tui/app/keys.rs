@@ -44,12 +44,16 @@ impl App {
             self.ui.show_messages = false;
             return;
         }
-        if self.stops.browsing() {
+        if self.stops.browsing() || self.past.is_some() {
             self.on_history_key(k);
             return;
         }
         if self.ui.palette.is_some() {
             self.on_palette_key(k);
+            return;
+        }
+        if self.ui.past_list.is_some() {
+            self.on_past_list_key(k);
             return;
         }
         if self.ui.picker.is_some() {
@@ -81,6 +85,7 @@ impl App {
             Action::Messages => self.ui.show_messages = true,
             Action::StopHistory | Action::HistoryBack => self.enter_history(-1),
             Action::HistoryForward => self.enter_history(0),
+            Action::PastSessions => self.open_past_list(),
             Action::GoToIndex => self.ask_index(&snap),
             Action::ScrollLeft => self.ui.hscroll = self.ui.hscroll.saturating_sub(8),
             Action::ScrollRight => self.ui.hscroll += 8,

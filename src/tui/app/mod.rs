@@ -16,6 +16,7 @@ mod native;
 mod output_index;
 mod paging;
 mod panes;
+mod past_journals;
 mod persist;
 mod placed;
 mod program_input;
@@ -24,6 +25,7 @@ mod queue;
 mod quit;
 mod requests;
 mod session_events;
+pub use past_journals::past_matches;
 mod stop_history;
 mod viewer;
 mod views;
@@ -118,6 +120,8 @@ pub struct App {
     persist: persist::Persist,
     /// The session's stops, for going back through them.
     stops: stop_history::StopHistory,
+    /// A past session's stops, from its journal, while the person reads them.
+    past: Option<stop_history::StopHistory>,
     /// Breakpoints already said to have moved, by id: each is told once.
     told_moved: std::collections::HashSet<u64>,
 }
@@ -164,6 +168,7 @@ impl App {
             failure_shown: false,
             persist: Default::default(),
             stops: Default::default(),
+            past: None,
             told_moved: Default::default(),
         }
     }
@@ -283,6 +288,7 @@ impl App {
                         self.output = output_index::OutputIndex::new();
                         self.steps = Default::default();
                         self.stops = Default::default();
+                        self.past = None;
                         self.told_moved = Default::default();
                         self.read_output();
                         self.ui.activity = self.session.activity();

@@ -218,13 +218,18 @@ impl App {
 }
 
 /// What a key did to a filtered list with a query line (palette, picker).
-enum ListKey {
+pub(super) enum ListKey {
     Close,
     Choose(usize),
     Edited,
 }
 
-fn list_key(query: &mut String, selected: &mut usize, n: usize, code: KeyCode) -> ListKey {
+pub(super) fn list_key(
+    query: &mut String,
+    selected: &mut usize,
+    n: usize,
+    code: KeyCode,
+) -> ListKey {
     match code {
         KeyCode::Esc => return ListKey::Close,
         KeyCode::Enter => return ListKey::Choose(*selected),

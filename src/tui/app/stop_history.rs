@@ -26,9 +26,22 @@ pub struct StopHistory {
     shown: Option<usize>,
     /// The frame selected at the shown stop.
     frame: usize,
+    /// What the stops are of, when not the live session's: a past
+    /// session's, read from its journal.
+    label: Option<String>,
 }
 
 impl StopHistory {
+    /// A past session's stops, shown from the first.
+    pub fn of_past(stops: Vec<Arc<Snapshot>>, label: String) -> StopHistory {
+        StopHistory {
+            stops: stops.into(),
+            shown: Some(0),
+            label: Some(label),
+            ..Default::default()
+        }
+    }
+
     pub fn record(&mut self, snap: Arc<Snapshot>) {
         self.stops.push_back(snap);
         if self.stops.len() > STOPS_KEPT {
@@ -82,27 +95,47 @@ impl App {
         self.stops.step(back);
     }
 
+    /// The stops browsed: a past session's, or the live one's.
+    fn browsed(&self) -> &StopHistory {
+        self.past.as_ref().unwrap_or(&self.stops)
+    }
+
+    fn browsed_mut(&mut self) -> &mut StopHistory {
+        self.past.as_mut().unwrap_or(&mut self.stops)
+    }
+
+    /// Back to the live session.
+    fn leave_history(&mut self) {
+        self.past = None;
+        self.stops.shown = None;
+    }
+
     pub(super) fn on_history_key(&mut self, k: KeyEvent) {
         let km = &self.keymap;
         let back = k.code == KeyCode::Left || km.binds(Action::HistoryBack, &k);
         let forward = k.code == KeyCode::Right || km.binds(Action::HistoryForward, &k);
+        let (esc, stop_key) = (k.code == KeyCode::Esc, km.binds(Action::StopHistory, &k));
+        let (up, down) = (km.binds(Action::Up, &k), km.binds(Action::Down, &k));
+        let leaving = km.binds(Action::Quit, &k) || km.binds(Action::Help, &k);
         if back || forward {
-            if !self.stops.step(if back { -1 } else { 1 }) {
-                self.ui.message = Some(if back {
-                    "this is the oldest stop kept".into()
-                } else {
-                    "this is the newest stop (Esc: back to now)".into()
+            if !self.browsed_mut().step(if back { -1 } else { 1 }) {
+                self.ui.message = Some(match (back, self.past.is_some()) {
+                    (true, _) => "this is the oldest stop kept".into(),
+                    (false, true) => "this is the session's last stop (Esc: back to now)".into(),
+                    (false, false) => "this is the newest stop (Esc: back to now)".into(),
                 });
             }
-        } else if k.code == KeyCode::Esc || km.binds(Action::StopHistory, &k) {
-            self.stops.shown = None;
-        } else if km.binds(Action::Up, &k) {
-            self.stops.frame = self.stops.frame.saturating_sub(1);
-        } else if km.binds(Action::Down, &k) {
-            let frames = self.stops.shown().map_or(0, |(_, s, _, _)| s.frames.len());
-            self.stops.frame = (self.stops.frame + 1).min(frames.saturating_sub(1));
-        } else if km.binds(Action::Quit, &k) || km.binds(Action::Help, &k) {
-            self.stops.shown = None;
+        } else if esc || stop_key {
+            self.leave_history();
+        } else if up {
+            let h = self.browsed_mut();
+            h.frame = h.frame.saturating_sub(1);
+        } else if down {
+            let h = self.browsed_mut();
+            let frames = h.shown().map_or(0, |(_, s, _, _)| s.frames.len());
+            h.frame = (h.frame + 1).min(frames.saturating_sub(1));
+        } else if leaving {
+            self.leave_history();
             self.on_key(k);
         } else {
             self.ui.message = Some("an earlier stop is read-only: Esc goes back to now".into());
@@ -112,10 +145,12 @@ impl App {
     /// What to draw while browsing: the stop's snapshot, a copy of the UI
     /// state pointed at it, its source, and the locals of the stop before.
     pub(super) fn history_view(&self) -> Option<HistoryView> {
-        let (snap, stop, n, of) = self.stops.shown()?;
-        let frame_index = self.stops.frame.min(stop.frames.len().saturating_sub(1));
+        let h = self.browsed();
+        let (snap, stop, n, of) = h.shown()?;
+        let frame_index = h.frame.min(stop.frames.len().saturating_sub(1));
         let mut ui: UiState = self.ui.clone();
         ui.history = Some((n, of));
+        ui.history_of = h.label.clone();
         ui.selected_frame = frame_index;
         ui.frame_locals = stop
             .frame_locals(frame_index)
@@ -142,9 +177,9 @@ impl App {
             let rows = source_rows(self.size, &ui).max(1);
             ui.scroll = ui.cursor.saturating_sub(rows / 2).max(1);
         }
-        let i = self.stops.shown.unwrap_or(0);
+        let i = h.shown.unwrap_or(0);
         let previous = (frame_index == 0 && i > 0)
-            .then(|| self.stops.stops.get(i - 1))
+            .then(|| h.stops.get(i - 1))
             .flatten()
             .and_then(|s| s.stop.as_ref())
             .map(|s| s.locals.clone());

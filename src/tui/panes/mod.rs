@@ -8,6 +8,7 @@ pub mod console;
 pub mod files;
 pub mod help;
 pub mod inline_values;
+pub mod journals;
 pub mod messages;
 pub mod output;
 pub mod palette;

@@ -57,9 +57,12 @@ pub fn render(
         ),
         (s, _) => s.describe().to_string(),
     };
-    let state = match ui.history {
-        Some((n, of)) => format!("stop {n} of {of} (read-only) · ←/→ stops · Esc: now"),
-        None => state,
+    let state = match (ui.history, &ui.history_of) {
+        (Some((n, of)), Some(past)) => {
+            format!("{past} · stop {n} of {of} (read-only) · ←/→ stops · Esc: now")
+        }
+        (Some((n, of)), None) => format!("stop {n} of {of} (read-only) · ←/→ stops · Esc: now"),
+        (None, _) => state,
     };
     let state = if ui.waiting && !ui.busy {
         format!(
