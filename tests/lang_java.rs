@@ -4,43 +4,13 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Duration;
 
+use common::java::{java_demo as demo, jvms};
 use common::*;
 use serde_json::json;
 
 const MAIN: &str = "src/main/java/shop/Main.java";
-
-/// A copy of the demo project, so each test builds its own `target/`.
-fn demo() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    copy_dir(&repo_root().join("assets/demo/java"), dir.path());
-    dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read demo").flatten() {
-        let name = e.file_name();
-        if name == "target" {
-            continue;
-        }
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(&name));
-        } else {
-            std::fs::copy(e.path(), to.join(&name)).expect("copy");
-        }
-    }
-}
-
-/// The JVMs (the server's and the program's) under pairdbg.
-fn jvms(pairdbg: u32) -> Vec<u32> {
-    descendants(pairdbg)
-        .into_iter()
-        .filter(|p| comm(*p).as_deref() == Some("java"))
-        .collect()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn agent_debugs_the_java_demo() {
