@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::java::{java_demo as demo, jvms};
+use common::java::{java_demo as demo, jdwp_jvm, jvms};
 use common::*;
 use serde_json::json;
 
@@ -249,41 +249,12 @@ const LOOP: &str = "public class Loop {
 /// leaves it running.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn attaches_to_a_running_jvm_and_leaves_it_running() {
-    use std::io::BufRead;
     if !java_available() {
         return;
     }
     let ws = workspace(&[("Loop.java", LOOP)]);
-    let classes = ws.path().join("classes");
-    let built = std::process::Command::new("javac")
-        .args(["-g", "-d"])
-        .arg(&classes)
-        .arg(ws.path().join("Loop.java"))
-        .status()
-        .expect("javac");
-    assert!(built.success());
-    let mut jvm = Running(
-        std::process::Command::new("java")
-            .arg("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0")
-            .arg("-cp")
-            .arg(&classes)
-            .arg("Loop")
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("java"),
-    );
+    let (jvm, port) = jdwp_jvm(ws.path(), "Loop");
     let pid = jvm.0.id();
-    let mut first = String::new();
-    std::io::BufReader::new(jvm.0.stdout.take().expect("stdout"))
-        .read_line(&mut first)
-        .expect("the JDWP line");
-    let port: u16 = first
-        .trim()
-        .rsplit(' ')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {first:?}"));
 
     let mcp = mcp_in(ws.path()).await;
     let v = mcp

@@ -34,3 +34,42 @@ pub fn jvms(root: u32) -> Vec<u32> {
         .filter(|p| comm(*p).as_deref() == Some("java"))
         .collect()
 }
+
+/// `dir/<class>.java` compiled with `-g` and run in a JVM that listens for
+/// a debugger on a loopback port the system picks
+/// (`-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0`):
+/// the JVM, killed when dropped, and its port, read from the line the JDWP
+/// agent prints once it listens.
+pub fn jdwp_jvm(dir: &Path, class: &str) -> (super::Running, u16) {
+    use std::io::BufRead;
+    let classes = dir.join("classes");
+    let built = std::process::Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(&classes)
+        .arg(dir.join(format!("{class}.java")))
+        .status()
+        .expect("javac");
+    assert!(built.success());
+    let mut jvm = super::Running(
+        std::process::Command::new("java")
+            .arg("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0")
+            .arg("-cp")
+            .arg(&classes)
+            .arg(class)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("java"),
+    );
+    let mut first = String::new();
+    std::io::BufReader::new(jvm.0.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("the JDWP line");
+    let port: u16 = first
+        .trim()
+        .rsplit(' ')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {first:?}"));
+    (jvm, port)
+}
