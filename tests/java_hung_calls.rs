@@ -43,7 +43,10 @@ async fn a_tostring_that_never_returns_does_not_hang_the_stop() {
                    "breakpoints": [{"file": "Spin.java", "line": 14}]}),
         )
         .await;
-    assert!(v.contains("── STOPPED at Spin.java:14 (Spin.main) ──"), "{v}");
+    assert!(
+        v.contains("── STOPPED at Spin.java:14 (Spin.main) ──"),
+        "{v}"
+    );
     assert_eq!(local(&v, "spin").as_deref(), Some(HUNG), "{v}");
     assert_eq!(local(&v, "count").as_deref(), Some("41"), "{v}");
 
@@ -53,7 +56,14 @@ async fn a_tostring_that_never_returns_does_not_hang_the_stop() {
     let fields = mcp.ok("debug_variables", json!({"expand": "spin"})).await;
     let turns: u64 = fields
         .lines()
-        .find_map(|l| l.trim().strip_prefix("turns = ")?.split_whitespace().next()?.parse().ok())
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("turns = ")?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
         .unwrap_or_else(|| panic!("turns read: {fields}"));
     assert!(turns > 0, "the loop ran before it was stopped: {fields}");
     let e = mcp
@@ -64,7 +74,10 @@ async fn a_tostring_that_never_returns_does_not_hang_the_stop() {
     let err = mcp
         .fails("debug_evaluate", json!({"expression": "spin.toString()"}))
         .await;
-    assert!(err.contains("toString() did not return within 1000 ms"), "{err}");
+    assert!(
+        err.contains("toString() did not return within 1000 ms"),
+        "{err}"
+    );
 
     let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
     assert_eq!(stopped_line(&v), Some(15), "{v}");

@@ -54,7 +54,10 @@ async fn a_person_debugs_the_java_demo_from_the_keyboard() {
     );
     let pid = t.pane_pid().expect("pane pid");
     let java = jvms(pid);
-    assert!(java.len() >= 2, "the server's and the program's JVMs: {java:?}");
+    assert!(
+        java.len() >= 2,
+        "the server's and the program's JVMs: {java:?}"
+    );
 
     // Focus the variables pane; `args` is its first row, `orders` the next.
     t.keys(&["Tab", "Tab", "j", "Enter"]);
@@ -79,7 +82,8 @@ async fn a_person_debugs_the_java_demo_from_the_keyboard() {
     t.keys(&["w"]);
     t.keys(&["-l", "sum + 1"]);
     t.keys(&["Enter"]);
-    t.wait_for("the watch", |s| s.contains("sum + 1 = 1.0")).await;
+    t.wait_for("the watch", |s| s.contains("sum + 1 = 1.0"))
+        .await;
 
     // Step over: the line moves to 25 and the value the call returned is
     // on the line it was assigned.
@@ -149,7 +153,10 @@ async fn a_launch_json_attach_reaches_a_running_jvm_and_leaves_it_running() {
             },
         )
         .await;
-    assert!(s.contains("ticks += 1;"), "the source pane shows the line: {s}");
+    assert!(
+        s.contains("ticks += 1;"),
+        "the source pane shows the line: {s}"
+    );
     // The variables pane's `ticks = N`, not the source's `ticks = 0;`.
     let ticks: u64 = squash(&s)
         .split("ticks = ")

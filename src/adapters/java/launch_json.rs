@@ -34,9 +34,7 @@ pub fn attach(c: &Value) -> Result<(String, u16), String> {
             ));
         }
         None => {
-            return Err(
-                "hostName: missing; give the JVM's host, e.g. \"127.0.0.1\"".to_string(),
-            );
+            return Err("hostName: missing; give the JVM's host, e.g. \"127.0.0.1\"".to_string());
         }
     };
     // A number, or a string where `${env:PORT}` was substituted.
