@@ -4,43 +4,13 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Duration;
 
+use common::java::{java_demo as demo, jdwp_jvm, jvms};
 use common::*;
 use serde_json::json;
 
 const MAIN: &str = "src/main/java/shop/Main.java";
-
-/// A copy of the demo project, so each test builds its own `target/`.
-fn demo() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    copy_dir(&repo_root().join("assets/demo/java"), dir.path());
-    dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read demo").flatten() {
-        let name = e.file_name();
-        if name == "target" {
-            continue;
-        }
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(&name));
-        } else {
-            std::fs::copy(e.path(), to.join(&name)).expect("copy");
-        }
-    }
-}
-
-/// The JVMs (the server's and the program's) under pairdbg.
-fn jvms(pairdbg: u32) -> Vec<u32> {
-    descendants(pairdbg)
-        .into_iter()
-        .filter(|p| comm(*p).as_deref() == Some("java"))
-        .collect()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn agent_debugs_the_java_demo() {
@@ -279,41 +249,12 @@ const LOOP: &str = "public class Loop {
 /// leaves it running.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn attaches_to_a_running_jvm_and_leaves_it_running() {
-    use std::io::BufRead;
     if !java_available() {
         return;
     }
     let ws = workspace(&[("Loop.java", LOOP)]);
-    let classes = ws.path().join("classes");
-    let built = std::process::Command::new("javac")
-        .args(["-g", "-d"])
-        .arg(&classes)
-        .arg(ws.path().join("Loop.java"))
-        .status()
-        .expect("javac");
-    assert!(built.success());
-    let mut jvm = Running(
-        std::process::Command::new("java")
-            .arg("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0")
-            .arg("-cp")
-            .arg(&classes)
-            .arg("Loop")
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("java"),
-    );
+    let (jvm, port) = jdwp_jvm(ws.path(), "Loop");
     let pid = jvm.0.id();
-    let mut first = String::new();
-    std::io::BufReader::new(jvm.0.stdout.take().expect("stdout"))
-        .read_line(&mut first)
-        .expect("the JDWP line");
-    let port: u16 = first
-        .trim()
-        .rsplit(' ')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {first:?}"));
 
     let mcp = mcp_in(ws.path()).await;
     let v = mcp

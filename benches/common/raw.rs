@@ -10,7 +10,7 @@ use pairdbg::dap::DapClient;
 use pairdbg::dap::client::default_reverse_handler;
 use pairdbg::dap::envelope::Event;
 use pairdbg::dap::process::AdapterProcess;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use super::root;
@@ -23,6 +23,8 @@ pub const BREAK_LINE: u64 = 41;
 pub struct Request {
     pub command: String,
     pub arguments: Option<serde_json::Value>,
+    /// The body of the answer it got, where the log has it.
+    pub answer: Option<serde_json::Value>,
 }
 
 /// The commands that resume the program: a replay waits for the stop
@@ -87,6 +89,26 @@ impl Demo {
             choose_adapter: true,
         }
     }
+
+    /// The Maven demo, built by the server at each launch (`mvn -q
+    /// compile` into its `target/`).
+    pub fn java(adapter: AdapterRef) -> Demo {
+        Demo {
+            adapter,
+            workspace: root(),
+            program: "assets/demo/java".into(),
+            source: "assets/demo/java/src/main/java/shop/Main.java".into(),
+            // Inside main's loop: steps go 24 → 25 → 26 → 23 → 24 ...
+            break_line: 24,
+            filters: adapter
+                .default_exception_filters()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            extra_reads: &["order"],
+            choose_adapter: false,
+        }
+    }
 }
 
 pub fn ms(d: Duration) -> f64 {
@@ -113,6 +135,8 @@ pub struct RawSession {
     thread: i64,
     /// Scopes the viewport never reads (registers, globals).
     skipped_scopes: &'static [&'static str],
+    /// The replay's frame and variable numbers for the recorded ones.
+    ids: std::collections::HashMap<i64, i64>,
     pub startup_ms: f64,
 }
 
@@ -180,6 +204,7 @@ impl RawSession {
             proc,
             thread,
             skipped_scopes: adapter.quirks().skipped_scopes,
+            ids: Default::default(),
             startup_ms: ms(t0.elapsed()),
         }
     }
@@ -256,9 +281,15 @@ impl RawSession {
             {
                 a.insert("threadId".into(), json!(self.thread));
             }
-            let answer = self.c.request(&r.command, arguments).await;
-            if let Err(e) = answer {
-                panic!("replayed `{}` failed: {e}", r.command);
+            if let Some(a) = arguments.as_mut() {
+                renumber(a, &self.ids);
+            }
+            let answer = match self.c.request(&r.command, arguments).await {
+                Ok(a) => a,
+                Err(e) => panic!("replayed `{}` failed: {e}", r.command),
+            };
+            if let Some(recorded) = &r.answer {
+                learn_ids(recorded, &answer, &mut self.ids);
             }
             if RESUMING.contains(&r.command.as_str()) {
                 wait_event(&mut self.events, "stopped").await;
@@ -278,5 +309,59 @@ impl RawSession {
             .await;
         self.proc.kill_all();
         self.proc.wait().await;
+    }
+}
+
+/// The keys whose numbers name a frame or a variable container; `id` only
+/// in a stack trace's frames (elsewhere it is a thread's, or a
+/// breakpoint's).
+const IDS: &[&str] = &["frameId", "variablesReference"];
+
+/// Pairs the numbers at the same places of a recorded answer and the
+/// replay's answer to the same request.
+pub fn learn_ids(recorded: &Value, got: &Value, ids: &mut std::collections::HashMap<i64, i64>) {
+    learn(recorded, got, ids, false);
+}
+
+fn learn(
+    recorded: &Value,
+    got: &Value,
+    ids: &mut std::collections::HashMap<i64, i64>,
+    frame: bool,
+) {
+    match (recorded, got) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in a {
+                let Some(w) = b.get(k) else { continue };
+                let names = IDS.contains(&k.as_str()) || (frame && k == "id");
+                match (names, v.as_i64(), w.as_i64()) {
+                    (true, Some(x), Some(y)) if x > 0 => {
+                        ids.insert(x, y);
+                    }
+                    _ => learn(v, w, ids, k == "stackFrames"),
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            for (v, w) in a.iter().zip(b) {
+                learn(v, w, ids, frame);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A recorded request's arguments with the numbers the replay learned.
+pub fn renumber(arguments: &mut Value, ids: &std::collections::HashMap<i64, i64>) {
+    let Some(a) = arguments.as_object_mut() else {
+        return;
+    };
+    for k in IDS {
+        if let Some(v) = a.get_mut(*k)
+            && let Some(n) = v.as_i64()
+            && let Some(m) = ids.get(&n)
+        {
+            *v = json!(m);
+        }
     }
 }

@@ -396,6 +396,12 @@ pub trait Adapter: Send + Sync + 'static {
     fn launch_json_module_key(&self) -> &'static str {
         "module"
     }
+    /// The debug server a launch.json `request: "attach"` configuration of
+    /// its type names, read in that type's own words: `(host, port)`, or
+    /// why not, naming the key. `None`: it runs no attach configurations.
+    fn launch_json_attach(&self, _configuration: &Value) -> Option<Result<(String, u16), String>> {
+        None
+    }
     /// Finds the adapter and its version, or says how to get it.
     fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>>;
     /// The exact command that installs it for this launch.

@@ -51,10 +51,14 @@ pub fn from_text(
     };
     // A core file is opened by an `attach` (lldb-dap, gdb) or a `launch`
     // (vscode-go's `mode: core`, cppdbg).
+    // An attach runs where the type says which debug server it reaches.
+    let is_attach = |c: &Value| c.get("request").and_then(Value::as_str) == Some("attach");
     let runnable = |c: &Value| {
-        adapter(c).is_some()
-            && (c.get("request").and_then(Value::as_str).unwrap_or("launch") == "launch"
-                || core_file(c).is_some())
+        adapter(c).is_some_and(|a| {
+            c.get("request").and_then(Value::as_str).unwrap_or("launch") == "launch"
+                || core_file(c).is_some()
+                || (is_attach(c) && a.launch_json_attach(c).is_some())
+        })
     };
     let chosen = match name {
         Some(n) => configs
@@ -131,10 +135,24 @@ pub fn from_text(
     let cargo = build.as_ref().is_some_and(|b| b.cargo);
     let mut env = env;
     env.extend(adapter.launch_json_env(&c));
+    let remote = match adapter.launch_json_attach(&c) {
+        Some(words) if is_attach(&c) && core_file(&c).is_none() => {
+            let (host, port) = words.map_err(|e| format!("{PATH}: {e}"))?;
+            Some(super::remote::RemoteRequest {
+                host: Some(host),
+                port: Some(u32::from(port)),
+                path_mappings: vec![],
+            })
+        }
+        _ => None,
+    };
+    // The debug server runs the program: an attach names none.
+    let attached = remote.is_some();
     Ok(Some(LaunchRequest {
         build,
-        program: s("program"),
-        module: s(adapter.launch_json_module_key()),
+        program: s("program").filter(|_| !attached),
+        module: s(adapter.launch_json_module_key()).filter(|_| !attached),
+        remote: remote.unwrap_or_default(),
         args,
         cwd: s("cwd"),
         env,
@@ -308,6 +326,8 @@ mod tests {
             {"name": "Rust gdb", "type": "gdb", "request": "launch", "program": "${workspaceFolder}/target/debug/app"},
             {"name": "Attach", "type": "python", "request": "attach", "processId": 42},
             {"name": "Node", "type": "pwa-node", "request": "launch", "program": "${workspaceFolder}/x.js"},
+            {"name": "Java attach", "type": "java", "request": "attach", "hostName": "127.0.0.1", "port": 5005, "mainClass": "shop.Main"},
+            {"name": "Java attach, no port", "type": "java", "request": "attach", "hostName": "127.0.0.1"},
             {"name": "Java", "type": "java", "request": "launch", "mainClass": "shop.Main", "projectName": "shop", "classPaths": ["${workspaceFolder}/classes", "lib/x.jar"], "vmArgs": "-Xmx64m -ea", "args": ["a"]},
             {"name": "Cargo", "type": "lldb", "request": "launch", "cargo": {"args": ["build", "--bin=inv"], "env": {"X": "1"}, "filter": {"kind": "bin"}}},
         ],
@@ -382,6 +402,15 @@ mod tests {
             r.env
                 .contains(&("JDK_JAVA_OPTIONS".to_string(), "-Xmx64m -ea".to_string()))
         );
+        // vscode-java's attach reaches the JVM's JDWP port; the JVM runs
+        // the program, so no main class is launched.
+        let r = load(d.path(), Some("Java attach"), None).unwrap().unwrap();
+        assert_eq!(r.remote.host.as_deref(), Some("127.0.0.1"));
+        assert_eq!(r.remote.port, Some(5005));
+        assert_eq!(r.module, None);
+        assert_eq!(r.language.as_deref(), Some("java"));
+        let e = load(d.path(), Some("Java attach, no port"), None).unwrap_err();
+        assert!(e.contains(".vscode/launch.json: port: missing"), "{e}");
         let r = load(d.path(), Some("Node"), None).unwrap().unwrap();
         assert_eq!(r.language.as_deref(), Some("node"));
         assert_eq!(

@@ -5,6 +5,7 @@
 pub mod cores;
 pub mod faults;
 pub mod fixtures;
+pub mod java;
 pub mod listener;
 pub mod native;
 pub mod profile;

@@ -122,7 +122,18 @@ impl Tmux {
 
     /// Waits until the screen satisfies `pred` (15 s at most).
     pub async fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        poll(what, || self.screen(), pred).await
+        poll_within(what, Duration::from_secs(15), || self.screen(), pred).await
+    }
+
+    /// As `wait_for`, for what takes longer than a keypress: a build before
+    /// the first stop.
+    pub async fn wait_for_within(
+        &self,
+        what: &str,
+        within: Duration,
+        pred: impl Fn(&str) -> bool,
+    ) -> String {
+        poll_within(what, within, || self.screen(), pred).await
     }
 
     /// Gives the terminal another size, as a person resizing the window.
@@ -186,7 +197,16 @@ pub fn shell_exit(screen: &str) -> Option<i32> {
 
 /// Reads `read` until `pred` holds of it (15 s at most), checking every 50 ms.
 async fn poll(what: &str, read: impl Fn() -> String, pred: impl Fn(&str) -> bool) -> String {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    poll_within(what, Duration::from_secs(15), read, pred).await
+}
+
+async fn poll_within(
+    what: &str,
+    within: Duration,
+    read: impl Fn() -> String,
+    pred: impl Fn(&str) -> bool,
+) -> String {
+    let deadline = tokio::time::Instant::now() + within;
     loop {
         let s = read();
         if pred(&s) {

@@ -60,6 +60,13 @@ impl Adapter for Java {
         launch_json::env(configuration)
     }
 
+    fn launch_json_attach(
+        &self,
+        configuration: &serde_json::Value,
+    ) -> Option<Result<(String, u16), String>> {
+        Some(launch_json::attach(configuration))
+    }
+
     /// vscode-java's main class runs as a module runs in Python.
     fn launch_json_module_key(&self) -> &'static str {
         "mainClass"

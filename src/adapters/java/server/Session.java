@@ -35,6 +35,10 @@ final class Session {
     Value returned;
     String returnedFrom;
     boolean ended;
+    /** Methods that did not return at this stop, with why: not run again until it ends. */
+    final java.util.Map<com.sun.jdi.Method, String> hung = new ConcurrentHashMap<>();
+    /** The call the stopped thread could not be brought back from, if any. */
+    String stuck;
     private final List<ThreadReference> others = new ArrayList<>();
 
     Session(Wire wire) {
@@ -71,6 +75,8 @@ final class Session {
         stopEvents = null;
         returned = null;
         returnedFrom = null;
+        hung.clear();
+        stuck = null;
     }
 
     /**

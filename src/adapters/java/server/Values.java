@@ -144,6 +144,8 @@ final class Values {
         try {
             Value v = Invoke.call(s, o, m, List.of());
             return v instanceof StringReference ? ((StringReference) v).value() : name;
+        } catch (Invoke.Timeout e) {
+            return "<not read: " + e.getMessage() + ">";
         } catch (Exception e) {
             return name;
         }
