@@ -66,6 +66,20 @@ impl SessionHandle {
         moved(self.send(origin, Command::Step { kind, count }).await?)
     }
 
+    /// Starts or stops recording the program, at a stop.
+    pub async fn record(&self, origin: Origin, on: bool) -> Result<()> {
+        done(self.send(origin, Command::Record(on)).await?)
+    }
+
+    /// Runs the program backwards through its recording.
+    pub async fn step_back(
+        &self,
+        origin: Origin,
+        mv: super::recording::BackMove,
+    ) -> Result<StopSeq> {
+        moved(self.send(origin, Command::Back(mv)).await?)
+    }
+
     pub async fn run_to(&self, origin: Origin, file: String, line: i64) -> Result<StopSeq> {
         moved(self.send(origin, Command::RunTo { file, line }).await?)
     }

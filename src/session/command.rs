@@ -153,6 +153,10 @@ pub enum Command {
     /// Answered with the journal's path once everything before it is
     /// written there.
     SyncJournal,
+    /// Start (true) or stop recording the program, at a stop.
+    Record(bool),
+    /// Run the program backwards through its recording.
+    Back(super::recording::BackMove),
 }
 
 impl Command {
@@ -175,6 +179,8 @@ impl Command {
                 | Command::Terminate { .. }
                 | Command::Restart
                 | Command::Input(_)
+                | Command::Record(_)
+                | Command::Back(_)
         )
     }
 }

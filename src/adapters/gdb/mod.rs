@@ -123,6 +123,23 @@ static QUIRKS: Quirks = Quirks {
     message_keys: &[],
 };
 
+static RECORDER: super::recording::Recorder = super::recording::Recorder {
+    method: "gdb record",
+    start: "record full",
+    stop: "record stop",
+    info: "info record",
+    back_over: "reverse-next &",
+    back_into: "reverse-step &",
+    back_out: "reverse-finish &",
+    back_continue: "reverse-continue &",
+    // `Process record does not support instruction 0x62 at address
+    // 0x7ffff7f3bf00.`, then `Process record: failed to record execution
+    // log.`, then a stop with no reason.
+    failure_lines: &["Process record does not support", "Process record: failed"],
+    // gdb's DAP passes gdb's own reason on (`no-history`).
+    history_start: "no-history",
+};
+
 /// The start of the lines gdb writes about itself on the stream that also
 /// carries the program's output.
 const OWN_OUTPUT: &[&str] = &[
@@ -146,6 +163,8 @@ const OWN_OUTPUT: &[&str] = &[
     "[Detaching after ",
     "Using host libthread_db",
     "Download failed",
+    "Process record",
+    "No more reverse-execution history.",
     "Downloading separate debug info",
 ];
 
@@ -183,6 +202,14 @@ impl Adapter for Gdb {
 
     fn opens_core_files(&self) -> bool {
         true
+    }
+
+    /// gdb 18's DAP has no `stepBack` nor `reverseContinue` (it does not
+    /// claim `supportsStepBack`): its console's reverse commands do it,
+    /// run in the background (`&`) so that the evaluate answers at once
+    /// and the stop comes as an event.
+    fn recorder(&self) -> Option<&'static super::recording::Recorder> {
+        Some(&RECORDER)
     }
 
     fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {

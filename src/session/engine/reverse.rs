@@ -1,0 +1,233 @@
+//! Recording the program and running it backwards: the adapter's DAP
+//! `stepBack` / `reverseContinue` where it claims `supportsStepBack`, its
+//! recorder's console commands otherwise.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::{Apply, Engine, ReplyTx, or_reply};
+use crate::adapters::recording::{Recorder, read_info};
+use crate::session::command::Reply;
+use crate::session::error::SessionError;
+use crate::session::fetch::StopRequest;
+use crate::session::recording::BackMove;
+use crate::session::types::{Origin, RunState};
+
+/// A move back answers once it has begun; its stop may come much later
+/// (a continue back over a long recording), and comes as an event.
+const BACK_ANSWER: Duration = Duration::from_secs(60);
+
+impl Engine {
+    fn recorder(&self) -> Result<&'static Recorder, SessionError> {
+        match self.config.adapter.recorder() {
+            Some(r) if !self.config.is_core() => Ok(r),
+            _ => Err(SessionError::Unsupported(format!(
+                "cannot record: {}",
+                self.snap
+                    .recording
+                    .can_step_back()
+                    .err()
+                    .unwrap_or_default()
+                    .trim_start_matches("no: ")
+            ))),
+        }
+    }
+
+    /// Starts (or ends) recording at the current stop.
+    pub(super) fn record(&mut self, origin: Origin, reply: ReplyTx, on: bool) {
+        let recorder = or_reply!(self.recorder(), reply);
+        let action = if on { "start recording" } else { "stop recording" };
+        let (client, _) = or_reply!(self.require_stopped(action), reply);
+        if on == self.snap.recording.is_on() {
+            let _ = reply.send(Ok(Reply::Done));
+            return;
+        }
+        let command = if on { recorder.start } else { recorder.stop };
+        let fut = client.request(
+            "evaluate",
+            Some(json!({"expression": command, "context": "repl"})),
+        );
+        self.spawn(async move {
+            let res = fut.await;
+            Box::new(move |e: &mut Engine| {
+                if let Err(err) = res {
+                    let _ = reply.send(Err(SessionError::Unsupported(format!(
+                        "cannot {action}: {err}"
+                    ))));
+                    return;
+                }
+                if on {
+                    e.snap.recording.since_stop = Some(e.snap.stop_seq);
+                    e.touch(
+                        Some(origin),
+                        format!("{} started recording", origin.noun()),
+                    );
+                    e.read_recording();
+                } else {
+                    e.snap.recording.stopped();
+                    e.touch(
+                        Some(origin),
+                        format!("{} stopped recording", origin.noun()),
+                    );
+                }
+                let _ = reply.send(Ok(Reply::Done));
+            }) as Apply
+        });
+    }
+
+    /// Reads what the recording holds, at a stop: one console round trip,
+    /// so not at every step.
+    pub(super) fn read_recording(&mut self) {
+        let (Ok(recorder), Some(client)) = (self.recorder(), self.conn.client.clone()) else {
+            return;
+        };
+        if !self.snap.recording.is_on() || self.snap.state != RunState::Stopped {
+            return;
+        }
+        let at = self.snap.stop_seq;
+        let fut = client.request(
+            "evaluate",
+            Some(json!({"expression": recorder.info, "context": "repl"})),
+        );
+        self.spawn(async move {
+            let res = fut.await;
+            Box::new(move |e: &mut Engine| {
+                let Ok(body) = res else { return };
+                if !e.snap.recording.is_on() {
+                    return;
+                }
+                let info = read_info(body["result"].as_str().unwrap_or_default());
+                let r = &mut e.snap.recording;
+                r.instructions = info.instructions;
+                r.limit = info.limit;
+                r.dropped = info.lowest.map(|l| l.saturating_sub(1));
+                r.read_at = info.instructions.map(|_| at);
+                e.dirty = true;
+            }) as Apply
+        });
+    }
+
+    /// Moves the program back; refused, with the reason, where it cannot.
+    pub(super) fn step_back(&mut self, origin: Origin, reply: ReplyTx, mv: BackMove) {
+        let action = match mv {
+            BackMove::Continue => "continue backwards",
+            _ => "step back",
+        };
+        let (client, thread_id) = or_reply!(self.require_stopped(action), reply);
+        if let Err(why) = self.snap.recording.can_step_back() {
+            let _ = reply.send(Err(SessionError::State(format!("cannot {action}: {why}"))));
+            return;
+        }
+        let request = match (self.snap.recording.steps_back, mv) {
+            (true, BackMove::Over) => Some(("stepBack", json!({"threadId": thread_id}))),
+            (true, BackMove::Continue) => {
+                Some(("reverseContinue", json!({"threadId": thread_id})))
+            }
+            _ => None,
+        };
+        let (command, arguments) = match request {
+            Some(r) => r,
+            None => {
+                let recorder = or_reply!(self.recorder(), reply);
+                let text = match mv {
+                    BackMove::Over => recorder.back_over,
+                    BackMove::Into => recorder.back_into,
+                    BackMove::Out => recorder.back_out,
+                    BackMove::Continue => recorder.back_continue,
+                };
+                ("evaluate", json!({"expression": text, "context": "repl"}))
+            }
+        };
+        let fut = client.request_with_timeout(command, Some(arguments), BACK_ANSWER);
+        self.conn.step_from = None;
+        self.conn.step_remaining = 0;
+        self.conn.moving_back = Some(mv);
+        // A continue back passes over most of the recording: what it holds
+        // is worth a read at its stop; a step's is not.
+        self.conn.record_read_due = mv == BackMove::Continue;
+        let stop_seq = self.snap.stop_seq;
+        let stopped_by = self.conn.stopped_by.clone();
+        self.mark_running(Some(origin), &format!("{} {}", origin.noun(), mv.verb()));
+        let (gen_at, seen) = (self.run_gen, self.conn.stops_seen);
+        self.spawn(async move {
+            let res = fut.await;
+            Box::new(move |e: &mut Engine| match res {
+                Ok(_) => {
+                    let _ = reply.send(Ok(Reply::Moved { stop_seq }));
+                }
+                Err(err) => {
+                    // Refused without moving (no stop came): the program
+                    // is where it was, and is read there again.
+                    if e.run_gen == gen_at && e.conn.stops_seen == seen {
+                        e.conn.moving_back = None;
+                        e.conn.state = super::connection::ConnState::Stopped;
+                        e.touch(None, format!("the debugger did not {action}: {err}"));
+                        let by = stopped_by;
+                        e.load_stop(StopRequest {
+                            thread_id: e.conn.thread_id,
+                            reason: by
+                                .as_ref()
+                                .map(|b| b.reason.clone())
+                                .unwrap_or_else(|| "step".into()),
+                            description: by.as_ref().and_then(|b| b.description.clone()),
+                            text: None,
+                            watches: e.watch_list(),
+                            thread_note: None,
+                            hints: e.conn.hints.clone(),
+                            exception: by.and_then(|b| b.exception),
+                            stack: None,
+                        });
+                    }
+                    let _ = reply.send(Err(SessionError::State(format!(
+                        "cannot {action}: {err}"
+                    ))));
+                }
+            }) as Apply
+        });
+    }
+
+    /// A console line that says the recording could not follow the
+    /// program: kept for the stop that follows it.
+    pub(super) fn recording_output(&mut self, output: &str) {
+        if !self.snap.recording.is_on() {
+            return;
+        }
+        if let Some(line) = self.recorder().ok().and_then(|r| r.failure(output)) {
+            let kept = self.conn.record_failure.get_or_insert_with(String::new);
+            if !kept.is_empty() {
+                kept.push_str("; ");
+            }
+            kept.push_str(line.trim_end_matches('.'));
+        }
+    }
+
+    /// What a stop owes to the recording: why the recording stopped the
+    /// program, or that a move back reached the recording's start.
+    pub(super) fn recording_stop_note(&mut self, reason: &str) -> Option<String> {
+        let back = self.conn.moving_back.take();
+        let read_due = std::mem::take(&mut self.conn.record_read_due);
+        if self.snap.recording.is_on() && (read_due || back.is_none() && !self.conn.stepping) {
+            self.read_recording();
+        }
+        if let Some(failure) = self.conn.record_failure.take() {
+            self.read_recording();
+            return Some(format!(
+                "The recording stopped the program: {failure}. Stop recording to run on, or step back through what was recorded."
+            ));
+        }
+        let recorder = self.recorder().ok()?;
+        if back.is_some() && reason == recorder.history_start {
+            let since = self
+                .snap
+                .recording
+                .since_stop
+                .map(|n| format!(" (stop {n})"))
+                .unwrap_or_default();
+            return Some(format!(
+                "Reached the start of the recording{since}: nothing before it was recorded."
+            ));
+        }
+        None
+    }
+}
