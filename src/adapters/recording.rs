@@ -24,6 +24,12 @@ pub struct Recorder {
     /// The stop reason of a move back that reached the start of the
     /// recording.
     pub history_start: &'static str,
+    /// The stop reason of a move forward through the recording that
+    /// reached its end, where the debugger stops short of the move's goal.
+    pub history_end: &'static str,
+    /// A request (with no arguments) that reports the stop a failed
+    /// recording left unreported, where the adapter may leave one so.
+    pub halt_request: Option<&'static str>,
 }
 
 /// What `Recorder::info` answered, each part only where it was said.

@@ -136,7 +136,14 @@ impl Engine {
                     BackMove::Out => recorder.back_out,
                     BackMove::Continue => recorder.back_continue,
                 };
-                ("evaluate", json!({"expression": text, "context": "repl"}))
+                // gdb runs a console command in the frame last selected,
+                // which a stack read may have left at the outermost: the
+                // move starts from the top frame.
+                let mut args = json!({"expression": text, "context": "repl"});
+                if let Ok(frame) = self.frame_id(0) {
+                    args["frameId"] = json!(frame);
+                }
+                ("evaluate", args)
             }
         };
         let fut = client.request_with_timeout(command, Some(arguments), BACK_ANSWER);
@@ -157,14 +164,17 @@ impl Engine {
                     let _ = reply.send(Ok(Reply::Moved { stop_seq }));
                 }
                 Err(err) => {
+                    let refused =
+                        SessionError::State(format!("cannot {action}: {}", refusal(&err)));
                     // Refused without moving (no stop came): the program
-                    // is where it was, and is read there again.
+                    // is where it was, and is read there again before the
+                    // refusal is told.
                     if e.run_gen == gen_at && e.conn.stops_seen == seen {
                         e.conn.moving_back = None;
                         e.conn.state = super::connection::ConnState::Stopped;
                         e.touch(None, format!("the debugger did not {action}: {err}"));
                         let by = stopped_by;
-                        e.load_stop(StopRequest {
+                        e.load_stop_then(StopRequest {
                             thread_id: e.conn.thread_id,
                             reason: by
                                 .as_ref()
@@ -177,11 +187,12 @@ impl Engine {
                             hints: e.conn.hints.clone(),
                             exception: by.and_then(|b| b.exception),
                             stack: None,
+                        }, move |_| {
+                            let _ = reply.send(Err(refused));
                         });
+                        return;
                     }
-                    let _ = reply.send(Err(SessionError::State(format!(
-                        "cannot {action}: {err}"
-                    ))));
+                    let _ = reply.send(Err(refused));
                 }
             }) as Apply
         });
@@ -193,12 +204,26 @@ impl Engine {
         if !self.snap.recording.is_on() {
             return;
         }
-        if let Some(line) = self.recorder().ok().and_then(|r| r.failure(output)) {
+        let Ok(recorder) = self.recorder() else {
+            return;
+        };
+        if let Some(line) = recorder.failure(output) {
             let kept = self.conn.record_failure.get_or_insert_with(String::new);
             if !kept.is_empty() {
                 kept.push_str("; ");
             }
             kept.push_str(line.trim_end_matches('.'));
+            if self.snap.state == RunState::Running
+                && let (Some(halt), Some(client)) = (recorder.halt_request, self.conn.client.clone())
+            {
+                // Answered after any stop the adapter sends itself: it
+                // sends one only where none came.
+                let fut = client.request(halt, None);
+                self.spawn(async move {
+                    let _ = fut.await;
+                    Box::new(|_: &mut Engine| {}) as Apply
+                });
+            }
         }
     }
 
@@ -217,7 +242,13 @@ impl Engine {
             ));
         }
         let recorder = self.recorder().ok()?;
-        if back.is_some() && reason == recorder.history_start {
+        if back.is_none() && self.snap.recording.is_on() && reason == recorder.history_end {
+            return Some(
+                "Reached the end of the recording: the move stopped there, short of where it was going. From here the program runs live again, and is recorded."
+                    .into(),
+            );
+        }
+        if back.is_some() && (reason == recorder.history_start || reason == recorder.history_end) {
             let since = self
                 .snap
                 .recording
@@ -229,5 +260,15 @@ impl Engine {
             ));
         }
         None
+    }
+}
+
+/// The debugger's own words for a refused move: its message, without the
+/// request it answered.
+fn refusal(err: &crate::dap::DapError) -> String {
+    let text = err.to_string();
+    match text.split_once("failed: ") {
+        Some((_, why)) => why.trim_matches('"').to_string(),
+        None => text,
     }
 }
