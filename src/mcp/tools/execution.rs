@@ -51,7 +51,7 @@ impl PairdbgServer {
         )
     }
 
-    #[tool(description = "Run to the next stop or exit; direction back: to the previous (needs debug_record).")]
+    #[tool(description = "Run to the next stop or exit (back: the previous).")]
     async fn debug_continue(&self, Parameters(p): Parameters<ContinueParams>) -> ToolResult {
         let mv = match p.direction {
             Some(DirectionParam::Back) => Move::Back(BackMove::Continue),
@@ -64,7 +64,7 @@ impl PairdbgServer {
         )
     }
 
-    #[tool(description = "Step over, into, out; back, back_into, back_out once debug_record is on.")]
+    #[tool(description = "Step; back kinds after debug_record.")]
     async fn debug_step(&self, Parameters(p): Parameters<StepParams>) -> ToolResult {
         let kind = match p.kind.unwrap_or(StepKindParam::Over) {
             StepKindParam::Over => StepKind::Over,
@@ -84,7 +84,7 @@ impl PairdbgServer {
         )
     }
 
-    #[tool(description = "Record from this stop on (gdb), so debug_step and debug_continue can go back.")]
+    #[tool(description = "gdb: record from here to go back.")]
     async fn debug_record(&self, Parameters(p): Parameters<RecordParams>) -> ToolResult {
         Ok(result(self.agent.record(p.session_id.as_deref(), p.on).await))
     }
