@@ -89,12 +89,18 @@ async fn c_on_gdb_steps_back_over_a_write_and_reads_the_value_before_it() {
     // Before recording, a move back is refused with the way to allow it.
     let (refused, is_error) = mcp.call("debug_step", json!({"kind": "back"})).await;
     assert!(is_error, "{refused}");
-    assert!(refused.contains("cannot step back: no: not recording"), "{refused}");
+    assert!(
+        refused.contains("cannot step back: no: not recording"),
+        "{refused}"
+    );
     assert!(refused.contains("debug_record {on: true}"), "{refused}");
 
     let r = mcp.ok("debug_record", json!({"on": true})).await;
     eprintln!("{r}");
-    assert!(r.contains("Can step back: yes (gdb record), from stop 1"), "{r}");
+    assert!(
+        r.contains("Can step back: yes (gdb record), from stop 1"),
+        "{r}"
+    );
 
     let v = mcp.ok("debug_step", json!({})).await;
     eprintln!("{v}");
@@ -111,26 +117,40 @@ async fn c_on_gdb_steps_back_over_a_write_and_reads_the_value_before_it() {
     // then back out of it, to the call site.
     mcp.ok("debug_step", json!({})).await;
     let v = mcp.ok("debug_step", json!({})).await;
-    assert!(v.contains(&format!("rev.c:{}", line_in(C_PROGRAM, "total = y;"))), "{v}");
+    assert!(
+        v.contains(&format!("rev.c:{}", line_in(C_PROGRAM, "total = y;"))),
+        "{v}"
+    );
     assert!(shows(&v, "y = 44"), "{v}");
     let v = mcp.ok("debug_step", json!({"kind": "back_into"})).await;
     eprintln!("{v}");
     assert!(v.contains("(add)"), "back into the call: {v}");
     // gdb stops on the function's closing line, its last one.
-    assert!(v.contains(&format!("rev.c:{}", line_in(C_PROGRAM, "return s;") + 1)), "{v}");
+    assert!(
+        v.contains(&format!("rev.c:{}", line_in(C_PROGRAM, "return s;") + 1)),
+        "{v}"
+    );
     let v = mcp.ok("debug_step", json!({"kind": "back_out"})).await;
     eprintln!("{v}");
     assert!(
-        v.contains(&format!("rev.c:{}", line_in(C_PROGRAM, "int y = add(x, 2);"))),
+        v.contains(&format!(
+            "rev.c:{}",
+            line_in(C_PROGRAM, "int y = add(x, 2);")
+        )),
         "back out returns to the call: {v}"
     );
     assert!(v.contains("(main)"), "{v}");
     // Forward again, replaying what was recorded: over the call.
     let v = mcp.ok("debug_step", json!({})).await;
-    assert!(v.contains(&format!("rev.c:{}", line_in(C_PROGRAM, "total = y;"))), "{v}");
+    assert!(
+        v.contains(&format!("rev.c:{}", line_in(C_PROGRAM, "total = y;"))),
+        "{v}"
+    );
 
     // A count makes no sense backwards.
-    let (e, is_error) = mcp.call("debug_step", json!({"kind": "back", "count": 3})).await;
+    let (e, is_error) = mcp
+        .call("debug_step", json!({"kind": "back", "count": 3}))
+        .await;
     assert!(is_error && e.contains("count: 3"), "{e}");
 }
 
@@ -174,7 +194,9 @@ async fn c_on_gdb_continues_backwards_to_the_previous_breakpoint() {
     // Stopping the recording ends going back.
     let r = mcp.ok("debug_record", json!({"on": false})).await;
     assert!(r.contains("Recording stopped"), "{r}");
-    let (e, is_error) = mcp.call("debug_continue", json!({"direction": "back"})).await;
+    let (e, is_error) = mcp
+        .call("debug_continue", json!({"direction": "back"}))
+        .await;
     assert!(is_error && e.contains("not recording"), "{e}");
 }
 
@@ -197,11 +219,16 @@ async fn an_instruction_gdb_cannot_record_stops_the_program_with_its_reason() {
     let v = mcp.ok("debug_continue", json!({"timeout_ms": 30000})).await;
     eprintln!("{v}");
     assert!(
-        v.contains("The recording stopped the program: Process record does not support instruction"),
+        v.contains(
+            "The recording stopped the program: Process record does not support instruction"
+        ),
         "{v}"
     );
     assert!(
-        v.contains(&format!("STOPPED at rev.c:{}", line_in(C_PROGRAM, "pclmulqdq"))),
+        v.contains(&format!(
+            "STOPPED at rev.c:{}",
+            line_in(C_PROGRAM, "pclmulqdq")
+        )),
         "{v}"
     );
 }
@@ -236,7 +263,10 @@ async fn rust_on_gdb_steps_back_over_a_write() {
     let v = mcp.ok("debug_step", json!({"kind": "back_out"})).await;
     eprintln!("{v}");
     assert!(
-        v.contains(&format!("main.rs:{}", line_in(RUST_PROGRAM, "let y = add(x, 2);"))),
+        v.contains(&format!(
+            "main.rs:{}",
+            line_in(RUST_PROGRAM, "let y = add(x, 2);")
+        )),
         "{v}"
     );
 }
@@ -255,7 +285,10 @@ async fn a_session_on_lldb_refuses_to_go_back_and_says_why() {
     .await;
     let (e, is_error) = mcp.call("debug_step", json!({"kind": "back"})).await;
     assert!(is_error, "{e}");
-    assert!(e.contains("cannot step back: no: lldb-dap cannot record"), "{e}");
+    assert!(
+        e.contains("cannot step back: no: lldb-dap cannot record"),
+        "{e}"
+    );
     let (e, is_error) = mcp.call("debug_record", json!({"on": true})).await;
     assert!(is_error && e.contains("lldb-dap cannot record"), "{e}");
 }

@@ -38,10 +38,13 @@ async fn the_tui_records_and_steps_back_with_its_keys() {
     .await;
     // Before recording, a move back says why it cannot.
     t.keys(&["N"]);
-    t.wait_for("the refusal", |s| s.contains("cannot go back: no: not recording"))
-        .await;
+    t.wait_for("the refusal", |s| {
+        s.contains("cannot go back: no: not recording")
+    })
+    .await;
     t.keys(&["C-r"]);
-    t.wait_for("REC in the status bar", |s| s.contains("REC")).await;
+    t.wait_for("REC in the status bar", |s| s.contains("REC"))
+        .await;
     t.keys(&["n"]);
     let s = t
         .wait_for("the step past the write", |s| {
@@ -51,7 +54,9 @@ async fn the_tui_records_and_steps_back_with_its_keys() {
     assert!(has_local(&s, "x", "42"), "{s}");
     t.keys(&["N"]);
     let s = t
-        .wait_for("the step back over the write", |s| current_line(s) == Some(8))
+        .wait_for("the step back over the write", |s| {
+            current_line(s) == Some(8)
+        })
         .await;
     eprintln!("{s}");
     assert!(has_local(&s, "x", "1"), "the value before the write: {s}");
@@ -60,7 +65,8 @@ async fn the_tui_records_and_steps_back_with_its_keys() {
     t.keys(&["n"]);
     t.wait_for("line 9", |s| current_line(s) == Some(9)).await;
     t.keys(&["s"]);
-    t.wait_for("inside add", |s| current_line(s) == Some(2)).await;
+    t.wait_for("inside add", |s| current_line(s) == Some(2))
+        .await;
     t.keys(&["F"]);
     let s = t
         .wait_for("back out at the call", |s| current_line(s) == Some(9))
@@ -76,8 +82,13 @@ async fn the_tui_records_and_steps_back_with_its_keys() {
 /// Whether the variables pane shows `name` with `value` on one row.
 fn has_local(screen: &str, name: &str, value: &str) -> bool {
     screen.lines().any(|l| {
-        let words: Vec<&str> = l.split(|c: char| c.is_whitespace() || c == '│').filter(|w| !w.is_empty()).collect();
-        words.windows(3).any(|w| w[0] == name && w[1] == "=" && w[2] == value)
+        let words: Vec<&str> = l
+            .split(|c: char| c.is_whitespace() || c == '│')
+            .filter(|w| !w.is_empty())
+            .collect();
+        words
+            .windows(3)
+            .any(|w| w[0] == name && w[1] == "=" && w[2] == value)
             || words.windows(2).any(|w| w[0] == name && w[1] == value)
     })
 }

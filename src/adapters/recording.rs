@@ -91,6 +91,9 @@ mod tests {
                 lowest: Some(6825),
             }
         );
-        assert_eq!(read_info("No recording is currently active.\n"), RecordInfo::default());
+        assert_eq!(
+            read_info("No recording is currently active.\n"),
+            RecordInfo::default()
+        );
     }
 }

@@ -305,7 +305,10 @@ impl Agent {
             _ => "step back",
         };
         let how = match snap.recording.cannot.is_none() && !snap.recording.is_on() {
-            true => format!(" Start recording with {} at a stop first; only what runs after that can be gone back through", self.names.record),
+            true => format!(
+                " Start recording with {} at a stop first; only what runs after that can be gone back through",
+                self.names.record
+            ),
             false => String::new(),
         };
         Err(self.err(

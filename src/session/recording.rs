@@ -60,9 +60,7 @@ impl Recording {
     pub fn for_adapter(adapter: &str, method: Option<&str>) -> Recording {
         Recording {
             method: method.map(str::to_string),
-            cannot: method
-                .is_none()
-                .then(|| format!("{adapter} cannot record")),
+            cannot: method.is_none().then(|| format!("{adapter} cannot record")),
             ..Recording::default()
         }
     }
@@ -136,7 +134,7 @@ fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -151,11 +149,17 @@ mod tests {
     #[test]
     fn a_session_says_whether_it_can_step_back_and_why_not() {
         let lldb = Recording::for_adapter("lldb-dap", None);
-        assert_eq!(lldb.can_step_back(), Err("no: lldb-dap cannot record".into()));
+        assert_eq!(
+            lldb.can_step_back(),
+            Err("no: lldb-dap cannot record".into())
+        );
         let mut gdb = Recording::for_adapter("gdb", Some("gdb record"));
         assert!(gdb.can_step_back().unwrap_err().contains("not recording"));
         gdb.since_stop = Some(14);
-        assert_eq!(gdb.can_step_back(), Ok("yes (gdb record), from stop 14".into()));
+        assert_eq!(
+            gdb.can_step_back(),
+            Ok("yes (gdb record), from stop 14".into())
+        );
         assert_eq!(gdb.tag().as_deref(), Some("REC"));
         gdb.instructions = Some(7023);
         gdb.limit = Some(200_000);

@@ -9,8 +9,8 @@ use crate::mcp::format::result;
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
 use crate::session::build::BuildRequest;
-use crate::session::remote::RemoteRequest;
 use crate::session::recording::BackMove;
+use crate::session::remote::RemoteRequest;
 use crate::session::{LaunchRequest, StepKind};
 
 #[tool_router(router = execution_router, vis = "pub(crate)")]
@@ -86,7 +86,9 @@ impl PairdbgServer {
 
     #[tool(description = "gdb: record from here to go back.")]
     async fn debug_record(&self, Parameters(p): Parameters<RecordParams>) -> ToolResult {
-        Ok(result(self.agent.record(p.session_id.as_deref(), p.on).await))
+        Ok(result(
+            self.agent.record(p.session_id.as_deref(), p.on).await,
+        ))
     }
 
     #[tool(description = "Run to a line.")]

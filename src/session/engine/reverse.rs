@@ -37,7 +37,11 @@ impl Engine {
     /// Starts (or ends) recording at the current stop.
     pub(super) fn record(&mut self, origin: Origin, reply: ReplyTx, on: bool) {
         let recorder = or_reply!(self.recorder(), reply);
-        let action = if on { "start recording" } else { "stop recording" };
+        let action = if on {
+            "start recording"
+        } else {
+            "stop recording"
+        };
         let (client, _) = or_reply!(self.require_stopped(action), reply);
         if on == self.snap.recording.is_on() {
             let _ = reply.send(Ok(Reply::Done));
@@ -59,17 +63,11 @@ impl Engine {
                 }
                 if on {
                     e.snap.recording.since_stop = Some(e.snap.stop_seq);
-                    e.touch(
-                        Some(origin),
-                        format!("{} started recording", origin.noun()),
-                    );
+                    e.touch(Some(origin), format!("{} started recording", origin.noun()));
                     e.read_recording();
                 } else {
                     e.snap.recording.stopped();
-                    e.touch(
-                        Some(origin),
-                        format!("{} stopped recording", origin.noun()),
-                    );
+                    e.touch(Some(origin), format!("{} stopped recording", origin.noun()));
                 }
                 let _ = reply.send(Ok(Reply::Done));
             }) as Apply
@@ -121,9 +119,7 @@ impl Engine {
         }
         let request = match (self.snap.recording.steps_back, mv) {
             (true, BackMove::Over) => Some(("stepBack", json!({"threadId": thread_id}))),
-            (true, BackMove::Continue) => {
-                Some(("reverseContinue", json!({"threadId": thread_id})))
-            }
+            (true, BackMove::Continue) => Some(("reverseContinue", json!({"threadId": thread_id}))),
             _ => None,
         };
         let (command, arguments) = match request {
@@ -174,22 +170,25 @@ impl Engine {
                         e.conn.state = super::connection::ConnState::Stopped;
                         e.touch(None, format!("the debugger did not {action}: {err}"));
                         let by = stopped_by;
-                        e.load_stop_then(StopRequest {
-                            thread_id: e.conn.thread_id,
-                            reason: by
-                                .as_ref()
-                                .map(|b| b.reason.clone())
-                                .unwrap_or_else(|| "step".into()),
-                            description: by.as_ref().and_then(|b| b.description.clone()),
-                            text: None,
-                            watches: e.watch_list(),
-                            thread_note: None,
-                            hints: e.conn.hints.clone(),
-                            exception: by.and_then(|b| b.exception),
-                            stack: None,
-                        }, move |_| {
-                            let _ = reply.send(Err(refused));
-                        });
+                        e.load_stop_then(
+                            StopRequest {
+                                thread_id: e.conn.thread_id,
+                                reason: by
+                                    .as_ref()
+                                    .map(|b| b.reason.clone())
+                                    .unwrap_or_else(|| "step".into()),
+                                description: by.as_ref().and_then(|b| b.description.clone()),
+                                text: None,
+                                watches: e.watch_list(),
+                                thread_note: None,
+                                hints: e.conn.hints.clone(),
+                                exception: by.and_then(|b| b.exception),
+                                stack: None,
+                            },
+                            move |_| {
+                                let _ = reply.send(Err(refused));
+                            },
+                        );
                         return;
                     }
                     let _ = reply.send(Err(refused));
@@ -214,7 +213,8 @@ impl Engine {
             }
             kept.push_str(line.trim_end_matches('.'));
             if self.snap.state == RunState::Running
-                && let (Some(halt), Some(client)) = (recorder.halt_request, self.conn.client.clone())
+                && let (Some(halt), Some(client)) =
+                    (recorder.halt_request, self.conn.client.clone())
             {
                 // Answered after any stop the adapter sends itself: it
                 // sends one only where none came.

@@ -1,9 +1,9 @@
 //! Keys: actions from the keymap, and moving within the focused pane.
 
 use super::App;
+use crate::session::recording::BackMove;
 use crate::session::types::Snapshot;
 use crate::session::{BreakpointRequest, ControlMode};
-use crate::session::recording::BackMove;
 use crate::session::{BreakpointSelector, Origin, StepKind};
 use crate::tui::action::Action;
 use crate::tui::draw::{pane_rows, source_rows};
