@@ -200,6 +200,44 @@ async fn c_on_gdb_continues_backwards_to_the_previous_breakpoint() {
     assert!(is_error && e.contains("not recording"), "{e}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_recording_past_its_limit_drops_its_oldest_and_says_so() {
+    if !gdb_available() {
+        return;
+    }
+    let (_ws, mcp) = c_session().await;
+    let first = line_in(C_PROGRAM, "x = 42;");
+    let after = line_in(C_PROGRAM, "total = 7;");
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "rev", "adapter": "gdb", "breakpoints": [
+            {"file": "rev.c", "line": first}, {"file": "rev.c", "line": after}]}),
+    )
+    .await;
+    let (e, is_error) = mcp
+        .call("debug_record", json!({"on": true, "max_instructions": 0}))
+        .await;
+    assert!(
+        is_error && e.contains("max_instructions: 0 is out of range"),
+        "{e}"
+    );
+    mcp.ok("debug_record", json!({"on": true, "max_instructions": 20}))
+        .await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    eprintln!("{v}");
+    assert!(v.contains(&format!("rev.c:{after}")), "{v}");
+    assert!(
+        v.contains("The recording is full (its limit of 20 instructions): the oldest"),
+        "{v}"
+    );
+    assert!(v.contains("instructions of 20, the oldest"), "{v}");
+    // Back, it cannot reach the breakpoint where recording began.
+    let v = mcp.ok("debug_continue", json!({"direction": "back"})).await;
+    eprintln!("{v}");
+    assert!(v.contains("Reached the start of the recording"), "{v}");
+    assert!(!v.contains(&format!("rev.c:{first} ")), "{v}");
+}
+
 #[cfg(target_arch = "x86_64")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_instruction_gdb_cannot_record_stops_the_program_with_its_reason() {

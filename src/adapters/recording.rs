@@ -9,6 +9,8 @@ pub struct Recorder {
     pub method: &'static str,
     pub start: &'static str,
     pub stop: &'static str,
+    /// Sets the most instructions the recording keeps, given after it.
+    pub limit: &'static str,
     /// Tells how many instructions the recording holds; read by `read_info`.
     pub info: &'static str,
     /// Each move back, as a console command that returns at once and

@@ -319,12 +319,12 @@ impl Agent {
 
     /// Starts or stops recording the program at its stop, so that it can
     /// be run backwards.
-    pub async fn record(&self, session_id: Option<&str>, on: bool) -> Reply {
+    pub async fn record(&self, session_id: Option<&str>, on: bool, limit: Option<u64>) -> Reply {
         let s = match self.session(session_id) {
             Ok(s) => s,
             Err(e) => return e,
         };
-        if let Err(e) = s.record(self.origin, on).await {
+        if let Err(e) = s.record(self.origin, on, limit).await {
             return self.err(Some(&s), &e);
         }
         let snap = s.snapshot();

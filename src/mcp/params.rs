@@ -158,6 +158,7 @@ pub struct ContinueParams {
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct RecordParams {
     pub on: bool,
+    pub max_instructions: Option<u64>,
     pub session_id: Option<String>,
 }
 

@@ -153,8 +153,12 @@ pub enum Command {
     /// Answered with the journal's path once everything before it is
     /// written there.
     SyncJournal,
-    /// Start (true) or stop recording the program, at a stop.
-    Record(bool),
+    /// Start or stop recording the program, at a stop; `limit` caps the
+    /// instructions it keeps.
+    Record {
+        on: bool,
+        limit: Option<u64>,
+    },
     /// Run the program backwards through its recording.
     Back(super::recording::BackMove),
 }
@@ -179,7 +183,7 @@ impl Command {
                 | Command::Terminate { .. }
                 | Command::Restart
                 | Command::Input(_)
-                | Command::Record(_)
+                | Command::Record { .. }
                 | Command::Back(_)
         )
     }

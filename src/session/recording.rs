@@ -98,7 +98,11 @@ impl Recording {
     /// What the recording holds, as far as the adapter told it.
     pub fn cost(&self) -> Option<String> {
         let n = self.instructions?;
-        let mut s = format!("{} instructions", thousands(n));
+        let mut s = format!(
+            "{} instruction{}",
+            thousands(n),
+            if n == 1 { "" } else { "s" }
+        );
         if let Some(limit) = self.limit {
             s.push_str(&format!(" of {}", thousands(limit)));
         }

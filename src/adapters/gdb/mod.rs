@@ -129,6 +129,9 @@ static RECORDER: super::recording::Recorder = super::recording::Recorder {
     method: "gdb record",
     start: "record full",
     stop: "record stop",
+    // Past it, gdb drops the oldest: its question whether to stop is
+    // answered yes, as every question is under `set confirm off`.
+    limit: "set record full insn-number-max",
     info: "info record",
     back_over: "reverse-next &",
     back_into: "reverse-step &",

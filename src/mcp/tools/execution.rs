@@ -87,7 +87,9 @@ impl PairdbgServer {
     #[tool(description = "gdb: record from here to go back.")]
     async fn debug_record(&self, Parameters(p): Parameters<RecordParams>) -> ToolResult {
         Ok(result(
-            self.agent.record(p.session_id.as_deref(), p.on).await,
+            self.agent
+                .record(p.session_id.as_deref(), p.on, p.max_instructions)
+                .await,
         ))
     }
 

@@ -94,6 +94,8 @@ pub struct Conn {
     pub record_read_due: bool,
     /// What the recorder said it could not record, for the stop it causes.
     pub record_failure: Option<String>,
+    /// The recording's filling up was told.
+    pub told_full: bool,
     /// A step ended early at another stop; the adapter may still finish it
     /// on a later resume (`Quirks::stale_step_stops`).
     pub stale_step_pending: bool,
@@ -164,6 +166,7 @@ impl Default for Conn {
             moving_back: None,
             record_read_due: false,
             record_failure: None,
+            told_full: false,
             stale_step_pending: false,
             sent_functions: false,
             console_unwatch: None,

@@ -124,7 +124,7 @@ impl Engine {
             Command::Restart => self.restart(origin, reply),
             Command::ExceptionContext(q) => self.exception_context(reply, q),
             Command::StepInstruction(kind) => self.step_instruction(origin, reply, kind),
-            Command::Record(on) => self.record(origin, reply, on),
+            Command::Record { on, limit } => self.record(origin, reply, on, limit),
             Command::Back(mv) => self.step_back(origin, reply, mv),
             Command::Disassemble { frame_index } => self.disassemble(reply, frame_index),
             Command::ReadMemory {

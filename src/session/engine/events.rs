@@ -110,6 +110,9 @@ impl Engine {
                 if self.holding_stop {
                     return;
                 }
+                if self.recording_read_due() {
+                    self.read_recording();
+                }
                 self.hits.fresh_stop();
                 self.load_stop(StopRequest {
                     thread_id: self.conn.thread_id,

@@ -34,8 +34,9 @@ impl Engine {
         }
     }
 
-    /// Starts (or ends) recording at the current stop.
-    pub(super) fn record(&mut self, origin: Origin, reply: ReplyTx, on: bool) {
+    /// Starts (or ends) recording at the current stop, keeping at most
+    /// `limit` instructions where given.
+    pub(super) fn record(&mut self, origin: Origin, reply: ReplyTx, on: bool, limit: Option<u64>) {
         let recorder = or_reply!(self.recorder(), reply);
         let action = if on {
             "start recording"
@@ -43,17 +44,31 @@ impl Engine {
             "stop recording"
         };
         let (client, _) = or_reply!(self.require_stopped(action), reply);
-        if on == self.snap.recording.is_on() {
+        if on == self.snap.recording.is_on() && limit.is_none() {
             let _ = reply.send(Ok(Reply::Done));
             return;
         }
-        let command = if on { recorder.start } else { recorder.stop };
-        let fut = client.request(
-            "evaluate",
-            Some(json!({"expression": command, "context": "repl"})),
-        );
+        let mut commands = vec![];
+        if let Some(n) = limit.filter(|_| on) {
+            commands.push(format!("{} {n}", recorder.limit));
+        }
+        if on != self.snap.recording.is_on() {
+            commands.push(if on { recorder.start } else { recorder.stop }.to_string());
+        }
+        let starts = on && !self.snap.recording.is_on();
         self.spawn(async move {
-            let res = fut.await;
+            let mut res = Ok(json!(null));
+            for command in commands {
+                res = client
+                    .request(
+                        "evaluate",
+                        Some(json!({"expression": command, "context": "repl"})),
+                    )
+                    .await;
+                if res.is_err() {
+                    break;
+                }
+            }
             Box::new(move |e: &mut Engine| {
                 if let Err(err) = res {
                     let _ = reply.send(Err(SessionError::Unsupported(format!(
@@ -61,12 +76,15 @@ impl Engine {
                     ))));
                     return;
                 }
-                if on {
+                if starts {
                     e.snap.recording.since_stop = Some(e.snap.stop_seq);
                     e.touch(Some(origin), format!("{} started recording", origin.noun()));
+                }
+                if on {
                     e.read_recording();
                 } else {
                     e.snap.recording.stopped();
+                    e.conn.told_full = false;
                     e.touch(Some(origin), format!("{} stopped recording", origin.noun()));
                 }
                 let _ = reply.send(Ok(Reply::Done));
@@ -75,15 +93,15 @@ impl Engine {
     }
 
     /// Reads what the recording holds, at a stop: one console round trip,
-    /// so not at every step.
+    /// so not at every step. Asked as the stop comes, before the stop's
+    /// own reads, so the adapter answers it first and the stop shows it.
     pub(super) fn read_recording(&mut self) {
         let (Ok(recorder), Some(client)) = (self.recorder(), self.conn.client.clone()) else {
             return;
         };
-        if !self.snap.recording.is_on() || self.snap.state != RunState::Stopped {
+        if !self.snap.recording.is_on() {
             return;
         }
-        let at = self.snap.stop_seq;
         let fut = client.request(
             "evaluate",
             Some(json!({"expression": recorder.info, "context": "repl"})),
@@ -100,6 +118,8 @@ impl Engine {
                 r.instructions = info.instructions;
                 r.limit = info.limit;
                 r.dropped = info.lowest.map(|l| l.saturating_sub(1));
+                // The stop it was read at, published or on its way.
+                let at = e.snap.stop_seq + u64::from(e.snap.state != RunState::Stopped);
                 r.read_at = info.instructions.map(|_| at);
                 e.dirty = true;
             }) as Apply
@@ -197,6 +217,34 @@ impl Engine {
         });
     }
 
+    /// At a stop the adapter just reported: whether what the recording
+    /// holds is worth reading there (after a continue, a run to a line,
+    /// a continue back or a failure; not after a step).
+    pub(super) fn recording_read_due(&mut self) -> bool {
+        let due = std::mem::take(&mut self.conn.record_read_due);
+        self.snap.recording.is_on()
+            && (due
+                || self.conn.record_failure.is_some()
+                || self.conn.moving_back.is_none() && !self.conn.stepping)
+    }
+
+    /// The stop's note when the recording filled up for the first time:
+    /// gdb then drops its oldest instructions, without stopping.
+    fn full_note(&mut self) -> Option<String> {
+        let r = &self.snap.recording;
+        let dropped = r.dropped.filter(|d| *d > 0)?;
+        if std::mem::replace(&mut self.conn.told_full, true) {
+            return None;
+        }
+        let limit = r
+            .limit
+            .map(|l| format!(" of {l} instructions"))
+            .unwrap_or_default();
+        Some(format!(
+            "The recording is full (its limit{limit}): the oldest {dropped} instructions were dropped, so going back stops short of where recording began."
+        ))
+    }
+
     /// A console line that says the recording could not follow the
     /// program: kept for the stop that follows it.
     pub(super) fn recording_output(&mut self, output: &str) {
@@ -231,12 +279,7 @@ impl Engine {
     /// program, or that a move back reached the recording's start.
     pub(super) fn recording_stop_note(&mut self, reason: &str) -> Option<String> {
         let back = self.conn.moving_back.take();
-        let read_due = std::mem::take(&mut self.conn.record_read_due);
-        if self.snap.recording.is_on() && (read_due || back.is_none() && !self.conn.stepping) {
-            self.read_recording();
-        }
         if let Some(failure) = self.conn.record_failure.take() {
-            self.read_recording();
             return Some(format!(
                 "The recording stopped the program: {failure}. Stop recording to run on, or step back through what was recorded."
             ));
@@ -247,6 +290,11 @@ impl Engine {
                 "Reached the end of the recording: the move stopped there, short of where it was going. From here the program runs live again, and is recorded."
                     .into(),
             );
+        }
+        if back.is_none()
+            && let Some(note) = self.full_note()
+        {
+            return Some(note);
         }
         if back.is_some() && (reason == recorder.history_start || reason == recorder.history_end) {
             let since = self

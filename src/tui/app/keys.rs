@@ -78,7 +78,7 @@ impl App {
             Action::StepOut => self.step(StepKind::Out),
             Action::Record => {
                 let on = !snap.recording.is_on();
-                self.send(move |s| async move { s.record(Origin::Human, on).await });
+                self.send(move |s| async move { s.record(Origin::Human, on, None).await });
             }
             Action::BackOver => self.back(BackMove::Over),
             Action::BackInto => self.back(BackMove::Into),
