@@ -167,7 +167,8 @@ async fn looped(ws: &Path) {
     let v = call(&client, "debug_continue", wait).await;
     let recorded = t.elapsed().as_secs_f64() * 1000.0;
     assert!(v.contains(&format!("prog.c:{after}")), "{v}");
-    let held = v
+    let status = call(&client, "debug_status", json!({})).await;
+    let held = status
         .lines()
         .find(|l| l.starts_with("REC"))
         .unwrap_or("REC (not read)")
