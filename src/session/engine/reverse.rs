@@ -87,6 +87,8 @@ impl Engine {
                     e.conn.told_full = false;
                     e.touch(Some(origin), format!("{} stopped recording", origin.noun()));
                 }
+                // The caller reads the published state once answered.
+                e.publish();
                 let _ = reply.send(Ok(Reply::Done));
             }) as Apply
         });
@@ -205,7 +207,8 @@ impl Engine {
                                 exception: by.and_then(|b| b.exception),
                                 stack: None,
                             },
-                            move |_| {
+                            move |e| {
+                                e.publish();
                                 let _ = reply.send(Err(refused));
                             },
                         );
