@@ -191,6 +191,11 @@ async fn c_on_gdb_continues_backwards_to_the_previous_breakpoint() {
     assert!(s.contains("REC "), "{s}");
     assert!(s.contains("instructions"), "{s}");
 
+    let j = mcp.ok("debug_status", json!({"format": "json"})).await;
+    assert!(
+        j.contains(r#""can_step_back":"yes (gdb record), from stop 1""#),
+        "{j}"
+    );
     // Stopping the recording ends going back.
     let r = mcp.ok("debug_record", json!({"on": false})).await;
     assert!(r.contains("Recording stopped"), "{r}");
@@ -344,4 +349,9 @@ async fn a_session_on_lldb_refuses_to_go_back_and_says_why() {
     );
     let (e, is_error) = mcp.call("debug_record", json!({"on": true})).await;
     assert!(is_error && e.contains("lldb-dap cannot record"), "{e}");
+    let j = mcp.ok("debug_status", json!({"format": "json"})).await;
+    assert!(
+        j.contains(r#""can_step_back":"no: lldb-dap cannot record""#),
+        "{j}"
+    );
 }
