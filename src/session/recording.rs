@@ -152,26 +152,23 @@ mod tests {
 
     #[test]
     fn a_session_says_whether_it_can_step_back_and_why_not() {
-        let lldb = Recording::for_adapter("lldb-dap", None);
+        let plain = Recording::for_adapter("plain-dap", None);
         assert_eq!(
-            lldb.can_step_back(),
-            Err("no: lldb-dap cannot record".into())
+            plain.can_step_back(),
+            Err("no: plain-dap cannot record".into())
         );
-        let mut gdb = Recording::for_adapter("gdb", Some("gdb record"));
-        assert!(gdb.can_step_back().unwrap_err().contains("not recording"));
-        gdb.since_stop = Some(14);
+        let mut taped = Recording::for_adapter("taping-dap", Some("tape"));
+        assert!(taped.can_step_back().unwrap_err().contains("not recording"));
+        taped.since_stop = Some(14);
+        assert_eq!(taped.can_step_back(), Ok("yes (tape), from stop 14".into()));
+        assert_eq!(taped.tag().as_deref(), Some("REC"));
+        taped.instructions = Some(7023);
+        taped.limit = Some(200_000);
+        taped.read_at = Some(15);
+        assert_eq!(taped.tag().as_deref(), Some("REC 7,023 insns"));
         assert_eq!(
-            gdb.can_step_back(),
-            Ok("yes (gdb record), from stop 14".into())
-        );
-        assert_eq!(gdb.tag().as_deref(), Some("REC"));
-        gdb.instructions = Some(7023);
-        gdb.limit = Some(200_000);
-        gdb.read_at = Some(15);
-        assert_eq!(gdb.tag().as_deref(), Some("REC 7,023 insns"));
-        assert_eq!(
-            gdb.sentence(),
-            "can step back: yes (gdb record), from stop 14; recorded 7,023 instructions of 200,000 (read at stop 15)"
+            taped.sentence(),
+            "can step back: yes (tape), from stop 14; recorded 7,023 instructions of 200,000 (read at stop 15)"
         );
     }
 }
