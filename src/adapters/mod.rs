@@ -24,6 +24,7 @@ mod native_spawn;
 mod native_trace;
 pub mod plain_values;
 pub mod program_end;
+pub mod recording;
 pub mod side_effects;
 mod signature;
 mod spec;
@@ -384,6 +385,10 @@ pub trait Adapter: Send + Sync + 'static {
     /// refused before they start.
     fn opens_core_files(&self) -> bool {
         false
+    }
+    /// How it records the program to run it backwards, where it can.
+    fn recorder(&self) -> Option<&'static recording::Recorder> {
+        None
     }
     /// The `type`s of VS Code launch.json configurations it runs.
     fn launch_json_types(&self) -> &'static [&'static str];

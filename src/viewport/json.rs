@@ -112,5 +112,12 @@ pub fn render_json(snap: &Snapshot, cfg: &ViewportConfig) -> Value {
     if let Some(src) = snap.stale_source.as_deref() {
         out["stale_source"] = json!(snap.display_path(src));
     }
+    // Said at a stop, where a move back could start: yes or why not.
+    out["can_step_back"] = json!(match snap.recording.can_step_back() {
+        Ok(s) | Err(s) => s,
+    });
+    if let Some(cost) = snap.recording.cost() {
+        out["recorded"] = json!(cost);
+    }
     out
 }
