@@ -24,6 +24,7 @@ mod native_spawn;
 mod native_trace;
 pub mod plain_values;
 pub mod program_end;
+mod rdbg;
 pub mod side_effects;
 mod signature;
 mod spec;
@@ -255,6 +256,10 @@ pub struct Quirks {
     /// in the `repl` context) describes an exception stop instead, and its
     /// text goes to the language's `exception_parts` as the description.
     pub exception_info_command: Option<&'static str>,
+    /// The adapter has no `exceptionInfo` (and may fail on being asked):
+    /// the `stopped` event's description says the exception, for the
+    /// language's `exception_parts` to read.
+    pub exception_in_stopped_event: bool,
     /// The adapter cannot disassemble before an address (a negative
     /// `instructionOffset` loses the instruction at it): the disassembly
     /// starts at the current instruction.
@@ -319,6 +324,7 @@ impl Quirks {
         attach_halt: None,
         end_remote_program: None,
         exception_info_command: None,
+        exception_in_stopped_event: false,
         disassembles_forward_only: false,
         silent_program_death: false,
         message_keys: &[],
@@ -553,13 +559,14 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 6] = [
+    static ALL: [AdapterRef; 7] = [
         &debugpy::Debugpy,
         &gdb::Gdb,
         &lldb::Lldb,
         &delve::Delve,
         &js_debug::JsDebug,
         &java::Java,
+        &rdbg::Rdbg,
     ];
     &ALL
 }

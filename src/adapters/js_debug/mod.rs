@@ -56,6 +56,7 @@ static QUIRKS: Quirks = Quirks {
     // Its `terminateDebuggee` ends only processes it started itself.
     end_remote_program: Some("process.exit()"),
     exception_info_command: None,
+    exception_in_stopped_event: false,
     disassembles_forward_only: false,
     console_noise: &[
         "Debugger attached.",

@@ -1,0 +1,88 @@
+//! rdbg, for Ruby: the `debug` gem's debugger, which runs the program in
+//! its own process and serves DAP on a loopback port it picks and
+//! announces. Finding and installing it, its launch, and what it does that
+//! the protocol does not promise.
+
+mod install;
+mod launch;
+mod pure_calls;
+mod ruby;
+
+use futures::FutureExt;
+use futures::future::BoxFuture;
+
+use super::{Adapter, AdapterError, Found, Language, LaunchSpec, OutputSource, Quirks, Spawned};
+
+pub struct Rdbg;
+
+static QUIRKS: Quirks = Quirks {
+    // The program runs inside rdbg: its output is rdbg's own stdout and stderr.
+    output: OutputSource::Process,
+    // `%self`, `%return`, `%raised` and a value's `#class` are rdbg's
+    // listings, not the program's variables.
+    hidden_variable_prefixes: &["%", "#"],
+    // rdbg has no `exceptionInfo` (asking stops its DAP server): the
+    // `stopped` event's description says the exception.
+    exception_in_stopped_event: true,
+    ..Quirks::DEFAULT
+};
+
+impl Adapter for Rdbg {
+    fn name(&self) -> &'static str {
+        "rdbg"
+    }
+
+    fn languages(&self) -> &'static [&'static str] {
+        &["ruby"]
+    }
+
+    fn is_installed(&self) -> bool {
+        install::find_rdbg().is_ok()
+    }
+
+    fn launch_json_types(&self) -> &'static [&'static str] {
+        &["rdbg", "ruby"]
+    }
+
+    fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        install::probe().boxed()
+    }
+
+    fn install_command(&self, _spec: &LaunchSpec) -> String {
+        install::APT_INSTALL.into()
+    }
+
+    fn install(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
+        async move {
+            super::apt::install("ruby", install::APT_INSTALL).await?;
+            install::probe().await
+        }
+        .boxed()
+    }
+
+    fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
+        launch::spawn(spec)
+    }
+
+    /// rdbg's own default: a `RuntimeError` (what a bare `raise "..."`
+    /// raises) stops the program.
+    fn default_exception_filters(&self) -> &'static [&'static str] {
+        &["RuntimeError"]
+    }
+
+    fn every_exception_filters(&self) -> &'static [&'static str] {
+        &["any"]
+    }
+
+    fn quirks(&self) -> &'static Quirks {
+        &QUIRKS
+    }
+
+    fn language(&self) -> &'static dyn Language {
+        &ruby::Ruby
+    }
+
+    fn is_own_output(&self, line: &str) -> bool {
+        line.starts_with("DEBUGGER:")
+    }
+}
