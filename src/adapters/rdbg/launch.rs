@@ -2,7 +2,9 @@
 //! the debugger loaded, takes a free loopback port and says which on
 //! stderr (`DEBUGGER: Debugger can attach via TCP/IP (127.0.0.1:44093)`),
 //! then waits for us. The program shares that stderr, so its lines are
-//! sorted from rdbg's as they come.
+//! sorted from rdbg's as they come. A client that connects before rdbg
+//! says `wait for debugger connection` gets its console's text ahead of
+//! DAP: the address is passed on only once rdbg says it waits.
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -17,6 +19,8 @@ const EXIT_HOOK: &str = include_str!("boot/exit_code.rb");
 
 /// rdbg's lines about itself start so.
 const OWN_LINE: &str = "DEBUGGER:";
+const ATTACH_LINE: &str = "DEBUGGER: Debugger can attach via";
+const WAITS_LINE: &str = "DEBUGGER: wait for debugger connection";
 
 /// Room for a burst of the program's stderr while nobody reads it yet.
 const PIPE_BYTES: usize = 64 * 1024;
@@ -103,11 +107,21 @@ fn split_stderr(stderr: impl AsyncRead + Send + Unpin + 'static) -> (DuplexStrea
     tokio::spawn(async move {
         let mut lines = BufReader::new(stderr);
         let mut line = Vec::new();
+        let mut attach: Option<Vec<u8>> = None;
         loop {
             line.clear();
             match lines.read_until(b'\n', &mut line).await {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
+            }
+            if line.starts_with(ATTACH_LINE.as_bytes()) {
+                attach = Some(line.clone());
+                continue;
+            }
+            if line.starts_with(WAITS_LINE.as_bytes())
+                && let Some(a) = attach.take()
+            {
+                let _ = own_in.write_all(&a).await;
             }
             // A reader gone (the session ended) only stops that stream.
             let _ = match line.starts_with(OWN_LINE.as_bytes()) {
