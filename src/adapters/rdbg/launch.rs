@@ -15,7 +15,7 @@ use tokio::process::Command;
 use crate::adapters::{AdapterError, LaunchSpec, ProgramOutput, Spawned, Target, Transport};
 use crate::dap::process::AdapterProcess;
 
-const EXIT_HOOK: &str = include_str!("boot/exit_code.rb");
+const PRELOAD: &str = include_str!("boot/preload.rb");
 
 /// rdbg's lines about itself start so.
 const OWN_LINE: &str = "DEBUGGER:";
@@ -43,7 +43,7 @@ pub fn spawn(spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
     let rdbg = super::install::find_rdbg()?;
     let ruby = super::install::find_ruby(&rdbg)?;
     let no_runtime = |e: std::io::Error| AdapterError::NotFound(format!("no runtime directory: {e}"));
-    let hook = crate::paths::install_file("ruby", "exit_code.rb", EXIT_HOOK).map_err(no_runtime)?;
+    let hook = crate::paths::install_file("ruby", "preload.rb", PRELOAD).map_err(no_runtime)?;
     let exit_file = exit_file_path().map_err(no_runtime)?;
     let mut cmd = Command::new(&rdbg);
     // `-c`: the command after `--` is run with the debugger loaded (rdbg

@@ -24,6 +24,8 @@ static QUIRKS: Quirks = Quirks {
     // rdbg has no `exceptionInfo` (asking stops its DAP server): the
     // `stopped` event's description says the exception.
     exception_in_stopped_event: true,
+    // A step out ends at the method's return, with the value it returns.
+    return_value_name: Some("_return"),
     ..Quirks::DEFAULT
 };
 

@@ -1,0 +1,142 @@
+//! Ruby end to end: a small shop debugged by a real MCP client through the
+//! real binary and a real rdbg (the debug gem).
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use serde_json::json;
+
+pub const SHOP: &str = r#"class Order
+  attr_reader :id, :total
+
+  def initialize(id, total)
+    @id = id
+    @total = total
+  end
+end
+
+def restock(stock, item)
+  count = stock.fetch(item, 0)
+  raise "out of stock: #{item}" if count.zero?
+  count - 1
+end
+
+def checkout(orders, stock)
+  sum = 0
+  orders.each do |order|
+    sum += order.total
+  end
+  left = restock(stock, "widget")
+  puts "sum #{sum} left #{left}"
+  restock(stock, "gadget")
+end
+
+orders = [Order.new(1, 9.5), Order.new(2, 20.0)]
+stock = { "widget" => 3, "gadget" => 0 }
+label = :shop
+checkout(orders, stock)
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agent_debugs_a_ruby_program() {
+    if !ruby_available() {
+        return;
+    }
+    let ws = workspace(&[("shop.rb", SHOP)]);
+    let mcp = mcp_in(ws.path()).await;
+    // The condition is Ruby: only the second order stops.
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "shop.rb", "breakpoints": [
+                {"file": "shop.rb", "line": 19, "condition": "order.id == 2"}
+            ]}),
+        )
+        .await;
+    assert!(v.contains("── STOPPED at shop.rb:19"), "{v}");
+    assert!(v.contains("Reason: breakpoint"), "{v}");
+    assert!(v.contains(" →19│     sum += order.total"), "{v}");
+    assert_eq!(
+        local(&v, "order").as_deref(),
+        Some("<Order: id=2, total=20.0>"),
+        "{v}"
+    );
+    assert_eq!(local(&v, "sum").as_deref(), Some("9.5"), "{v}");
+    assert_eq!(
+        local(&v, "stock").as_deref(),
+        Some("{\"widget\": 3, \"gadget\": 0}"),
+        "{v}"
+    );
+    // rdbg's own listings are not the program's variables.
+    assert!(!v.contains("%self"), "{v}");
+    assert!(
+        v.contains("Object#checkout(orders=[Order {id: 1, total: 9.5}"),
+        "the caller with its arguments: {v}"
+    );
+
+    // Reading methods run without allow_side_effects; a mutating one not.
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "orders.length"}))
+        .await;
+    assert!(e.contains("= 2"), "{e}");
+    let e = mcp
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "stock.include?(\"widget\") && !stock.empty?"}),
+        )
+        .await;
+    assert!(e.contains("= true"), "{e}");
+    let refused = mcp
+        .fails("debug_evaluate", json!({"expression": "orders.clear"}))
+        .await;
+    assert!(
+        refused.contains("calls `clear`") && refused.contains("allow_side_effects"),
+        "{refused}"
+    );
+
+    let s = mcp
+        .ok("debug_set_variable", json!({"name": "sum", "value": "100"}))
+        .await;
+    assert!(s.contains("100"), "{s}");
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "sum + 1"}))
+        .await;
+    assert!(e.contains("= 101"), "{e}");
+
+    // Out of the block to the next line of checkout, then into restock.
+    mcp.ok("breakpoint_remove", json!({"file": "shop.rb", "line": 19}))
+        .await;
+    let v = mcp
+        .ok("debug_run_to", json!({"file": "shop.rb", "line": 21}))
+        .await;
+    assert_eq!(stopped_line(&v), Some(21), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "into"})).await;
+    assert_eq!(stopped_line(&v), Some(11), "{v}");
+    assert!(v.contains("restock"), "{v}");
+    // rdbg's step out ends as the method returns, showing what it returns.
+    let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
+    assert!(v.contains("── STOPPED at shop.rb:14 (Object#restock)"), "{v}");
+    assert_eq!(local(&v, "(return)").as_deref(), Some("2"), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
+    assert_eq!(stopped_line(&v), Some(22), "{v}");
+    assert_eq!(local(&v, "left").as_deref(), Some("2"), "{v}");
+
+    // The second restock raises: the stop names the class and message.
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("Reason: exception"), "{v}");
+    assert!(v.contains("RuntimeError"), "{v}");
+    assert!(v.contains("out of stock: gadget"), "{v}");
+    assert_eq!(stopped_line(&v), Some(12), "{v}");
+    let out = mcp.output_containing("sum ").await;
+    assert!(out.contains("sum 120.0 left 2"), "{out}");
+    assert!(!out.contains("DEBUGGER"), "{out}");
+
+    let program = ws.path().join("shop.rb").display().to_string();
+    assert!(!pids_matching(&program).is_empty(), "the program runs");
+    mcp.ok("debug_terminate", json!({})).await;
+    mcp.close().await;
+    let left = wait_gone(&program, Duration::from_secs(10)).await;
+    assert!(left.is_empty(), "nothing outlives the session: {left:?}");
+}
