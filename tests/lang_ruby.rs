@@ -76,6 +76,15 @@ async fn agent_debugs_a_ruby_program() {
         "the caller with its arguments: {v}"
     );
 
+    // A condition Ruby cannot parse is refused when set, with its words.
+    let r = mcp
+        .fails(
+            "breakpoint_set",
+            json!({"file": "shop.rb", "line": 23, "condition": "stock.size =="}),
+        )
+        .await;
+    assert!(r.contains("condition") && r.contains("syntax error"), "{r}");
+
     // Reading methods run without allow_side_effects; a mutating one not.
     let e = mcp
         .ok("debug_evaluate", json!({"expression": "orders.length"}))
@@ -135,7 +144,9 @@ async fn agent_debugs_a_ruby_program() {
 
     let program = ws.path().join("shop.rb").display().to_string();
     assert!(!pids_matching(&program).is_empty(), "the program runs");
-    mcp.ok("debug_terminate", json!({})).await;
+    // Uncaught, the error ends the program as Ruby ends it: status 1.
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("── EXITED with code 1 ──"), "{v}");
     mcp.close().await;
     let left = wait_gone(&program, Duration::from_secs(10)).await;
     assert!(left.is_empty(), "nothing outlives the session: {left:?}");

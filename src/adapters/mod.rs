@@ -260,6 +260,10 @@ pub struct Quirks {
     /// the `stopped` event's description says the exception, for the
     /// language's `exception_parts` to read.
     pub exception_in_stopped_event: bool,
+    /// No `terminated` or `exited` when the program ends: the adapter runs
+    /// in the program's process, so its connection closing is the end, and
+    /// the exit code is in `Spawned::exit_code_file`.
+    pub ends_by_closing: bool,
     /// The adapter cannot disassemble before an address (a negative
     /// `instructionOffset` loses the instruction at it): the disassembly
     /// starts at the current instruction.
@@ -325,6 +329,7 @@ impl Quirks {
         end_remote_program: None,
         exception_info_command: None,
         exception_in_stopped_event: false,
+        ends_by_closing: false,
         disassembles_forward_only: false,
         silent_program_death: false,
         message_keys: &[],

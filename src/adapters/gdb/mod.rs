@@ -79,6 +79,7 @@ static QUIRKS: Quirks = Quirks {
     // program` ("It stopped with signal SIGABRT, Aborted.").
     exception_info_command: Some("info program"),
     exception_in_stopped_event: false,
+    ends_by_closing: false,
     // gdb disassembles forward from the address, then drops the first
     // instructions a negative offset asks for, the current one with them.
     disassembles_forward_only: true,

@@ -57,6 +57,7 @@ static QUIRKS: Quirks = Quirks {
     end_remote_program: Some("process.exit()"),
     exception_info_command: None,
     exception_in_stopped_event: false,
+    ends_by_closing: false,
     disassembles_forward_only: false,
     console_noise: &[
         "Debugger attached.",

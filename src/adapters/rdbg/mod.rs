@@ -3,6 +3,7 @@
 //! announces. Finding and installing it, its launch, and what it does that
 //! the protocol does not promise.
 
+mod conditions;
 mod install;
 mod launch;
 mod pure_calls;
@@ -24,6 +25,7 @@ static QUIRKS: Quirks = Quirks {
     // rdbg has no `exceptionInfo` (asking stops its DAP server): the
     // `stopped` event's description says the exception.
     exception_in_stopped_event: true,
+    ends_by_closing: true,
     // A step out ends at the method's return, with the value it returns.
     return_value_name: Some("_return"),
     ..Quirks::DEFAULT
@@ -56,6 +58,10 @@ impl Adapter for Rdbg {
 
     fn install(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         async move {
+            // Already here: apt has nothing to do.
+            if let Ok(found) = install::probe().await {
+                return Ok(found);
+            }
             super::apt::install("ruby", install::APT_INSTALL).await?;
             install::probe().await
         }
@@ -82,6 +88,19 @@ impl Adapter for Rdbg {
 
     fn language(&self) -> &'static dyn Language {
         &ruby::Ruby
+    }
+
+    /// Ruby's own parser checks it: rdbg would take a condition that does
+    /// not parse and never stop there.
+    fn check_condition(
+        &self,
+        _spec: &LaunchSpec,
+        condition: &str,
+    ) -> Option<BoxFuture<'static, Result<(), String>>> {
+        let ruby = install::find_rdbg()
+            .and_then(|r| install::find_ruby(&r))
+            .ok()?;
+        Some(conditions::check(ruby, condition.to_string()).boxed())
     }
 
     fn is_own_output(&self, line: &str) -> bool {

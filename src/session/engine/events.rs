@@ -248,7 +248,11 @@ impl Engine {
     /// The root connection closed: the session ends with it.
     pub(super) fn on_adapter_closed(&mut self) {
         if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
-            if self.conn.pending_exit_code.is_some() {
+            let ends_so = self.config.adapter.quirks().ends_by_closing;
+            if ends_so {
+                self.read_exit_code_file();
+            }
+            if self.conn.pending_exit_code.is_some() || ends_so {
                 self.on_terminated();
             } else {
                 self.fail(self.adapter_gone());
