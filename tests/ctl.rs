@@ -333,3 +333,55 @@ async fn a_shell_pairs_with_the_persons_tui() {
     assert!(card.contains("- ctl: total looks right"), "{card}");
     assert!(card.contains("ctl "), "{card}");
 }
+
+const BACK_C: &str = "int main(void) {\n    int x = 1;\n    x = 42;\n    return x == 0;\n}\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctl_records_and_steps_back_on_gdb() {
+    if !common::native::gdb_available() {
+        return;
+    }
+    let ws = workspace(&[("back.c", BACK_C)]);
+    common::native::build_c(&ws.path().join("back.c"), &ws.path().join("back"));
+    let runtime = tempfile::tempdir().unwrap();
+    let rt = Some(runtime.path());
+    let _hosts = Hosts(runtime.path().to_path_buf());
+    let here = ws.path();
+    let r = ctl(
+        here,
+        rt,
+        &[
+            "launch",
+            "--adapter",
+            "gdb",
+            "--break",
+            "back.c:3",
+            "./back",
+        ],
+    )
+    .await;
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let r = ctl(here, rt, &["step", "back"]).await;
+    assert_eq!(
+        r.code, 1,
+        "refused before recording: {}{}",
+        r.stdout, r.stderr
+    );
+    assert!(r.stderr.contains("pairdbg ctl record on"), "{}", r.stderr);
+    let r = ctl(here, rt, &["record", "on"]).await;
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("yes (gdb record)"), "{}", r.stdout);
+    let r = ctl(here, rt, &["step"]).await;
+    assert!(r.stdout.contains("back.c:4"), "{}", r.stdout);
+    let r = ctl(here, rt, &["step", "back"]).await;
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("back.c:3"), "{}", r.stdout);
+    let r = ctl(here, rt, &["eval", "x"]).await;
+    assert!(
+        r.stdout.contains('1') && !r.stdout.contains("42"),
+        "{}",
+        r.stdout
+    );
+    let r = ctl(here, rt, &["stop"]).await;
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+}

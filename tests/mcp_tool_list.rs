@@ -7,8 +7,9 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-/// Bytes / 4 of the tools/list result.
-const BUDGET_TOKENS: usize = 3_000;
+/// Bytes / 4 of the tools/list result: 3,000 until debug_record and the
+/// moves back (about 80 tokens) came.
+const BUDGET_TOKENS: usize = 3_100;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tool_list_fits_its_budget_and_says_what_each_tool_does() {

@@ -25,6 +25,7 @@ mod native_trace;
 pub mod plain_values;
 pub mod program_end;
 mod rdbg;
+pub mod recording;
 pub mod side_effects;
 mod signature;
 mod spec;
@@ -395,6 +396,10 @@ pub trait Adapter: Send + Sync + 'static {
     /// refused before they start.
     fn opens_core_files(&self) -> bool {
         false
+    }
+    /// How it records the program to run it backwards, where it can.
+    fn recorder(&self) -> Option<&'static recording::Recorder> {
+        None
     }
     /// The `type`s of VS Code launch.json configurations it runs.
     fn launch_json_types(&self) -> &'static [&'static str];

@@ -34,6 +34,8 @@ pub enum Move {
         child: Option<u32>,
     },
     Restart,
+    /// Back through the recording.
+    Back(crate::session::recording::BackMove),
 }
 
 /// A move that has been waited for.
@@ -265,6 +267,9 @@ impl Agent {
                 ),
             ));
         }
+        if let Move::Back(mv) = mv {
+            self.may_go_back(session_id, mv)?;
+        }
         let origin = self.origin;
         self.move_and_wait(
             session_id,
@@ -275,11 +280,62 @@ impl Agent {
                     Move::RunTo { file, line } => s.run_to(origin, file, line).await,
                     Move::Pause { child } => s.pause_child(origin, child).await,
                     Move::Restart => s.restart(origin).await,
+                    Move::Back(mv) => s.step_back(origin, mv).await,
                 }
             },
             timeout_ms,
         )
         .await
+    }
+
+    /// A move back where the session cannot go back is refused with why,
+    /// and how to make it able to where it can be.
+    fn may_go_back(
+        &self,
+        session_id: Option<&str>,
+        mv: crate::session::recording::BackMove,
+    ) -> Result<(), Reply> {
+        let s = self.session(session_id)?;
+        let snap = s.snapshot();
+        let Err(why) = snap.recording.can_step_back() else {
+            return Ok(());
+        };
+        let action = match mv {
+            crate::session::recording::BackMove::Continue => "continue backwards",
+            _ => "step back",
+        };
+        let how = match snap.recording.cannot.is_none() && !snap.recording.is_on() {
+            true => format!(
+                " Start recording with {} at a stop first; only what runs after that can be gone back through",
+                self.names.record
+            ),
+            false => String::new(),
+        };
+        Err(self.err(
+            Some(&s),
+            &SessionError::State(format!("cannot {action}: {why}.{how}")),
+        ))
+    }
+
+    /// Starts or stops recording the program at its stop, so that it can
+    /// be run backwards.
+    pub async fn record(&self, session_id: Option<&str>, on: bool, limit: Option<u64>) -> Reply {
+        let s = match self.session(session_id) {
+            Ok(s) => s,
+            Err(e) => return e,
+        };
+        if let Err(e) = s.record(self.origin, on, limit).await {
+            return self.err(Some(&s), &e);
+        }
+        let snap = s.snapshot();
+        let body = match on {
+            true => format!(
+                "Recording. {}. Recording slows the program down and keeps every instruction's changes in memory; stop it when done.",
+                upper_first(&snap.recording.sentence())
+            ),
+            false => "Recording stopped; what was recorded is gone.".to_string(),
+        };
+        format::ok(&self.views, &snap, body)
     }
 
     /// Waits for the next stop or the exit; a session stopped now counts
@@ -370,5 +426,13 @@ impl Agent {
             body.push_str(&format!("  (none; start one with {})\n", self.names.start));
         }
         Reply::ok(body)
+    }
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

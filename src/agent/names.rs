@@ -12,6 +12,8 @@ pub struct Names {
     pub wait: &'static str,
     pub pause: &'static str,
     pub note: &'static str,
+    /// Starts recording, so that the program can be run backwards.
+    pub record: &'static str,
 }
 
 pub const MCP: Names = Names {
@@ -22,6 +24,7 @@ pub const MCP: Names = Names {
     wait: "debug_wait",
     pause: "debug_pause",
     note: "debug_note",
+    record: "debug_record {on: true}",
 };
 
 /// The client name `pairdbg ctl` gives in MCP's `initialize`: the server
@@ -36,6 +39,7 @@ pub const CTL: Names = Names {
     wait: "pairdbg ctl wait",
     pause: "pairdbg ctl pause",
     note: "pairdbg ctl note",
+    record: "pairdbg ctl record on",
 };
 
 /// Each `pairdbg ctl` command and the tool it calls.
@@ -55,6 +59,7 @@ pub const CTL_COMMANDS: &[(&str, &str)] = &[
     ("output", "debug_output"),
     ("watch", "debug_watch"),
     ("note", "debug_note"),
+    ("record", "debug_record"),
     ("wait", "debug_wait"),
     ("terminate", "debug_terminate"),
 ];

@@ -37,6 +37,10 @@ pub enum StepKind {
     Over,
     Into,
     Out,
+    /// Back over the previous line (after `record on`).
+    Back,
+    BackInto,
+    BackOut,
 }
 
 #[derive(Debug, Subcommand)]
@@ -89,7 +93,16 @@ pub enum CtlCommand {
     /// The breakpoints and the exception filters.
     Breakpoints,
     /// Continue to the next stop or the exit.
-    Continue,
+    Continue {
+        /// Backwards, to the previous stop (after `record on`).
+        #[arg(long)]
+        back: bool,
+    },
+    /// Record the program from this stop (on) so that it can go back, or stop (off).
+    Record {
+        #[arg(value_parser = ["on", "off"])]
+        state: String,
+    },
     /// Step over (the default), into or out.
     Step {
         #[arg(value_enum)]

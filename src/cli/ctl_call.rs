@@ -110,13 +110,25 @@ impl CtlArgs {
                 "breakpoint_set"
             }
             CtlCommand::Breakpoints => "breakpoint_list",
-            CtlCommand::Continue => "debug_continue",
+            CtlCommand::Continue { back } => {
+                if *back {
+                    a.insert("direction".into(), json!("back"));
+                }
+                "debug_continue"
+            }
+            CtlCommand::Record { state } => {
+                a.insert("on".into(), json!(state == "on"));
+                "debug_record"
+            }
             CtlCommand::Step { kind, count } => {
                 if let Some(k) = kind {
                     let k = match k {
                         StepKind::Over => "over",
                         StepKind::Into => "into",
                         StepKind::Out => "out",
+                        StepKind::Back => "back",
+                        StepKind::BackInto => "back_into",
+                        StepKind::BackOut => "back_out",
                     };
                     a.insert("kind".into(), json!(k));
                 }

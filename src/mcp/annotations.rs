@@ -34,6 +34,7 @@ const TABLE: &[(&str, Effect)] = &[
     ("exception_get_context", Effect::Reads),
     ("debug_threads", Effect::Sets),
     ("debug_watch", Effect::Sets),
+    ("debug_record", Effect::Sets),
     ("breakpoint_enable", Effect::Sets),
     ("breakpoint_set_exception", Effect::Sets),
     ("debug_set_variable", Effect::Destroys),

@@ -131,11 +131,35 @@ pub struct WaitParams {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum StepKindParam {
     Over,
     Into,
     Out,
+    Back,
+    BackInto,
+    BackOut,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DirectionParam {
+    Forward,
+    Back,
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct ContinueParams {
+    pub direction: Option<DirectionParam>,
+    pub timeout_ms: Option<u64>,
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct RecordParams {
+    pub on: bool,
+    pub max_instructions: Option<u64>,
+    pub session_id: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -16,7 +16,7 @@ use crate::session::{BreakpointRequest, Origin, Registry, SessionError, SessionH
 pub const INSTRUCTIONS: &str = "\
 pairdbg drives a live debugger for Python, C, C++, Rust, Go, Java, JavaScript (Node.js) and TypeScript. Workflow:
 1. debug_launch {program, breakpoints:[{file,line}]} (a .py, .js, .ts or .java file, a binary, a jar, a Go package or Maven project directory; debug_attach {pid} for a running process; debug_launch {core, program} opens a crashed program's core file) runs to the first stop and returns the viewport: location, stack, source, locals, watches. If a person already runs a session in pairdbg's TUI (debug_status shows it), work in that one.
-2. Move with debug_step {kind: over|into|out}, debug_continue, debug_run_to {file,line}; each returns the next viewport, or the exit code and last output.
+2. Move with debug_step {kind: over|into|out}, debug_continue, debug_run_to {file,line}; each returns the next viewport, or the exit code and last output. On gdb, debug_record {on:true} at a stop lets debug_step {kind: back|back_into|back_out} and debug_continue {direction:back} go backwards.
 3. Inspect with debug_evaluate {expression}, debug_variables {expand:\"obj.attr\"}, debug_watch {add:[...]}. Set viewport_config {diff_mode:true} to see only changes.
 Every tool takes session_id (default: the current session; debug_sessions lists them). Paths are workspace-relative. Results end with [session · epoch]; if a person moved the program since your last call, the result says so first. Errors say what failed and the session's state.";
 

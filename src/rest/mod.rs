@@ -37,6 +37,7 @@ pub const NAMES: Names = Names {
     wait: "GET /sessions/{sessionId}",
     pause: "DELETE /sessions/{sessionId}",
     note: "POST /sessions/{sessionId}/continue",
+    record: "the terminal UI's record key (Ctrl-R)",
 };
 
 pub struct Rest {

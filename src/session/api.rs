@@ -20,6 +20,10 @@ pub enum AnyBreakpoint {
 
 type Result<T> = std::result::Result<T, SessionError>;
 
+/// The most instructions a recording may be told to keep: each costs the
+/// debugger tens of bytes.
+pub const MAX_RECORDED: u64 = 100_000_000;
+
 /// The stop count when a move was applied: a waiter wants a stop after it.
 pub type StopSeq = u64;
 
@@ -64,6 +68,29 @@ impl SessionHandle {
 
     pub async fn step(&self, origin: Origin, kind: StepKind, count: u32) -> Result<StopSeq> {
         moved(self.send(origin, Command::Step { kind, count }).await?)
+    }
+
+    /// Starts or stops recording the program, at a stop; `limit` caps the
+    /// instructions the recording keeps.
+    pub async fn record(&self, origin: Origin, on: bool, limit: Option<u64>) -> Result<()> {
+        if let Some(n) = limit
+            && !(1..=MAX_RECORDED).contains(&n)
+        {
+            return Err(SessionError::invalid(
+                "max_instructions",
+                format!("{n} is out of range; use 1 to {MAX_RECORDED}"),
+            ));
+        }
+        done(self.send(origin, Command::Record { on, limit }).await?)
+    }
+
+    /// Runs the program backwards through its recording.
+    pub async fn step_back(
+        &self,
+        origin: Origin,
+        mv: super::recording::BackMove,
+    ) -> Result<StopSeq> {
+        moved(self.send(origin, Command::Back(mv)).await?)
     }
 
     pub async fn run_to(&self, origin: Origin, file: String, line: i64) -> Result<StopSeq> {

@@ -153,6 +153,14 @@ pub enum Command {
     /// Answered with the journal's path once everything before it is
     /// written there.
     SyncJournal,
+    /// Start or stop recording the program, at a stop; `limit` caps the
+    /// instructions it keeps.
+    Record {
+        on: bool,
+        limit: Option<u64>,
+    },
+    /// Run the program backwards through its recording.
+    Back(super::recording::BackMove),
 }
 
 impl Command {
@@ -175,6 +183,8 @@ impl Command {
                 | Command::Terminate { .. }
                 | Command::Restart
                 | Command::Input(_)
+                | Command::Record { .. }
+                | Command::Back(_)
         )
     }
 }

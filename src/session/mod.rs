@@ -41,6 +41,7 @@ pub(crate) mod paging;
 pub mod parts_read;
 pub mod person_log;
 pub mod reads;
+pub mod recording;
 pub mod registry;
 pub mod remote;
 mod run_in_terminal;

@@ -473,6 +473,8 @@ pub struct Snapshot {
     pub native: super::native::NativeSupport,
     /// The child sessions the adapter started (subprocesses), oldest first.
     pub children: Vec<ChildInfo>,
+    /// Whether the program can be run backwards, and what its recording holds.
+    pub recording: super::recording::Recording,
     /// The language of the program, for what only it can write (a
     /// traceback in its own shape).
     #[serde(skip)]
@@ -543,6 +545,7 @@ impl Snapshot {
             stale_source: None,
             native: Default::default(),
             children: vec![],
+            recording: Default::default(),
             language: Default::default(),
             taint: Default::default(),
         }

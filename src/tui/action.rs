@@ -64,6 +64,11 @@ pub enum Action {
     ViewValue,
     CycleFormat,
     WatchWrites,
+    Record,
+    BackOver,
+    BackInto,
+    BackOut,
+    ContinueBack,
 }
 
 impl Action {
@@ -149,6 +154,11 @@ impl Action {
             Action::ViewValue => "see the whole value (/ finds)",
             Action::CycleFormat => "number format: hex, binary, char",
             Action::WatchWrites => "stop when the variable is written",
+            Action::Record => "record on / off (gdb), to go back",
+            Action::BackOver => "step back over",
+            Action::BackInto => "step back into",
+            Action::BackOut => "step back out",
+            Action::ContinueBack => "continue backwards",
         }
     }
 }

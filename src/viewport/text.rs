@@ -88,6 +88,12 @@ fn file_of(snap: &Snapshot, f: &Frame) -> String {
         .unwrap_or_else(|| "<unknown>".into())
 }
 
+/// While recording, what it holds and how far back the program can go.
+fn recording_line(snap: &Snapshot) -> Option<String> {
+    let tag = snap.recording.tag()?;
+    Some(format!("{tag} · {}", snap.recording.sentence()))
+}
+
 fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &ViewportConfig) {
     let top = stop.frames.first();
     match top {
@@ -106,6 +112,9 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     }
     let _ = writeln!(out, "Reason: {}", reason(stop));
     if let Some(line) = stale_line(snap) {
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(line) = recording_line(snap) {
         let _ = writeln!(out, "{line}");
     }
     if let (Some(name), Some(child)) = (&stop.process, stop.child) {
@@ -237,6 +246,9 @@ fn render_diff(
         let _ = writeln!(out, "Reason: {}", reason(stop));
     }
     if let Some(line) = stale_line(snap) {
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(line) = recording_line(snap) {
         let _ = writeln!(out, "{line}");
     }
     if let Some(code) = stop

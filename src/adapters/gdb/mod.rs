@@ -46,6 +46,8 @@ const SETTINGS: &[&str] = &[
 /// and `Option` read as Rust.
 /// Tells the signal that killed the program (see the file).
 const EXIT_SIGNAL: &str = include_str!("boot/exit_signal.py");
+/// Sends the stop gdb's DAP misses when a recording fails (see the file).
+const RECORD_HALT: &str = include_str!("boot/record_halt.py");
 const RUST_PRINTERS: &str = "gdb_load_rust_pretty_printers.py";
 
 /// Where the system's gdb keeps the scripts that libraries ship for it:
@@ -125,6 +127,32 @@ static QUIRKS: Quirks = Quirks {
     message_keys: &[],
 };
 
+static RECORDER: super::recording::Recorder = super::recording::Recorder {
+    method: "gdb record",
+    start: "record full",
+    stop: "record stop",
+    // Past it, gdb drops the oldest: its question whether to stop is
+    // answered yes, as every question is under `set confirm off`.
+    limit: "set record full insn-number-max",
+    info: "info record",
+    back_over: "reverse-next &",
+    back_into: "reverse-step &",
+    back_out: "reverse-finish &",
+    back_continue: "reverse-continue &",
+    // `Process record does not support instruction 0x62 at address
+    // 0x7ffff7f3bf00.`, then `Process record: failed to record execution
+    // log.`, then a stop with no reason; `Process record: inferior program
+    // stopped.` before the program's exit, which gdb holds to keep it
+    // replayable.
+    failure_lines: &["Process record"],
+    // gdb's DAP passes gdb's own reason on (`no-history`).
+    history_start: "no-history",
+    // Replaying forward, gdb stops where the recording ends ("Reached end
+    // of recorded history; stopping."), a stop its DAP gives no reason.
+    history_end: "stopped",
+    halt_request: Some("pairdbgRecordHalt"),
+};
+
 /// The start of the lines gdb writes about itself on the stream that also
 /// carries the program's output.
 const OWN_OUTPUT: &[&str] = &[
@@ -148,6 +176,8 @@ const OWN_OUTPUT: &[&str] = &[
     "[Detaching after ",
     "Using host libthread_db",
     "Download failed",
+    "Process record",
+    "No more reverse-execution history.",
     "Downloading separate debug info",
 ];
 
@@ -185,6 +215,14 @@ impl Adapter for Gdb {
 
     fn opens_core_files(&self) -> bool {
         true
+    }
+
+    /// gdb 18's DAP has no `stepBack` nor `reverseContinue` (it does not
+    /// claim `supportsStepBack`): its console's reverse commands do it,
+    /// run in the background (`&`) so that the evaluate answers at once
+    /// and the stop comes as an event.
+    fn recorder(&self) -> Option<&'static super::recording::Recorder> {
+        Some(&RECORDER)
     }
 
     fn probe(&self, _spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
@@ -228,6 +266,14 @@ impl Adapter for Gdb {
             }
             Err(e) => notes.push(format!(
                 "a program killed by a signal will read as exited with code 0: cannot write gdb's exit hook ({e})"
+            )),
+        }
+        match crate::paths::install_file("gdb", "record_halt.py", RECORD_HALT) {
+            Ok(p) => {
+                cmd.arg("-iex").arg(format!("source {}", p.display()));
+            }
+            Err(e) => notes.push(format!(
+                "a recording that fails at an instruction gdb cannot record may leave the session running: cannot write gdb's record hook ({e})"
             )),
         }
         for dir in SYSTEM_AUTO_LOAD.iter().filter(|d| Path::new(d).is_dir()) {

@@ -9,6 +9,7 @@ use crate::mcp::format::result;
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult, to_breakpoint_request};
 use crate::session::build::BuildRequest;
+use crate::session::recording::BackMove;
 use crate::session::remote::RemoteRequest;
 use crate::session::{LaunchRequest, StepKind};
 
@@ -50,21 +51,26 @@ impl PairdbgServer {
         )
     }
 
-    #[tool(description = "Run to the next stop or exit.")]
-    async fn debug_continue(&self, Parameters(p): Parameters<WaitParams>) -> ToolResult {
+    #[tool(description = "Run to the next stop or exit (back: the previous).")]
+    async fn debug_continue(&self, Parameters(p): Parameters<ContinueParams>) -> ToolResult {
+        let mv = match p.direction {
+            Some(DirectionParam::Back) => Move::Back(BackMove::Continue),
+            _ => Move::Resume,
+        };
         self.moved(
             self.agent
-                .go(p.session_id.as_deref(), Move::Resume, p.timeout_ms)
+                .go(p.session_id.as_deref(), mv, p.timeout_ms)
                 .await,
         )
     }
 
-    #[tool(description = "Step over, into or out.")]
+    #[tool(description = "Step; back kinds after debug_record.")]
     async fn debug_step(&self, Parameters(p): Parameters<StepParams>) -> ToolResult {
         let kind = match p.kind.unwrap_or(StepKindParam::Over) {
             StepKindParam::Over => StepKind::Over,
             StepKindParam::Into => StepKind::Into,
             StepKindParam::Out => StepKind::Out,
+            back => return self.step_back(back, p).await,
         };
         let count = p.count.unwrap_or(1);
         self.moved(
@@ -76,6 +82,15 @@ impl PairdbgServer {
                 )
                 .await,
         )
+    }
+
+    #[tool(description = "gdb: record from here to go back.")]
+    async fn debug_record(&self, Parameters(p): Parameters<RecordParams>) -> ToolResult {
+        Ok(result(
+            self.agent
+                .record(p.session_id.as_deref(), p.on, p.max_instructions)
+                .await,
+        ))
     }
 
     #[tool(description = "Run to a line.")]
@@ -163,5 +178,26 @@ impl PairdbgServer {
     #[tool(description = "List sessions (any tool takes session_id).")]
     async fn debug_sessions(&self) -> ToolResult {
         Ok(result(self.agent.sessions()))
+    }
+}
+
+impl PairdbgServer {
+    /// One step back; a count is refused, as each step back is a stop to read.
+    async fn step_back(&self, kind: StepKindParam, p: StepParams) -> ToolResult {
+        let mv = match kind {
+            StepKindParam::BackInto => BackMove::Into,
+            StepKindParam::BackOut => BackMove::Out,
+            _ => BackMove::Over,
+        };
+        if let Some(n) = p.count.filter(|n| *n != 1) {
+            return Ok(result(crate::agent::Reply::error(format!(
+                "count: {n} is out of range for a step back; steps back go one at a time (count 1)"
+            ))));
+        }
+        self.moved(
+            self.agent
+                .go(p.session_id.as_deref(), Move::Back(mv), p.timeout_ms)
+                .await,
+        )
     }
 }

@@ -88,6 +88,14 @@ pub struct Conn {
     pub exception_breakpoints: Vec<(i64, &'static str)>,
     /// A step request is in flight.
     pub stepping: bool,
+    /// The move back under way, until its stop is read.
+    pub moving_back: Option<crate::session::recording::BackMove>,
+    /// The stop that ends the move under way reads what the recording holds.
+    pub record_read_due: bool,
+    /// What the recorder said it could not record, for the stop it causes.
+    pub record_failure: Option<String>,
+    /// The recording's filling up was told.
+    pub told_full: bool,
     /// A step ended early at another stop; the adapter may still finish it
     /// on a later resume (`Quirks::stale_step_stops`).
     pub stale_step_pending: bool,
@@ -155,6 +163,10 @@ impl Default for Conn {
             stops_seen: 0,
             exception_breakpoints: vec![],
             stepping: false,
+            moving_back: None,
+            record_read_due: false,
+            record_failure: None,
+            told_full: false,
             stale_step_pending: false,
             sent_functions: false,
             console_unwatch: None,

@@ -124,6 +124,8 @@ impl Engine {
             Command::Restart => self.restart(origin, reply),
             Command::ExceptionContext(q) => self.exception_context(reply, q),
             Command::StepInstruction(kind) => self.step_instruction(origin, reply, kind),
+            Command::Record { on, limit } => self.record(origin, reply, on, limit),
+            Command::Back(mv) => self.step_back(origin, reply, mv),
             Command::Disassemble { frame_index } => self.disassemble(reply, frame_index),
             Command::ReadMemory {
                 expression,
@@ -441,6 +443,8 @@ impl Engine {
         self.snap.compile_error = None;
         // The adapter's data breakpoints end with its connection.
         self.snap.data_watch = None;
+        // A new run has recorded nothing; recording starts again when asked.
+        self.snap.recording.stopped();
         self.check_stale_binary_unless_building();
         self.snap.breakpoints.retain(|b| !b.temporary);
         // A new run counts its hits afresh, as the adapter's hit

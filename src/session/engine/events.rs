@@ -91,7 +91,10 @@ impl Engine {
                     return;
                 }
                 self.conn.steps_left = std::mem::take(&mut self.conn.step_remaining);
-                self.count_hits(s.hit_breakpoint_ids.as_deref().unwrap_or_default());
+                // Going back to a breakpoint is no new hit of it.
+                if self.conn.moving_back.is_none() {
+                    self.count_hits(s.hit_breakpoint_ids.as_deref().unwrap_or_default());
+                }
                 // A run-to's breakpoint outlives a stop that may be passed
                 // by unseen; it goes once the stop is known to stand.
                 if self.may_pass_exception(&s.reason).is_none() {
@@ -106,6 +109,9 @@ impl Engine {
                 });
                 if self.holding_stop {
                     return;
+                }
+                if self.recording_read_due() {
+                    self.read_recording();
                 }
                 self.hits.fresh_stop();
                 self.load_stop(StopRequest {
@@ -126,6 +132,7 @@ impl Engine {
             DapEvent::Exited { exit_code } => self.conn.pending_exit_code = Some(exit_code),
             DapEvent::Terminated => self.on_terminated_event(),
             DapEvent::Output { category, output } => {
+                self.recording_output(&output);
                 let adapter = self.config.adapter;
                 if let Some((condition, error)) = adapter.condition_error(&output) {
                     self.push_debugger(&output);
@@ -313,6 +320,7 @@ impl Engine {
         }
         self.snap.state = RunState::Exited;
         self.snap.stop = None;
+        self.snap.recording.stopped();
         let end = match (self.conn.pending_signal, self.conn.pending_exit_code) {
             (Some(signal), _) => Some(ProgramEnd::Signal(signal)),
             (None, Some(code)) => Some(self.config.adapter.program_end(code)),
@@ -477,7 +485,7 @@ impl Engine {
                     }
                 }
                 // A stop read again (after a variable was set) is no new hit.
-                if e.hits.is_fresh() {
+                if e.hits.is_fresh() && e.conn.moving_back.is_none() {
                     e.count_hits_at(&stop);
                     e.count_line_once(&stop);
                 }
@@ -516,6 +524,9 @@ impl Engine {
                 e.snap.stop = Some(stop);
                 e.snap.watches = watches;
                 e.snap.stop_seq += 1;
+                if let Some(note) = e.recording_stop_note(&reason) {
+                    e.snap.stop_note = Some(note);
+                }
                 e.touch(None, format!("stopped ({reason}){at}"));
                 e.emit(SessionEvent::Stopped {
                     stop_seq: e.snap.stop_seq,

@@ -32,6 +32,7 @@ mod native;
 mod opening;
 mod program_watch;
 mod purity;
+mod reverse;
 mod scopes;
 mod startup;
 mod terminal;
@@ -159,6 +160,8 @@ impl Engine {
         apply_tx: mpsc::UnboundedSender<Apply>,
     ) -> Self {
         let (conn_tx, conn_rx) = mpsc::unbounded_channel();
+        let mut snap = snap;
+        snap.recording = recording_for(&config);
         Engine {
             config,
             snap,
@@ -403,4 +406,17 @@ impl Engine {
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// What a session on this adapter can do backwards, before it asks.
+fn recording_for(config: &LaunchConfig) -> super::recording::Recording {
+    let adapter = config.adapter;
+    let mut r = super::recording::Recording::for_adapter(
+        adapter.name(),
+        adapter.recorder().map(|r| r.method),
+    );
+    if config.is_core() {
+        r.cannot = Some("a core file does not run, so nothing can be recorded".into());
+    }
+    r
 }

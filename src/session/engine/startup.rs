@@ -187,6 +187,10 @@ impl Engine {
                             .unwrap_or_default();
                         e.snap.native =
                             crate::session::native::NativeSupport::from_capabilities(&caps);
+                        e.snap.recording.steps_back = caps
+                            .get("supportsStepBack")
+                            .and_then(Value::as_bool)
+                            .unwrap_or(false);
                         e.dirty = true;
                     }
                     client.set_capabilities(&caps);

@@ -1,6 +1,7 @@
 //! Keys: actions from the keymap, and moving within the focused pane.
 
 use super::App;
+use crate::session::recording::BackMove;
 use crate::session::types::Snapshot;
 use crate::session::{BreakpointRequest, ControlMode};
 use crate::session::{BreakpointSelector, Origin, StepKind};
@@ -75,6 +76,14 @@ impl App {
             Action::StepOver => self.step(StepKind::Over),
             Action::StepInto => self.step(StepKind::Into),
             Action::StepOut => self.step(StepKind::Out),
+            Action::Record => {
+                let on = !snap.recording.is_on();
+                self.send(move |s| async move { s.record(Origin::Human, on, None).await });
+            }
+            Action::BackOver => self.back(BackMove::Over),
+            Action::BackInto => self.back(BackMove::Into),
+            Action::BackOut => self.back(BackMove::Out),
+            Action::ContinueBack => self.back(BackMove::Continue),
             Action::Pause => self.send(|s| async move { s.pause(Origin::Human).await }),
             Action::Interrupt => self.interrupt(),
             Action::GoToBreakpoint => self.go_to_breakpoint(),
@@ -334,5 +343,16 @@ impl App {
         if let Err(e) = self.registry.set_current(&next.id) {
             self.ui.message = Some(e.to_string());
         }
+    }
+}
+
+impl super::App {
+    /// A move back; where the session cannot go back, the reason shows.
+    fn back(&mut self, mv: BackMove) {
+        if let Err(why) = self.session.snapshot().recording.can_step_back() {
+            self.ui.message = Some(format!("cannot go back: {why} (C-r records)"));
+            return;
+        }
+        self.send(move |s| async move { s.step_back(Origin::Human, mv).await });
     }
 }

@@ -82,6 +82,9 @@ pub fn render(
     // Ranked by what the person needs most: the state and the stop reason
     // are never dropped; the key hints go first.
     let mut parts = vec![part(0, format!(" {state} "), theme.status_key)];
+    if let Some(rec) = snap.recording.tag() {
+        parts.push(part(1, format!(" {rec} "), theme.status.patch(theme.error)));
+    }
     if let Some(src) = snap.stale_source.as_deref() {
         parts.push(part(
             1,

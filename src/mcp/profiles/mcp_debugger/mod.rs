@@ -52,6 +52,7 @@ static NAMES: Names = Names {
     wait: "get_stack_trace",
     pause: "pause_execution",
     note: "the terminal UI",
+    record: "the terminal UI's record key (Ctrl-R)",
 };
 
 const INSTRUCTIONS: &str = "\
