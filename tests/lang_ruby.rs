@@ -151,3 +151,81 @@ async fn agent_debugs_a_ruby_program() {
     let left = wait_gone(&program, Duration::from_secs(10)).await;
     assert!(left.is_empty(), "nothing outlives the session: {left:?}");
 }
+
+const LINES: &str = r#"def build
+  a = 1
+  b = a + 1
+  c = b + 1
+  d = c + 1
+  puts "d is #{d}"
+end
+
+build
+"#;
+
+/// rdbg records lines once told to and steps back through them with DAP's
+/// `stepBack`, which it never answers: its stop ends the move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ruby_program_steps_back_through_its_recording() {
+    if !ruby_available() {
+        return;
+    }
+    let ws = workspace(&[("lines.rb", LINES)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "lines.rb", "breakpoints": [{"file": "lines.rb", "line": 2}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(2), "{v}");
+
+    // Before recording, a move back is refused with the way to allow it.
+    let refused = mcp.fails("debug_step", json!({"kind": "back"})).await;
+    assert!(refused.contains("not recording"), "{refused}");
+    let r = mcp.ok("debug_record", json!({"on": true})).await;
+    assert!(
+        r.contains("Can step back: yes (rdbg record), from stop 1"),
+        "{r}"
+    );
+    let refused = mcp
+        .fails("debug_record", json!({"on": true, "max_instructions": 10}))
+        .await;
+    assert!(refused.contains("takes no limit"), "{refused}");
+
+    let v = mcp
+        .ok("debug_step", json!({"kind": "over", "count": 3}))
+        .await;
+    assert_eq!(stopped_line(&v), Some(5), "{v}");
+    assert_eq!(local(&v, "c").as_deref(), Some("3"), "{v}");
+
+    // Back a line, and back again: the line and the locals go back.
+    let v = mcp.ok("debug_step", json!({"kind": "back"})).await;
+    assert_eq!(stopped_line(&v), Some(4), "{v}");
+    assert_eq!(local(&v, "b").as_deref(), Some("2"), "{v}");
+    assert_eq!(local(&v, "c").as_deref(), Some("nil"), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "back"})).await;
+    assert_eq!(stopped_line(&v), Some(3), "{v}");
+    assert_eq!(local(&v, "a").as_deref(), Some("1"), "{v}");
+    assert_eq!(local(&v, "b").as_deref(), Some("nil"), "{v}");
+    // rdbg's recording starts with the first line run after it was turned
+    // on: going further back is refused, and the program stays.
+    let refused = mcp.fails("debug_step", json!({"kind": "back"})).await;
+    assert!(
+        refused.contains("cannot step back") && refused.contains("lines.rb:3"),
+        "{refused}"
+    );
+
+    // rdbg has no other move back: refused, naming the one it has.
+    let refused = mcp.fails("debug_step", json!({"kind": "back_out"})).await;
+    assert!(refused.contains("a line at a time"), "{refused}");
+
+    // Forward again to the end: the program's own output, its exit.
+    let v = mcp.ok("debug_record", json!({"on": false})).await;
+    assert!(!v.contains("yes (rdbg record)"), "{v}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("── EXITED with code 0 ──"), "{v}");
+    let out = mcp.output_containing("d is").await;
+    assert!(out.contains("d is 4"), "{out}");
+    mcp.close().await;
+}

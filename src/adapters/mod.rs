@@ -265,6 +265,9 @@ pub struct Quirks {
     /// in the program's process, so its connection closing is the end, and
     /// the exit code is in `Spawned::exit_code_file`.
     pub ends_by_closing: bool,
+    /// A `stepBack` that moves is never answered: its `stopped` event ends
+    /// it. One refused is still answered, with the reason.
+    pub step_back_unanswered: bool,
     /// The adapter cannot disassemble before an address (a negative
     /// `instructionOffset` loses the instruction at it): the disassembly
     /// starts at the current instruction.
@@ -331,6 +334,7 @@ impl Quirks {
         exception_info_command: None,
         exception_in_stopped_event: false,
         ends_by_closing: false,
+        step_back_unanswered: false,
         disassembles_forward_only: false,
         silent_program_death: false,
         message_keys: &[],

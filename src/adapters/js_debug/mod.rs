@@ -58,6 +58,7 @@ static QUIRKS: Quirks = Quirks {
     exception_info_command: None,
     exception_in_stopped_event: false,
     ends_by_closing: false,
+    step_back_unanswered: false,
     disassembles_forward_only: false,
     console_noise: &[
         "Debugger attached.",

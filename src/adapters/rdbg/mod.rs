@@ -26,9 +26,36 @@ static QUIRKS: Quirks = Quirks {
     // `stopped` event's description says the exception.
     exception_in_stopped_event: true,
     ends_by_closing: true,
+    step_back_unanswered: true,
     // A step out ends at the method's return, with the value it returns.
     return_value_name: Some("_return"),
     ..Quirks::DEFAULT
+};
+
+/// rdbg records each line the program's thread runs, with its frames and
+/// locals, once told `record on`; its DAP `stepBack` then moves back a
+/// line. Its console commands are not reachable over DAP (`evaluate` runs
+/// Ruby), so recording starts and ends through the debug gem's own
+/// objects, in the stopped thread.
+static RECORDER: super::recording::Recorder = super::recording::Recorder {
+    method: "rdbg record",
+    start: "DEBUGGER__::ThreadClient.current.instance_eval { \
+            (@recorder ||= DEBUGGER__::ThreadClient::Recorder.new).enable; nil }",
+    stop: "DEBUGGER__::ThreadClient.current.instance_eval { @recorder&.disable; nil }",
+    // It keeps every line: no limit to set.
+    limit: "",
+    // It counts lines, not instructions: left unread rather than misnamed.
+    info: "",
+    // Unused: rdbg claims `supportsStepBack`, so back over is its `stepBack`
+    // and a continue back its `reverseContinue` (which it refuses).
+    back_over: "",
+    back_into: "",
+    back_out: "",
+    back_continue: "",
+    failure_lines: &[],
+    history_start: "",
+    history_end: "",
+    halt_request: None,
 };
 
 impl Adapter for Rdbg {
@@ -38,6 +65,10 @@ impl Adapter for Rdbg {
 
     fn languages(&self) -> &'static [&'static str] {
         &["ruby"]
+    }
+
+    fn recorder(&self) -> Option<&'static super::recording::Recorder> {
+        Some(&RECORDER)
     }
 
     fn is_installed(&self) -> bool {

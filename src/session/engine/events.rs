@@ -91,6 +91,11 @@ impl Engine {
                     return;
                 }
                 self.conn.steps_left = std::mem::take(&mut self.conn.step_remaining);
+                // The stop is the whole answer to a move back that the
+                // adapter never answers (`Quirks::step_back_unanswered`).
+                if let Some((reply, stop_seq)) = self.conn.back_reply.take() {
+                    let _ = reply.send(Ok(crate::session::command::Reply::Moved { stop_seq }));
+                }
                 // Going back to a breakpoint is no new hit of it.
                 if self.conn.moving_back.is_none() {
                     self.count_hits(s.hit_breakpoint_ids.as_deref().unwrap_or_default());
