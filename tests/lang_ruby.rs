@@ -229,3 +229,37 @@ async fn a_ruby_program_steps_back_through_its_recording() {
     assert!(out.contains("d is 4"), "{out}");
     mcp.close().await;
 }
+
+const THREADS: &str = r#"worker = Thread.new do
+  n = 5
+  n * 2
+end
+worker.join
+puts "done"
+"#;
+
+/// A breakpoint in a thread stops there, and the threads list has the
+/// main thread and the worker.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ruby_thread_stops_and_is_listed() {
+    if !ruby_available() {
+        return;
+    }
+    let ws = workspace(&[("threads.rb", THREADS)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "threads.rb", "breakpoints": [{"file": "threads.rb", "line": 3}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(3), "{v}");
+    assert_eq!(local(&v, "n").as_deref(), Some("5"), "{v}");
+    let t = mcp.ok("debug_threads", json!({})).await;
+    // rdbg names a thread by where it is: the main thread waits in join.
+    assert!(t.contains("threads.rb:5:in `<main>'"), "{t}");
+    assert!(t.contains("→ ") && t.contains("threads.rb:3:in `block in <main>'"), "{t}");
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert!(v.contains("── EXITED with code 0 ──"), "{v}");
+    mcp.close().await;
+}

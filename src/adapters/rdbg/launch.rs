@@ -62,13 +62,6 @@ pub fn spawn(spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
     let (process, stdout, stderr) = AdapterProcess::spawn_with_output(cmd, None)
         .map_err(|e| AdapterError::NotFound(format!("cannot start {}: {e}", rdbg.display())))?;
     let (own, program_err) = split_stderr(stderr);
-    let mut notes = vec![];
-    if spec.stdio.is_some() {
-        notes.push(
-            "rdbg's program writes through rdbg, so its output is shown here and it reads no terminal input."
-                .to_string(),
-        );
-    }
     Ok(Spawned {
         process: Some(process),
         transport: Transport::Announced {
@@ -86,7 +79,7 @@ pub fn spawn(spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
             "launch",
             serde_json::json!({"request": "launch", "program": program, "cwd": spec.cwd}),
         ),
-        notes,
+        notes: vec![],
         exit_code_file: Some(exit_file),
     })
 }
@@ -107,7 +100,9 @@ fn split_stderr(stderr: impl AsyncRead + Send + Unpin + 'static) -> (DuplexStrea
     tokio::spawn(async move {
         let mut lines = BufReader::new(stderr);
         let mut line = Vec::new();
+        // rdbg's threads print the two lines in either order.
         let mut attach: Option<Vec<u8>> = None;
+        let mut waits = false;
         loop {
             line.clear();
             match lines.read_until(b'\n', &mut line).await {
@@ -116,12 +111,13 @@ fn split_stderr(stderr: impl AsyncRead + Send + Unpin + 'static) -> (DuplexStrea
             }
             if line.starts_with(ATTACH_LINE.as_bytes()) {
                 attach = Some(line.clone());
-                continue;
             }
-            if line.starts_with(WAITS_LINE.as_bytes())
-                && let Some(a) = attach.take()
-            {
+            waits |= line.starts_with(WAITS_LINE.as_bytes());
+            if waits && let Some(a) = attach.take() {
                 let _ = own_in.write_all(&a).await;
+            }
+            if line.starts_with(ATTACH_LINE.as_bytes()) {
+                continue;
             }
             // A reader gone (the session ended) only stops that stream.
             let _ = match line.starts_with(OWN_LINE.as_bytes()) {
