@@ -126,7 +126,10 @@ async fn agent_debugs_a_ruby_program() {
     assert!(v.contains("restock"), "{v}");
     // rdbg's step out ends as the method returns, showing what it returns.
     let v = mcp.ok("debug_step", json!({"kind": "out"})).await;
-    assert!(v.contains("── STOPPED at shop.rb:14 (Object#restock)"), "{v}");
+    assert!(
+        v.contains("── STOPPED at shop.rb:14 (Object#restock)"),
+        "{v}"
+    );
     assert_eq!(local(&v, "(return)").as_deref(), Some("2"), "{v}");
     let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
     assert_eq!(stopped_line(&v), Some(22), "{v}");
@@ -258,7 +261,10 @@ async fn a_ruby_thread_stops_and_is_listed() {
     let t = mcp.ok("debug_threads", json!({})).await;
     // rdbg names a thread by where it is: the main thread waits in join.
     assert!(t.contains("threads.rb:5:in `<main>'"), "{t}");
-    assert!(t.contains("→ ") && t.contains("threads.rb:3:in `block in <main>'"), "{t}");
+    assert!(
+        t.contains("→ ") && t.contains("threads.rb:3:in `block in <main>'"),
+        "{t}"
+    );
     let v = mcp.ok("debug_continue", json!({})).await;
     assert!(v.contains("── EXITED with code 0 ──"), "{v}");
     mcp.close().await;

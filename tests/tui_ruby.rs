@@ -25,7 +25,11 @@ async fn a_person_debugs_a_ruby_program_from_the_keyboard() {
         return;
     }
     let ws = workspace(&[("add.rb", PROG)]);
-    let t = Tmux::start("ruby-keys", ws.path(), &["--break", "add.rb:7", "--", "add.rb"]);
+    let t = Tmux::start(
+        "ruby-keys",
+        ws.path(),
+        &["--break", "add.rb:7", "--", "add.rb"],
+    );
     let s = t
         .wait_for("the breakpoint", |s| {
             s.contains("stopped: breakpoint") && current_line(s) == Some(7)

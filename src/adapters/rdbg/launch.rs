@@ -42,7 +42,8 @@ pub fn spawn(spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
     }
     let rdbg = super::install::find_rdbg()?;
     let ruby = super::install::find_ruby(&rdbg)?;
-    let no_runtime = |e: std::io::Error| AdapterError::NotFound(format!("no runtime directory: {e}"));
+    let no_runtime =
+        |e: std::io::Error| AdapterError::NotFound(format!("no runtime directory: {e}"));
     let hook = crate::paths::install_file("ruby", "preload.rb", PRELOAD).map_err(no_runtime)?;
     let exit_file = exit_file_path().map_err(no_runtime)?;
     let mut cmd = Command::new(&rdbg);
@@ -147,6 +148,9 @@ mod tests {
             listening_at("DEBUGGER: Debugger can attach via TCP/IP (127.0.0.1:44093)\n"),
             Some("127.0.0.1:44093".parse().unwrap())
         );
-        assert_eq!(listening_at("DEBUGGER: wait for debugger connection..."), None);
+        assert_eq!(
+            listening_at("DEBUGGER: wait for debugger connection..."),
+            None
+        );
     }
 }

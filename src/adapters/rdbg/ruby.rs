@@ -106,7 +106,11 @@ pub fn side_effect(expr: &str) -> Option<String> {
             plain.extend(&chars[start..i]);
             continue;
         }
-        if c == '.' && chars.get(i + 1).is_some_and(|n| n.is_alphabetic() || *n == '_') {
+        if c == '.'
+            && chars
+                .get(i + 1)
+                .is_some_and(|n| n.is_alphabetic() || *n == '_')
+        {
             let start = i + 1;
             let mut end = start;
             while end < chars.len() && (chars[end].is_alphanumeric() || chars[end] == '_') {
@@ -197,7 +201,10 @@ fn object(inner: &str) -> Option<Value> {
             (name, rest)
         }
     };
-    if type_name.is_empty() || !type_name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+    if type_name.is_empty()
+        || !type_name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
     {
         return None;
     }
@@ -233,7 +240,9 @@ fn pair(entry: &str) -> Option<(String, &str)> {
 
 /// Where `needle` first occurs outside strings and brackets.
 fn top_index(s: &str, needle: &str) -> Option<usize> {
-    scan_top(s).into_iter().find(|&i| s[i..].starts_with(needle))
+    scan_top(s)
+        .into_iter()
+        .find(|&i| s[i..].starts_with(needle))
 }
 
 /// Splits at commas outside strings and brackets (`[`, `{`, `(`, `#<`).
@@ -361,7 +370,10 @@ mod tests {
         assert_eq!(side_effect("x != 1"), None);
         assert_eq!(side_effect("items.clear").as_deref(), Some("calls `clear`"));
         assert_eq!(side_effect("items.sort!").as_deref(), Some("calls `sort!`"));
-        assert_eq!(side_effect("items << 1").as_deref(), Some("appends with `<<`"));
+        assert_eq!(
+            side_effect("items << 1").as_deref(),
+            Some("appends with `<<`")
+        );
         assert!(side_effect("x = 5").is_some());
         assert!(side_effect("charge(order)").is_some());
     }
@@ -372,10 +384,15 @@ mod tests {
             exception("#<RuntimeError: out of stock: widget> is raised."),
             Some(("RuntimeError".into(), "out of stock: widget".into()))
         );
-        let lines: Vec<String> = ["class Shop", "  def add(item, qty = 1)", "    x = 1", "  end"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let lines: Vec<String> = [
+            "class Shop",
+            "  def add(item, qty = 1)",
+            "    x = 1",
+            "  end",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         assert_eq!(
             parameters(&lines, "Shop#add", 3),
             Some(vec!["item".to_string(), "qty".to_string()])

@@ -197,8 +197,7 @@ impl Engine {
             let res = fut.await;
             Box::new(move |e: &mut Engine| {
                 // Answered after its stop: the stop has replied.
-                let Some(reply) = reply.or_else(|| e.conn.back_reply.take().map(|(r, _)| r))
-                else {
+                let Some(reply) = reply.or_else(|| e.conn.back_reply.take().map(|(r, _)| r)) else {
                     return;
                 };
                 e.answer_back_move(res, reply, action, stop_seq, (gen_at, seen), stopped_by)
@@ -218,43 +217,42 @@ impl Engine {
     ) {
         let e = self;
         match res {
-                Ok(_) => {
-                    let _ = reply.send(Ok(Reply::Moved { stop_seq }));
+            Ok(_) => {
+                let _ = reply.send(Ok(Reply::Moved { stop_seq }));
+            }
+            Err(err) => {
+                let refused = SessionError::State(format!("cannot {action}: {}", refusal(&err)));
+                // Refused without moving (no stop came): the program
+                // is where it was, and is read there again before the
+                // refusal is told.
+                if e.run_gen == gen_at && e.conn.stops_seen == seen {
+                    e.conn.moving_back = None;
+                    e.conn.state = super::connection::ConnState::Stopped;
+                    e.touch(None, format!("the debugger did not {action}: {err}"));
+                    let by = stopped_by;
+                    e.load_stop_then(
+                        StopRequest {
+                            thread_id: e.conn.thread_id,
+                            reason: by
+                                .as_ref()
+                                .map(|b| b.reason.clone())
+                                .unwrap_or_else(|| "step".into()),
+                            description: by.as_ref().and_then(|b| b.description.clone()),
+                            text: None,
+                            watches: e.watch_list(),
+                            thread_note: None,
+                            hints: e.conn.hints.clone(),
+                            exception: by.and_then(|b| b.exception),
+                            stack: None,
+                        },
+                        move |_| {
+                            let _ = reply.send(Err(refused));
+                        },
+                    );
+                    return;
                 }
-                Err(err) => {
-                    let refused =
-                        SessionError::State(format!("cannot {action}: {}", refusal(&err)));
-                    // Refused without moving (no stop came): the program
-                    // is where it was, and is read there again before the
-                    // refusal is told.
-                    if e.run_gen == gen_at && e.conn.stops_seen == seen {
-                        e.conn.moving_back = None;
-                        e.conn.state = super::connection::ConnState::Stopped;
-                        e.touch(None, format!("the debugger did not {action}: {err}"));
-                        let by = stopped_by;
-                        e.load_stop_then(
-                            StopRequest {
-                                thread_id: e.conn.thread_id,
-                                reason: by
-                                    .as_ref()
-                                    .map(|b| b.reason.clone())
-                                    .unwrap_or_else(|| "step".into()),
-                                description: by.as_ref().and_then(|b| b.description.clone()),
-                                text: None,
-                                watches: e.watch_list(),
-                                thread_note: None,
-                                hints: e.conn.hints.clone(),
-                                exception: by.and_then(|b| b.exception),
-                                stack: None,
-                            },
-                            move |_| {
-                                let _ = reply.send(Err(refused));
-                            },
-                        );
-                        return;
-                    }
-                    let _ = reply.send(Err(refused));
-                }
+                let _ = reply.send(Err(refused));
+            }
         }
     }
 
