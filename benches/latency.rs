@@ -1,11 +1,12 @@
 //! Latency and size figures for docs/benchmarks.md. Run with
-//! `cargo bench --bench latency` (add `-- python`, `-- gdb`, `-- lldb`, `-- go` or `-- node` for one
+//! `cargo bench --bench latency` (add `-- python`, `-- gdb`, `-- lldb`, `-- go`, `-- node` or `-- ruby` for one
 //! adapter); every figure is a median over repeated runs in this one
 //! process, so ratios compare like with like.
 
 mod common;
 mod go;
 mod js;
+mod ruby;
 #[path = "common/mcp_steps.rs"]
 mod mcp_steps;
 #[path = "common/raw.rs"]
@@ -192,6 +193,9 @@ async fn main() {
     }
     if only.as_deref().is_none_or(|o| o == "node") {
         js::run().await;
+    }
+    if only.as_deref().is_none_or(|o| o == "ruby") {
+        ruby::run().await;
     }
 }
 
