@@ -6,13 +6,13 @@
 mod common;
 mod go;
 mod js;
-mod ruby;
 #[path = "common/mcp_steps.rs"]
 mod mcp_steps;
 #[path = "common/raw.rs"]
 mod raw;
 #[path = "common/replay.rs"]
 mod replay;
+mod ruby;
 
 use std::path::Path;
 use std::process::Stdio;

@@ -1,6 +1,7 @@
 //! The TUI on a Ruby program in a real terminal (tmux): the stop shows the
 //! source at the current line and a local read by rdbg, a step moves the
-//! line, and a quit leaves neither rdbg nor the program behind.
+//! line, and a quit leaves neither rdbg nor the program behind; Ctrl-R
+//! records and N steps back.
 
 mod common;
 
@@ -62,4 +63,50 @@ async fn a_person_debugs_a_ruby_program_from_the_keyboard() {
         wait_dead(&tree, Duration::from_secs(10)).await.is_empty(),
         "no process survives the quit: {tree:?}"
     );
+}
+
+const STRAIGHT: &str = r#"x = 1 + 2
+y = x + 10
+z = y * 2
+puts "result #{z}"
+"#;
+
+/// Ctrl-R records on rdbg too, and N steps back a line with the locals as
+/// they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_steps_a_ruby_program_back() {
+    if !ruby_available() || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("straight.rb", STRAIGHT)]);
+    let t = Tmux::start(
+        "ruby-back",
+        ws.path(),
+        &["--break", "straight.rb:2", "--", "straight.rb"],
+    );
+    t.wait_for("the breakpoint", |s| {
+        s.contains("stopped: breakpoint") && current_line(s) == Some(2)
+    })
+    .await;
+    t.keys(&["C-r"]);
+    t.wait_for("REC in the status bar", |s| s.contains("REC"))
+        .await;
+    t.keys(&["n"]);
+    t.wait_for("line 3", |s| {
+        current_line(s) == Some(3) && s.contains("y = 13")
+    })
+    .await;
+    t.keys(&["n"]);
+    t.wait_for("line 4", |s| {
+        current_line(s) == Some(4) && s.contains("z = 26")
+    })
+    .await;
+    t.keys(&["N"]);
+    let s = t
+        .wait_for("the step back", |s| {
+            current_line(s) == Some(3) && s.contains("z = nil")
+        })
+        .await;
+    assert!(s.contains("y = 13"), "{s}");
+    t.keys(&["q", "y"]);
 }
