@@ -289,8 +289,11 @@ async fn rust_on_gdb_steps_back_over_a_write() {
     assert!(v.contains(&format!("main.rs:{write}")), "{v}");
     mcp.ok("debug_record", json!({"on": true})).await;
     // In diff mode a stop in the same frame shows what changed.
-    mcp.ok("debug_status", json!({"viewport_config": {"diff_mode": true}}))
-        .await;
+    mcp.ok(
+        "debug_status",
+        json!({"viewport_config": {"diff_mode": true}}),
+    )
+    .await;
     let v = mcp.ok("debug_step", json!({})).await;
     eprintln!("{v}");
     assert!(v.contains("Changed:") && shows(&v, "x = 42"), "{v}");
@@ -301,8 +304,11 @@ async fn rust_on_gdb_steps_back_over_a_write() {
         v.contains("Changed:") && shows(&v, "x = 1"),
         "the value goes back, as a change: {v}"
     );
-    mcp.ok("debug_status", json!({"viewport_config": {"diff_mode": false}}))
-        .await;
+    mcp.ok(
+        "debug_status",
+        json!({"viewport_config": {"diff_mode": false}}),
+    )
+    .await;
     // Into add, then back out to main's call.
     mcp.ok("debug_step", json!({})).await;
     let v = mcp.ok("debug_step", json!({"kind": "into"})).await;
