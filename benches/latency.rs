@@ -1,5 +1,5 @@
 //! Latency and size figures for docs/benchmarks.md. Run with
-//! `cargo bench --bench latency` (add `-- python`, `-- gdb`, `-- lldb`, `-- go`, `-- node` or `-- java` for one
+//! `cargo bench --bench latency` (add `-- python`, `-- gdb`, `-- lldb`, `-- go`, `-- node`, `-- java` or `-- ruby` for one
 //! adapter); every figure is a median over repeated runs in this one
 //! process, so ratios compare like with like.
 
@@ -13,6 +13,7 @@ mod mcp_steps;
 mod raw;
 #[path = "common/replay.rs"]
 mod replay;
+mod ruby;
 
 use std::path::Path;
 use std::process::Stdio;
@@ -196,6 +197,9 @@ async fn main() {
     }
     if only.as_deref().is_none_or(|o| o == "java") {
         java::run().await;
+    }
+    if only.as_deref().is_none_or(|o| o == "ruby") {
+        ruby::run().await;
     }
 }
 

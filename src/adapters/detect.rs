@@ -1,4 +1,4 @@
-//! A program's language from its name or its contents: `.py`, `.js` and
+//! A program's language from its name or its contents: `.py`, `.rb`, `.js` and
 //! `.ts`, Java (`.java`, `.jar`, a Maven project), Go sources (a `.go` file or a directory holding them), or an ELF
 //! binary told apart by what its compiler left in it.
 
@@ -25,6 +25,7 @@ pub fn infer_language(program: &Path) -> Option<&'static str> {
         Some("js" | "mjs" | "cjs") => return Some("javascript"),
         Some("ts" | "mts" | "cts") => return Some("typescript"),
         Some("java" | "jar") => return Some("java"),
+        Some("rb") => return Some("ruby"),
         _ => {}
     }
     elf_language_cached(program)

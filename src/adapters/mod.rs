@@ -24,6 +24,7 @@ mod native_spawn;
 mod native_trace;
 pub mod plain_values;
 pub mod program_end;
+mod rdbg;
 pub mod recording;
 pub mod side_effects;
 mod signature;
@@ -256,6 +257,17 @@ pub struct Quirks {
     /// in the `repl` context) describes an exception stop instead, and its
     /// text goes to the language's `exception_parts` as the description.
     pub exception_info_command: Option<&'static str>,
+    /// The adapter has no `exceptionInfo` (and may fail on being asked):
+    /// the `stopped` event's description says the exception, for the
+    /// language's `exception_parts` to read.
+    pub exception_in_stopped_event: bool,
+    /// No `terminated` or `exited` when the program ends: the adapter runs
+    /// in the program's process, so its connection closing is the end, and
+    /// the exit code is in `Spawned::exit_code_file`.
+    pub ends_by_closing: bool,
+    /// A `stepBack` that moves is never answered: its `stopped` event ends
+    /// it. One refused is still answered, with the reason.
+    pub step_back_unanswered: bool,
     /// The adapter cannot disassemble before an address (a negative
     /// `instructionOffset` loses the instruction at it): the disassembly
     /// starts at the current instruction.
@@ -320,6 +332,9 @@ impl Quirks {
         attach_halt: None,
         end_remote_program: None,
         exception_info_command: None,
+        exception_in_stopped_event: false,
+        ends_by_closing: false,
+        step_back_unanswered: false,
         disassembles_forward_only: false,
         silent_program_death: false,
         message_keys: &[],
@@ -564,13 +579,14 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 6] = [
+    static ALL: [AdapterRef; 7] = [
         &debugpy::Debugpy,
         &gdb::Gdb,
         &lldb::Lldb,
         &delve::Delve,
         &js_debug::JsDebug,
         &java::Java,
+        &rdbg::Rdbg,
     ];
     &ALL
 }

@@ -11,7 +11,8 @@ pub struct Recorder {
     pub stop: &'static str,
     /// Sets the most instructions the recording keeps, given after it.
     pub limit: &'static str,
-    /// Tells how many instructions the recording holds; read by `read_info`.
+    /// Tells how many instructions the recording holds; read by `read_info`;
+    /// empty where the recorder cannot tell.
     pub info: &'static str,
     /// Each move back, as a console command that returns at once and
     /// reports its stop as an event: back over, into, out, and continue.

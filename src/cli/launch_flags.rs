@@ -15,7 +15,7 @@ pub struct LaunchFlags {
     #[arg(long, value_name = "PATH")]
     pub python: Option<String>,
     /// The program's language when it cannot be told from the program:
-    /// python, c, c++, rust, go, node, javascript, typescript, java.
+    /// python, c, c++, rust, go, node, javascript, typescript, java, ruby.
     #[arg(long, value_name = "LANG")]
     pub language: Option<String>,
     /// The debug adapter, where not the language's first choice: gdb or

@@ -61,7 +61,9 @@ pub async fn fetch_stop(
             Some(body) => Box::pin(futures::future::ready(Ok(body))),
             None => Box::pin(client.request("stackTrace", Some(stack_arguments(req.thread_id)))),
         };
-    let exception = (req.reason == "exception" && req.exception.is_none())
+    let exception = (req.reason == "exception"
+        && req.exception.is_none()
+        && !client.quirks().exception_in_stopped_event)
         .then(|| exception_info(client, req.thread_id));
     let mut early = req.hints.send(client);
     let language = client.language();
@@ -150,6 +152,18 @@ pub async fn fetch_stop(
         None => None,
     }
     .or_else(|| {
+        let description = req.description.as_deref().filter(|d| !d.is_empty());
+        if let Some(d) = description.filter(|_| client.quirks().exception_in_stopped_event) {
+            let (type_name, message) = language.exception_parts("", d);
+            return (req.reason == "exception").then_some(ExceptionDetails {
+                type_name,
+                message,
+                raised_at: None,
+                qualified_type: None,
+                first_chance: None,
+                break_mode: None,
+            });
+        }
         (req.reason == "exception").then(|| ExceptionDetails {
             type_name: req.text.clone().unwrap_or_default(),
             message: req

@@ -71,7 +71,9 @@ impl Recording {
 
     /// `yes (gdb record), from stop 14`, or why not.
     pub fn can_step_back(&self) -> Result<String, String> {
-        if self.steps_back {
+        // An adapter that steps back itself but records only when told
+        // (its recorder) can go back once recording.
+        if self.steps_back && self.method.is_none() {
             return Ok("yes (the debug adapter steps back)".into());
         }
         if let Some(why) = &self.cannot {

@@ -100,6 +100,15 @@ pub fn go_available() -> bool {
     )
 }
 
+/// Ruby with its debug gem's rdbg (Debian's `ruby` package bundles both).
+pub fn ruby_available() -> bool {
+    adapter_available(
+        "Ruby and rdbg (the debug gem)",
+        &[("ruby", &["-rdebug/version", "-e", ""])],
+        "pairdbg adapters install ruby",
+    )
+}
+
 /// A JDK and Maven, and pairdbg's Java debug server compiled for that JDK
 /// (`pairdbg adapters install java`, run once per test process; it compiles
 /// only what is missing).

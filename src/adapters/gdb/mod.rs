@@ -80,6 +80,9 @@ static QUIRKS: Quirks = Quirks {
     // gdb's DAP has no `exceptionInfo`; a signal is named by `info
     // program` ("It stopped with signal SIGABRT, Aborted.").
     exception_info_command: Some("info program"),
+    exception_in_stopped_event: false,
+    ends_by_closing: false,
+    step_back_unanswered: false,
     // gdb disassembles forward from the address, then drops the first
     // instructions a negative offset asks for, the current one with them.
     disassembles_forward_only: true,

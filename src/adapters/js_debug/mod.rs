@@ -56,6 +56,9 @@ static QUIRKS: Quirks = Quirks {
     // Its `terminateDebuggee` ends only processes it started itself.
     end_remote_program: Some("process.exit()"),
     exception_info_command: None,
+    exception_in_stopped_event: false,
+    ends_by_closing: false,
+    step_back_unanswered: false,
     disassembles_forward_only: false,
     console_noise: &[
         "Debugger attached.",

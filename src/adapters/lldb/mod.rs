@@ -48,6 +48,9 @@ static QUIRKS: Quirks = Quirks {
     attach_halt: Some("signal SIGSTOP"),
     end_remote_program: None,
     exception_info_command: None,
+    exception_in_stopped_event: false,
+    ends_by_closing: false,
+    step_back_unanswered: false,
     disassembles_forward_only: false,
     silent_program_death: false,
     // `hover` refuses arithmetic and `repl` may run the text as an lldb

@@ -123,7 +123,7 @@ impl Engine {
     }
 
     /// An adapter that sends no `exited` writes the code to a file.
-    fn read_exit_code_file(&mut self) {
+    pub(super) fn read_exit_code_file(&mut self) {
         let Some(path) = self.exit_code_file.take() else {
             return;
         };

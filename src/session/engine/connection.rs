@@ -90,6 +90,9 @@ pub struct Conn {
     pub stepping: bool,
     /// The move back under way, until its stop is read.
     pub moving_back: Option<crate::session::recording::BackMove>,
+    /// The answer owed for a move back that the adapter ends with its stop
+    /// alone (`Quirks::step_back_unanswered`), and the stop it left from.
+    pub back_reply: Option<(super::ReplyTx, u64)>,
     /// The stop that ends the move under way reads what the recording holds.
     pub record_read_due: bool,
     /// What the recorder said it could not record, for the stop it causes.
@@ -164,6 +167,7 @@ impl Default for Conn {
             exception_breakpoints: vec![],
             stepping: false,
             moving_back: None,
+            back_reply: None,
             record_read_due: false,
             record_failure: None,
             told_full: false,

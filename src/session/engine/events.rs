@@ -91,6 +91,11 @@ impl Engine {
                     return;
                 }
                 self.conn.steps_left = std::mem::take(&mut self.conn.step_remaining);
+                // The stop is the whole answer to a move back that the
+                // adapter never answers (`Quirks::step_back_unanswered`).
+                if let Some((reply, stop_seq)) = self.conn.back_reply.take() {
+                    let _ = reply.send(Ok(crate::session::command::Reply::Moved { stop_seq }));
+                }
                 // Going back to a breakpoint is no new hit of it.
                 if self.conn.moving_back.is_none() {
                     self.count_hits(s.hit_breakpoint_ids.as_deref().unwrap_or_default());
@@ -255,7 +260,11 @@ impl Engine {
     /// The root connection closed: the session ends with it.
     pub(super) fn on_adapter_closed(&mut self) {
         if !matches!(self.snap.state, RunState::Exited | RunState::Error) {
-            if self.conn.pending_exit_code.is_some() {
+            let ends_so = self.config.adapter.quirks().ends_by_closing;
+            if ends_so {
+                self.read_exit_code_file();
+            }
+            if self.conn.pending_exit_code.is_some() || ends_so {
                 self.on_terminated();
             } else {
                 self.fail(self.adapter_gone());

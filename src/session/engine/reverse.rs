@@ -48,6 +48,13 @@ impl Engine {
             let _ = reply.send(Ok(Reply::Done));
             return;
         }
+        if limit.is_some() && recorder.limit.is_empty() {
+            let _ = reply.send(Err(SessionError::Unsupported(format!(
+                "max_instructions: {} keeps every line and takes no limit",
+                recorder.method
+            ))));
+            return;
+        }
         let mut commands = vec![];
         if let Some(n) = limit.filter(|_| on) {
             commands.push(format!("{} {n}", recorder.limit));
@@ -56,15 +63,16 @@ impl Engine {
             commands.push(if on { recorder.start } else { recorder.stop }.to_string());
         }
         let starts = on && !self.snap.recording.is_on();
+        // In the stopped frame: an adapter may evaluate nowhere else.
+        let frame = self.frame_id(0).ok();
         self.spawn(async move {
             let mut res = Ok(json!(null));
             for command in commands {
-                res = client
-                    .request(
-                        "evaluate",
-                        Some(json!({"expression": command, "context": "repl"})),
-                    )
-                    .await;
+                let mut args = json!({"expression": command, "context": "repl"});
+                if let Some(f) = frame {
+                    args["frameId"] = json!(f);
+                }
+                res = client.request("evaluate", Some(args)).await;
                 if res.is_err() {
                     break;
                 }
@@ -101,7 +109,7 @@ impl Engine {
         let (Ok(recorder), Some(client)) = (self.recorder(), self.conn.client.clone()) else {
             return;
         };
-        if !self.snap.recording.is_on() {
+        if !self.snap.recording.is_on() || recorder.info.is_empty() {
             return;
         }
         let fut = client.request(
@@ -154,6 +162,13 @@ impl Engine {
                     BackMove::Out => recorder.back_out,
                     BackMove::Continue => recorder.back_continue,
                 };
+                if text.is_empty() {
+                    let _ = reply.send(Err(SessionError::Unsupported(format!(
+                        "cannot {action} that way: {} goes back a line at a time (step back over)",
+                        recorder.method
+                    ))));
+                    return;
+                }
                 // gdb runs a console command in the frame last selected,
                 // which a stack read may have left at the outermost: the
                 // move starts from the top frame.
@@ -165,6 +180,11 @@ impl Engine {
             }
         };
         let fut = client.request_with_timeout(command, Some(arguments), BACK_ANSWER);
+        // Where the move's stop is its only answer, the stop sends the reply.
+        let mut reply = Some(reply);
+        if command == "stepBack" && self.config.adapter.quirks().step_back_unanswered {
+            self.conn.back_reply = reply.take().map(|r| (r, self.snap.stop_seq));
+        }
         self.conn.step_from = None;
         self.conn.step_remaining = 0;
         self.conn.moving_back = Some(mv);
@@ -177,47 +197,66 @@ impl Engine {
         let (gen_at, seen) = (self.run_gen, self.conn.stops_seen);
         self.spawn(async move {
             let res = fut.await;
-            Box::new(move |e: &mut Engine| match res {
-                Ok(_) => {
-                    let _ = reply.send(Ok(Reply::Moved { stop_seq }));
-                }
-                Err(err) => {
-                    let refused =
-                        SessionError::State(format!("cannot {action}: {}", refusal(&err)));
-                    // Refused without moving (no stop came): the program
-                    // is where it was, and is read there again before the
-                    // refusal is told.
-                    if e.run_gen == gen_at && e.conn.stops_seen == seen {
-                        e.conn.moving_back = None;
-                        e.conn.state = super::connection::ConnState::Stopped;
-                        e.touch(None, format!("the debugger did not {action}: {err}"));
-                        let by = stopped_by;
-                        e.load_stop_then(
-                            StopRequest {
-                                thread_id: e.conn.thread_id,
-                                reason: by
-                                    .as_ref()
-                                    .map(|b| b.reason.clone())
-                                    .unwrap_or_else(|| "step".into()),
-                                description: by.as_ref().and_then(|b| b.description.clone()),
-                                text: None,
-                                watches: e.watch_list(),
-                                thread_note: None,
-                                hints: e.conn.hints.clone(),
-                                exception: by.and_then(|b| b.exception),
-                                stack: None,
-                            },
-                            move |e| {
-                                e.publish();
-                                let _ = reply.send(Err(refused));
-                            },
-                        );
-                        return;
-                    }
-                    let _ = reply.send(Err(refused));
-                }
+            Box::new(move |e: &mut Engine| {
+                // Answered after its stop: the stop has replied.
+                let Some(reply) = reply.or_else(|| e.conn.back_reply.take().map(|(r, _)| r)) else {
+                    return;
+                };
+                e.answer_back_move(res, reply, action, stop_seq, (gen_at, seen), stopped_by)
             }) as Apply
         });
+    }
+
+    /// Tells how a move back went, from the adapter's answer to it.
+    fn answer_back_move(
+        &mut self,
+        res: Result<serde_json::Value, crate::dap::DapError>,
+        reply: ReplyTx,
+        action: &'static str,
+        stop_seq: u64,
+        (gen_at, seen): (u64, u64),
+        stopped_by: Option<super::connection::StoppedBy>,
+    ) {
+        let e = self;
+        match res {
+            Ok(_) => {
+                let _ = reply.send(Ok(Reply::Moved { stop_seq }));
+            }
+            Err(err) => {
+                let refused = SessionError::State(format!("cannot {action}: {}", refusal(&err)));
+                // Refused without moving (no stop came): the program
+                // is where it was, and is read there again before the
+                // refusal is told.
+                if e.run_gen == gen_at && e.conn.stops_seen == seen {
+                    e.conn.moving_back = None;
+                    e.conn.state = super::connection::ConnState::Stopped;
+                    e.touch(None, format!("the debugger did not {action}: {err}"));
+                    let by = stopped_by;
+                    e.load_stop_then(
+                        StopRequest {
+                            thread_id: e.conn.thread_id,
+                            reason: by
+                                .as_ref()
+                                .map(|b| b.reason.clone())
+                                .unwrap_or_else(|| "step".into()),
+                            description: by.as_ref().and_then(|b| b.description.clone()),
+                            text: None,
+                            watches: e.watch_list(),
+                            thread_note: None,
+                            hints: e.conn.hints.clone(),
+                            exception: by.and_then(|b| b.exception),
+                            stack: None,
+                        },
+                        move |e| {
+                            e.publish();
+                            let _ = reply.send(Err(refused));
+                        },
+                    );
+                    return;
+                }
+                let _ = reply.send(Err(refused));
+            }
+        }
     }
 
     /// At a stop the adapter just reported: whether what the recording

@@ -1,0 +1,62 @@
+//! Breakpoint conditions in Ruby: parsed by `ruby -c` when set, so one that
+//! does not parse is refused with the parser's message. rdbg itself takes
+//! any text and, where it raises, never stops.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
+
+/// The condition sits in a file of its own at this column of line 1.
+const BEFORE: &str = "_ = (";
+
+pub async fn check(ruby: PathBuf, condition: String) -> Result<(), String> {
+    // On one line: a newline would end the expression early.
+    let source = format!("{BEFORE}{condition}\n)\n");
+    let child = Command::new(ruby)
+        .args(["-c", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn();
+    // Without Ruby to ask, the condition goes to rdbg as it is.
+    let Ok(mut child) = child else {
+        return Ok(());
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(source.as_bytes()).await;
+    }
+    let Ok(out) = child.wait_with_output().await else {
+        return Ok(());
+    };
+    if out.status.success() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&out.stderr);
+    Err(format!(
+        "{condition:?} is not a Ruby expression: {}",
+        message(text.lines().next().unwrap_or_default())
+    ))
+}
+
+/// `-:1: syntax error, unexpected ')'` as `syntax error, unexpected ')'`.
+fn message(line: &str) -> String {
+    let mut parts = line.splitn(3, ':');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some("-"), Some(_), Some(msg)) => msg.trim().to_string(),
+        _ => line.trim().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_parsers_words_without_its_place() {
+        assert_eq!(
+            super::message("-:1: syntax error, unexpected ')'"),
+            "syntax error, unexpected ')'"
+        );
+    }
+}
