@@ -4,6 +4,8 @@
 //! built and crashed once; each round opens every core in turn.
 //! Run with `cargo bench --bench cores`.
 
+// Only `median` is wanted here.
+#[allow(dead_code)]
 mod common;
 #[path = "../tests/common/cores.rs"]
 #[allow(dead_code)]
