@@ -21,7 +21,7 @@ print('end')
 async fn launch_inputs_are_checked_before_anything_starts() {
     let ws = workspace(&[
         ("p.py", PROG),
-        ("p.rb", "puts 1\n"),
+        ("p.pl", "print 1;\n"),
         ("sub/q.py", "x = 1\n"),
     ]);
     let mcp = mcp_in(ws.path()).await;
@@ -71,10 +71,10 @@ async fn launch_inputs_are_checked_before_anything_starts() {
             json!({"program": "p.py", "breakpoints": [{"file": "../x.py", "line": 1}]}),
             vec!["breakpoints[0].file", ".."],
         ),
-        (json!({"program": "p.rb"}), vec!["language", "python"]),
+        (json!({"program": "p.pl"}), vec!["language", "python"]),
         (
-            json!({"program": "p.py", "language": "ruby"}),
-            vec!["language", "ruby", "not supported"],
+            json!({"program": "p.py", "language": "cobol"}),
+            vec!["language", "cobol", "not supported"],
         ),
         (
             json!({"program": "p.py", "timeout_ms": 0}),
