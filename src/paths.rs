@@ -39,7 +39,12 @@ pub fn install_file(subdir: &str, name: &str, contents: &str) -> std::io::Result
     if std::fs::read_to_string(&path).is_ok_and(|c| c == contents) {
         return Ok(path);
     }
-    let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+    // Unique per call, not only per process: sessions launched together
+    // in one process write the same file, and a shared temporary name let
+    // one rename the other's away (ENOENT on the second rename).
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}.{n}", std::process::id()));
     std::fs::write(&tmp, contents)?;
     std::fs::rename(&tmp, &path)?;
     Ok(path)
@@ -63,4 +68,33 @@ pub fn data_dir() -> Option<PathBuf> {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
     Some(base.join("pairdbg"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sessions in one process install the same file at once: every write
+    /// lands, none loses its temporary file to another's rename.
+    #[test]
+    fn the_same_file_installed_at_once_from_many_threads() {
+        let sub = format!("test-install-{}", std::process::id());
+        let threads: Vec<_> = (0..8)
+            .map(|t| {
+                let sub = sub.clone();
+                std::thread::spawn(move || {
+                    for i in 0..50 {
+                        install_file(&sub, "same.txt", &format!("{t}-{i}")).expect("install_file");
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().expect("a writer panicked");
+        }
+        let dir = runtime_dir().expect("runtime dir").join(&sub);
+        let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").flatten().collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(left.len(), 1, "only the file, no temporary one left");
+    }
 }
