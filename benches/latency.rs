@@ -7,6 +7,9 @@ mod common;
 mod go;
 mod java;
 mod js;
+#[path = "common/mcp_call.rs"]
+#[allow(dead_code)]
+mod mcp_call;
 #[path = "common/mcp_steps.rs"]
 mod mcp_steps;
 #[path = "common/raw.rs"]
@@ -15,15 +18,16 @@ mod raw;
 mod replay;
 mod ruby;
 
+use mcp_call::call;
+
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Instant;
 
 use pairdbg::adapters::{self, LaunchSpec};
-use rmcp::model::CallToolRequestParams;
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::{RoleClient, ServiceExt};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use common::{median, root};
@@ -36,30 +40,6 @@ const CALLEE_LINE: u64 = 35;
 const STEPS: usize = 8;
 
 // ---- pairdbg over MCP ------------------------------------------------------
-
-async fn call(
-    client: &rmcp::service::RunningService<RoleClient, ()>,
-    tool: &str,
-    args: Value,
-) -> String {
-    let r = client
-        .call_tool(
-            CallToolRequestParams::new(tool.to_string())
-                .with_arguments(args.as_object().cloned().unwrap_or_default()),
-        )
-        .await
-        .expect("tool call");
-    assert!(
-        !r.is_error.unwrap_or(false),
-        "{tool} failed: {:?}",
-        r.content
-    );
-    r.content
-        .iter()
-        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// `pairdbg mcp` through a real MCP client, stopped at the demo's breakpoint.
 struct McpSession {

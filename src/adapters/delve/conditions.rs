@@ -3,10 +3,6 @@
 //! unverified breakpoint that never stops.
 
 use std::path::PathBuf;
-use std::process::Stdio;
-
-use tokio::io::AsyncWriteExt;
-use tokio::process::Command;
 
 /// The condition sits in a file of its own at this column of line 2.
 const BEFORE: &str = "var _ = (";
@@ -14,31 +10,13 @@ const BEFORE: &str = "var _ = (";
 pub async fn check(gofmt: PathBuf, condition: String) -> Result<(), String> {
     // On one line: a newline after an operand would end the statement.
     let source = format!("package p\n{BEFORE}{condition})\n");
-    let child = Command::new(gofmt)
-        .arg("-e")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn();
-    // Without gofmt to ask, delve judges it when it sets it.
-    let Ok(mut child) = child else {
+    let Some(text) = crate::adapters::condition_check::refusal(&gofmt, &["-e"], &source).await
+    else {
         return Ok(());
     };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(source.as_bytes()).await;
-    }
-    let Ok(out) = child.wait_with_output().await else {
-        return Ok(());
-    };
-    if out.status.success() {
-        return Ok(());
-    }
-    let text = String::from_utf8_lossy(&out.stderr);
-    let first = text.lines().next().unwrap_or_default();
     Err(format!(
         "{condition:?} is not a Go expression: {}",
-        message(first)
+        message(text.lines().next().unwrap_or_default())
     ))
 }
 

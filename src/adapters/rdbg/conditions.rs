@@ -3,10 +3,6 @@
 //! any text and, where it raises, never stops.
 
 use std::path::PathBuf;
-use std::process::Stdio;
-
-use tokio::io::AsyncWriteExt;
-use tokio::process::Command;
 
 /// The condition sits in a file of its own at this column of line 1.
 const BEFORE: &str = "_ = (";
@@ -14,27 +10,10 @@ const BEFORE: &str = "_ = (";
 pub async fn check(ruby: PathBuf, condition: String) -> Result<(), String> {
     // On one line: a newline would end the expression early.
     let source = format!("{BEFORE}{condition}\n)\n");
-    let child = Command::new(ruby)
-        .args(["-c", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn();
-    // Without Ruby to ask, the condition goes to rdbg as it is.
-    let Ok(mut child) = child else {
+    let Some(text) = crate::adapters::condition_check::refusal(&ruby, &["-c", "-"], &source).await
+    else {
         return Ok(());
     };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(source.as_bytes()).await;
-    }
-    let Ok(out) = child.wait_with_output().await else {
-        return Ok(());
-    };
-    if out.status.success() {
-        return Ok(());
-    }
-    let text = String::from_utf8_lossy(&out.stderr);
     Err(format!(
         "{condition:?} is not a Ruby expression: {}",
         message(text.lines().next().unwrap_or_default())
