@@ -41,14 +41,13 @@ impl Engine {
         if !same || !stale || self.conn.disconnecting {
             return;
         }
-        // A program killed by a signal dies too when its adapter is killed
-        // (its tracer gone), stopped or running: that is the adapter's
-        // death, which its closed connection tells, whichever news comes
-        // first. Only an adapter that still answers says the program died
-        // on its own.
-        if matches!(ended, Ended::Signal(_))
-            && let Some(client) = self.conn.client.clone()
-        {
+        // A program dies too when its adapter is killed, stopped or running:
+        // killed with its tracer, or ending itself once its debugger's
+        // connection is gone (pydevd exits with a code). That is the
+        // adapter's death, which its closed connection tells, whichever
+        // news comes first. Only an adapter that still answers says the
+        // program died on its own.
+        if let Some(client) = self.conn.client.clone() {
             let (run_gen, state) = (self.run_gen, self.snap.state);
             self.spawn(async move {
                 let asked = client
