@@ -5,6 +5,7 @@
 mod apt;
 pub mod build_output;
 mod condition_check;
+mod coredumpy;
 mod source_functions;
 
 pub mod debugpy;
@@ -22,6 +23,7 @@ mod native_code;
 mod native_pure_calls;
 mod native_spawn;
 mod native_trace;
+mod pip;
 pub mod plain_values;
 pub mod program_end;
 mod rdbg;
@@ -43,6 +45,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 
 use crate::dap::process::AdapterProcess;
 
+pub use coredumpy::is_python_dump;
 pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
@@ -401,6 +404,11 @@ pub trait Adapter: Send + Sync + 'static {
     fn opens_core_files(&self) -> bool {
         false
     }
+    /// Whether it reads core files and runs nothing: chosen only for a
+    /// core it reads, or by name.
+    fn only_core_files(&self) -> bool {
+        false
+    }
     /// How it records the program to run it backwards, where it can.
     fn recorder(&self) -> Option<&'static recording::Recorder> {
         None
@@ -579,7 +587,7 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 7] = [
+    static ALL: [AdapterRef; 8] = [
         &debugpy::Debugpy,
         &gdb::Gdb,
         &lldb::Lldb,
@@ -587,6 +595,7 @@ pub fn all() -> &'static [AdapterRef] {
         &js_debug::JsDebug,
         &java::Java,
         &rdbg::Rdbg,
+        &coredumpy::Coredumpy,
     ];
     &ALL
 }
@@ -656,7 +665,7 @@ pub fn choose(language: &str, named: Option<&str>) -> Result<Chosen, String> {
     match able
         .iter()
         .copied()
-        .find(|a| a.name() != first.name() && a.is_installed())
+        .find(|a| a.name() != first.name() && !a.only_core_files() && a.is_installed())
     {
         Some(other) => Ok(Chosen {
             adapter: other,
@@ -683,6 +692,22 @@ pub fn by_name_or_language(word: &str) -> Result<AdapterRef, String> {
     by_name(word).map(Ok).unwrap_or_else(|| for_language(word))
 }
 
+/// The adapter named `word`, or the language `word`'s first choice whether
+/// or not it is installed: what installing for a language means. (Another
+/// adapter already here only stands in for it.)
+pub fn to_install(word: &str) -> Result<AdapterRef, String> {
+    if let Some(a) = by_name(word) {
+        return Ok(a);
+    }
+    let l = word.to_lowercase();
+    all()
+        .iter()
+        .copied()
+        .find(|a| a.preferred_languages().contains(&l.as_str()))
+        .map(Ok)
+        .unwrap_or_else(|| for_language(word))
+}
+
 /// The names of every adapter, as `adapter` takes them.
 pub fn names() -> Vec<&'static str> {
     all().iter().map(|a| a.name()).collect()
@@ -697,5 +722,37 @@ pub fn for_launch_json_type(t: &str) -> Option<AdapterRef> {
 }
 
 pub fn supported_languages() -> Vec<&'static str> {
-    all().iter().flat_map(|a| a.languages()).copied().collect()
+    let mut languages: Vec<&'static str> = vec![];
+    for l in all().iter().flat_map(|a| a.languages()) {
+        if !languages.contains(l) {
+            languages.push(l);
+        }
+    }
+    languages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn installing_for_a_language_means_its_first_choice_whatever_is_installed() {
+        assert_eq!(to_install("c").unwrap().name(), "lldb-dap");
+        assert_eq!(to_install("C++").unwrap().name(), "lldb-dap");
+        assert_eq!(to_install("rust").unwrap().name(), "gdb");
+        assert_eq!(to_install("python").unwrap().name(), "debugpy");
+        assert_eq!(to_install("coredumpy").unwrap().name(), "coredumpy");
+        assert!(to_install("cobol").is_err());
+    }
+
+    #[test]
+    fn an_adapter_for_dumps_only_is_never_the_choice_for_a_program() {
+        assert_eq!(choose("python", None).unwrap().adapter.name(), "debugpy");
+        assert_eq!(
+            choose("python", Some("coredumpy")).unwrap().adapter.name(),
+            "coredumpy"
+        );
+        let languages = supported_languages();
+        assert_eq!(languages.iter().filter(|l| **l == "python").count(), 1);
+    }
 }

@@ -27,7 +27,10 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
     match action {
         None => {
             for a in adapters::all() {
-                let languages = a.languages().join(", ");
+                let mut languages = a.languages().join(", ");
+                if a.only_core_files() {
+                    languages.push_str(" crash dumps");
+                }
                 match a.probe(&spec).await {
                     Ok(f) => {
                         say!(
@@ -53,7 +56,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
             0
         }
         Some(AdaptersCmd::Install { language, from }) => {
-            let adapter = match adapters::by_name_or_language(&language) {
+            let adapter = match adapters::to_install(&language) {
                 Ok(a) => a,
                 Err(e) => {
                     eprintln!("pairdbg: {e}");
