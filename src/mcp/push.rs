@@ -38,8 +38,9 @@ pub struct Push {
     subscriptions: Mutex<HashSet<String>>,
     started: std::sync::atomic::AtomicBool,
     /// Until the session keeps a trace log of its own, the hits this
-    /// connection saw, newest last, per session.
-    traces: Mutex<HashMap<String, VecDeque<Value>>>,
+    /// connection saw, newest last, per session. Kept as JSON text: a
+    /// `Value` tree of a hit takes some five times the memory.
+    traces: Mutex<HashMap<String, VecDeque<Box<str>>>>,
     /// Set by `--no-redact`: hits are pushed unmasked.
     no_redact: bool,
     /// The client declared `OPT_IN` at initialize.
@@ -100,14 +101,18 @@ impl Push {
     pub fn trace(&self, session: &str) -> Vec<Value> {
         lock(&self.traces)
             .get(session)
-            .map(|t| t.iter().cloned().collect())
+            .map(|t| {
+                t.iter()
+                    .filter_map(|h| serde_json::from_str(h).ok())
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
     fn record(&self, session: &str, hit: &Value) {
         let mut g = lock(&self.traces);
         let t = g.entry(session.to_string()).or_default();
-        t.push_back(hit.clone());
+        t.push_back(hit.to_string().into_boxed_str());
         while t.len() > TRACE_KEPT {
             t.pop_front();
         }
