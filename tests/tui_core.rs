@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::cores::{core_by_keep_core, crash_with_core};
+use common::cores::{CRASH_PY, core_by_keep_core, crash_with_core, python_dump_of_crash};
 use common::native::{build_c, gdb_available, lldb_available};
 use common::tmux::{Tmux, current_line};
 use common::*;
@@ -97,5 +97,29 @@ async fn tui_core(adapter: &str) {
         })
         .await;
     assert_eq!(current_line(&s), Some(4), "{s}");
+    t.keys(&["q", "y"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_opens_a_python_dump_at_the_raise_and_its_run_keys_say_nothing_runs() {
+    if !python_package_available("coredumpy") || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("crash.py", CRASH_PY)]);
+    let dump = python_dump_of_crash(ws.path());
+    let t = Tmux::start("tuidump", ws.path(), &["--core", &dump]);
+    let s = t
+        .wait_for("the raise", |s| {
+            s.contains("stopped: ZeroDivisionError: float division by zero")
+                && current_line(s) == Some(12)
+        })
+        .await;
+    assert!(s.contains("spent  = 20.0"), "{s}");
+    assert!(s.contains("settle"), "{s}");
+    t.keys(&["n"]);
+    t.wait_for("the refusal", |s| {
+        s.contains("this is a core file: nothing runs")
+    })
+    .await;
     t.keys(&["q", "y"]);
 }

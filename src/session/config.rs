@@ -345,17 +345,18 @@ impl LaunchRequest {
                 "a core file is read with its program's binary; give program, not module",
             ));
         }
-        if self.program.is_none() {
-            return Err(SessionError::invalid(
-                "program",
-                "a core file needs the program that wrote it; give program (its binary)",
-            ));
-        }
         let path = ws.resolve_program("core", raw)?;
         if !path.is_file() {
             return Err(SessionError::invalid(
                 "core",
                 format!("{raw} is a directory, not a core file"),
+            ));
+        }
+        // A Python dump holds its sources; a native core needs its binary.
+        if self.program.is_none() && !adapters::is_python_dump(&path) {
+            return Err(SessionError::invalid(
+                "program",
+                "a core file needs the program that wrote it; give program (its binary)",
             ));
         }
         Ok(Some(path))
@@ -392,6 +393,7 @@ impl LaunchRequest {
     ) -> Result<LaunchConfig, SessionError> {
         let remote_given = self.remote.is_given();
         let core = self.core_file(ws, remote_given)?;
+        let python_dump = core.as_deref().is_some_and(adapters::is_python_dump);
         if remote_given && self.attach.is_some() {
             return Err(SessionError::invalid(
                 "pid",
@@ -421,6 +423,7 @@ impl LaunchRequest {
                 ));
             }
             (None, None, None) if self.build.as_ref().is_some_and(|b| b.cargo) => None,
+            (None, None, None) if python_dump => None,
             (None, None, None) => {
                 return Err(SessionError::invalid("program", "give program or module"));
             }
@@ -466,7 +469,7 @@ impl LaunchRequest {
                     )
                 })?
                 .to_string(),
-            (None, None) if self.module.is_some() => "python".into(),
+            (None, None) if self.module.is_some() || python_dump => "python".into(),
             (None, None) => {
                 let pid = self.attach.unwrap_or_default();
                 adapters::infer_process_language(pid)
@@ -482,7 +485,11 @@ impl LaunchRequest {
                     .to_string()
             }
         };
-        let chosen = adapters::choose(&language, self.adapter.as_deref()).map_err(|m| {
+        let named = match self.adapter.as_deref() {
+            None if python_dump => Some("coredumpy"),
+            named => named,
+        };
+        let chosen = adapters::choose(&language, named).map_err(|m| {
             let field = if self.adapter.is_some() {
                 "adapter"
             } else {
@@ -539,7 +546,7 @@ impl LaunchRequest {
             return Err(SessionError::invalid(
                 "core",
                 format!(
-                    "{} opens no core files; pairdbg reads cores of C, C++, Rust and Go programs",
+                    "{} opens no core files; pairdbg reads cores of C, C++, Rust and Go programs, and coredumpy's dumps of Python programs",
                     adapter.name()
                 ),
             ));

@@ -23,6 +23,16 @@ pub fn signal(core: &Path) -> Option<String> {
     Some(signal.as_str().to_string())
 }
 
+/// Whether `path` is an ELF file (a core the kernel or gcore wrote), not
+/// some other kind of dump.
+pub fn is_elf(path: &Path) -> bool {
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut magic))
+        .is_ok()
+        && &magic == b"\x7fELF"
+}
+
 fn signal_number(core: &Path) -> Option<i32> {
     let mut file = std::fs::File::open(core).ok()?;
     let mut header = [0u8; 64];

@@ -89,3 +89,41 @@ pub fn core_by_keep_core(dir: &Path, bin_name: &str) -> Option<PathBuf> {
     );
     Some(core)
 }
+
+/// A Python program that raises in `settle`, line 12.
+pub const CRASH_PY: &str = "\
+class Order:
+    def __init__(self, id, total):
+        self.id = id
+        self.total = total
+
+
+def settle(orders, budget):
+    spent = 0
+    label = \"week 48\"
+    for o in orders:
+        spent += o.total
+    return budget / (budget - spent)
+
+
+orders = [Order(1, 9.5), Order(2, 10.5)]
+print(settle(orders, 20))
+";
+
+/// Runs crash.py (`CRASH_PY`) under coredumpy in `ws` and returns the dump it wrote,
+/// relative to `ws`.
+pub fn python_dump_of_crash(ws: &Path) -> String {
+    let out = std::process::Command::new("python3")
+        .args(["-m", "coredumpy", "run", "--directory", "dumps", "crash.py"])
+        .current_dir(ws)
+        .output()
+        .expect("run python3");
+    assert!(!out.status.success(), "crash.py did not raise");
+    let dumps: Vec<_> = std::fs::read_dir(ws.join("dumps"))
+        .expect("coredumpy wrote its dump directory")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(dumps.len(), 1, "one dump: {dumps:?}");
+    format!("dumps/{}", dumps[0])
+}

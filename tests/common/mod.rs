@@ -35,19 +35,25 @@ pub fn repo_root() -> PathBuf {
 /// True when debugpy is importable. Without it a test fails under CI and
 /// skips loudly elsewhere.
 pub fn debugpy_available() -> bool {
+    python_package_available("debugpy")
+}
+
+/// True when python3 imports `package`. Without it a test fails under CI
+/// and skips loudly elsewhere.
+pub fn python_package_available(package: &str) -> bool {
     let ok = StdCommand::new("python3")
-        .args(["-c", "import debugpy"])
+        .args(["-c", &format!("import {package}")])
         .status()
         .map(|s| s.success())
         .unwrap_or(false);
     if !ok {
         if std::env::var_os("CI").is_some() {
             panic!(
-                "debugpy is required in CI: install it with `python3 -m pip install debugpy` (scripts/test does)"
+                "{package} is required in CI: install it with `python3 -m pip install {package}` (scripts/test does)"
             );
         }
         eprintln!(
-            "\n!!!!! SKIPPED: debugpy is not installed (python3 -m pip install debugpy) !!!!!\n"
+            "\n!!!!! SKIPPED: {package} is not installed (python3 -m pip install {package}) !!!!!\n"
         );
     }
     ok

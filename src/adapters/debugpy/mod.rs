@@ -266,60 +266,23 @@ pub fn find_python_in(
     })
 }
 
+/// Python as the engine reads it, for adapters that serve Python values
+/// as debugpy does.
+pub fn python_language() -> &'static dyn Language {
+    &python::Python
+}
+
 pub fn install_command(python: &Path) -> String {
-    format!("{} -m pip install debugpy", python.display())
+    super::pip::install_command(python, "debugpy")
 }
 
 /// debugpy's version under this interpreter, or the command that installs it.
 pub async fn version(python: &Path) -> Result<String, AdapterError> {
-    let out = Command::new(python)
-        .args(["-c", "import debugpy; print(debugpy.__version__)"])
-        .output()
-        .await
-        .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", python.display())))?;
-    if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
-    } else {
-        Err(AdapterError::Missing {
-            what: format!("debugpy is not installed for {}", python.display()),
-            fix: install_command(python),
-        })
-    }
+    super::pip::version(python, "debugpy", "debugpy").await
 }
 
 pub async fn install(python: &Path) -> Result<String, AdapterError> {
-    let run = |extra: &'static [&'static str]| {
-        let mut cmd = Command::new(python);
-        cmd.args(["-m", "pip", "install", "--quiet"])
-            .args(extra)
-            .arg("debugpy");
-        async move { cmd.output().await }
-    };
-    let mut out = run(&[])
-        .await
-        .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", python.display())))?;
-    // A distribution's Python refuses system-wide installs (PEP 668); the
-    // user's own site-packages is the least intrusive place then.
-    if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains("externally-managed")
-    {
-        out = run(&["--user", "--break-system-packages"])
-            .await
-            .map_err(|e| AdapterError::NotFound(format!("cannot run {}: {e}", python.display())))?;
-    }
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let last = err
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .trim();
-        return Err(AdapterError::Missing {
-            what: format!("pip could not install debugpy ({}): {last}", out.status),
-            fix: install_command(python),
-        });
-    }
-    version(python).await
+    super::pip::install(python, "debugpy", "debugpy").await
 }
 
 /// Writes the boot helpers once, under the owner-only runtime directory, in

@@ -28,17 +28,33 @@ impl Engine {
                 | Command::Input(_)
         );
         (runs && self.config.is_core()).then(|| {
-            SessionError::State(format!(
-                "{NOTHING_RUNS}; its frames, variables, memory, registers and disassembly can be read"
-            ))
+            let native = self
+                .config
+                .core
+                .as_deref()
+                .is_some_and(crate::session::core_file::is_elf);
+            let readable = match native {
+                true => "frames, variables, memory, registers and disassembly",
+                false => "frames and variables",
+            };
+            SessionError::State(format!("{NOTHING_RUNS}; its {readable} can be read"))
         })
     }
 
     /// The adapter's stop for a core (`entry`, `attach`, a signal) becomes
     /// `crashed`, with the signal the core itself records; a core that
-    /// records none (a snapshot of a live process) stops as `core`.
-    pub(super) fn core_stop(&self, s: &mut Stopped) -> Option<ExceptionDetails> {
+    /// records none (a snapshot of a live process) stops as `core`. A dump
+    /// that is no ELF core (a Python program's) records no signal: its
+    /// adapter's stop (the exception it records) stands.
+    pub(super) fn core_stop(
+        &self,
+        s: &mut Stopped,
+        exception: Option<ExceptionDetails>,
+    ) -> Option<ExceptionDetails> {
         let core = self.config.core.as_deref()?;
+        if !crate::session::core_file::is_elf(core) {
+            return exception;
+        }
         let Some(signal) = crate::session::core_file::signal(core) else {
             s.reason = "core".into();
             s.description = Some("the core file records no signal".into());

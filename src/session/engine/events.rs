@@ -73,7 +73,7 @@ impl Engine {
                 }
                 self.conn.stopped_in_exception_function = exception.is_some();
                 let exception = match self.config.is_core() {
-                    true => self.core_stop(&mut s),
+                    true => self.core_stop(&mut s, exception),
                     false => exception,
                 };
                 if quirks.stale_step_stops && self.stale_step(&s.reason) {

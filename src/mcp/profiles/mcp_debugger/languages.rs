@@ -15,7 +15,7 @@ impl McpDebuggerServer {
     async fn list_supported_languages(&self) -> ToolResult {
         let spec = LaunchSpec::for_workspace(&self.agent.workspace.root);
         let mut languages = vec![];
-        for a in adapters::all() {
+        for a in adapters::all().iter().filter(|a| !a.only_core_files()) {
             let found = a.probe(&spec).await.ok();
             for l in a.languages() {
                 languages.push(json!({

@@ -1,0 +1,77 @@
+//! Post-mortem debugging of Python: a dump coredumpy wrote when a program
+//! raised opens at the raising frame with its locals and the exception,
+//! reads like a live stop, and runs nothing.
+
+mod common;
+
+use common::cores::{CRASH_PY, python_dump_of_crash};
+use common::*;
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_python_dump_opens_at_the_raise_with_its_locals_and_runs_nothing() {
+    if !python_package_available("coredumpy") {
+        return;
+    }
+    let ws = workspace(&[("crash.py", CRASH_PY)]);
+    let dump = python_dump_of_crash(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok("debug_launch", json!({"core": dump, "timeout_ms": 60000}))
+        .await;
+    println!("{v}");
+    assert_eq!(stopped_function(&v).as_deref(), Some("settle"), "{v}");
+    assert_eq!(stopped_line(&v), Some(12), "{v}");
+    assert!(v.contains("ZeroDivisionError"), "{v}");
+    assert!(v.contains("float division by zero"), "{v}");
+    assert_eq!(local(&v, "budget").as_deref(), Some("20"), "{v}");
+    assert_eq!(local(&v, "spent").as_deref(), Some("20.0"), "{v}");
+    assert_eq!(local(&v, "label").as_deref(), Some("\"week 48\""), "{v}");
+    let orders = local(&v, "orders").unwrap_or_default();
+    assert!(orders.contains("Order") && orders.contains("9.5"), "{v}");
+    // coredumpy's own runner is not the program's code.
+    assert!(v.contains("<module>"), "the caller is listed: {v}");
+    assert!(!v.contains("runpy") && !v.contains("coredumpy.py"), "{v}");
+
+    let e = mcp
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "orders[1].total * 2"}),
+        )
+        .await;
+    assert!(e.starts_with("orders[1].total * 2 = 21.0"), "{e}");
+    // The dump's values only: nothing of the machine reading it.
+    let e = mcp
+        .fails(
+            "debug_evaluate",
+            json!({"expression": "__import__('os').getcwd()", "allow_side_effects": true}),
+        )
+        .await;
+    assert!(e.contains("__import__"), "{e}");
+
+    for (tool, args) in [
+        ("debug_step", json!({"kind": "over"})),
+        ("debug_continue", json!({})),
+        ("debug_set_variable", json!({"name": "spent", "value": "1"})),
+    ] {
+        let e = mcp.fails(tool, args).await;
+        assert!(
+            e.contains("this is a core file: nothing runs"),
+            "{tool}: {e}"
+        );
+    }
+    let v = mcp.ok("debug_status", json!({})).await;
+    assert_eq!(stopped_line(&v), Some(12), "{v}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_that_is_no_dump_still_needs_its_program() {
+    let ws = workspace(&[("not-a-dump.json", "{\"other\": 1}\n")]);
+    let mcp = mcp_in(ws.path()).await;
+    let e = mcp
+        .fails("debug_launch", json!({"core": "not-a-dump.json"}))
+        .await;
+    assert!(e.contains("the program that wrote it"), "{e}");
+    mcp.close().await;
+}
