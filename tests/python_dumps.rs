@@ -1,10 +1,12 @@
 //! Post-mortem debugging of Python: a dump coredumpy wrote when a program
 //! raised opens at the raising frame with its locals and the exception,
-//! reads like a live stop, and runs nothing.
+//! and a CPython interpreter's core (a segfault under Python) opens at the
+//! program's frame through pystack; both read like a live stop and run
+//! nothing.
 
 mod common;
 
-use common::cores::{CRASH_PY, python_dump_of_crash};
+use common::cores::{CRASH_PY, SEGV_PY, python_core_of_segv, python_dump_of_crash};
 use common::*;
 use serde_json::json;
 
@@ -73,5 +75,41 @@ async fn a_file_that_is_no_dump_still_needs_its_program() {
         .fails("debug_launch", json!({"core": "not-a-dump.json"}))
         .await;
     assert!(e.contains("the program that wrote it"), "{e}");
+    mcp.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cpython_core_opens_at_the_programs_frame_with_its_locals() {
+    if !python_package_available("pystack") {
+        return;
+    }
+    let ws = workspace(&[("segv.py", SEGV_PY)]);
+    let core = python_core_of_segv(ws.path());
+    let mcp = mcp_in(ws.path()).await;
+    // The core names its interpreter: no program is needed.
+    let v = mcp
+        .ok("debug_launch", json!({"core": core, "timeout_ms": 60000}))
+        .await;
+    println!("{v}");
+    // ctypes' own frame, where the signal came, is the standard library's.
+    assert_eq!(stopped_function(&v).as_deref(), Some("read"), "{v}");
+    assert_eq!(stopped_line(&v), Some(7), "{v}");
+    assert!(v.contains("Reason: crashed"), "{v}");
+    assert!(v.contains("SIGSEGV"), "{v}");
+    assert_eq!(local(&v, "count").as_deref(), Some("2"), "{v}");
+    assert_eq!(local(&v, "where").as_deref(), Some("0"), "{v}");
+    assert_eq!(local(&v, "label").as_deref(), Some("\"week 48\""), "{v}");
+    assert!(v.contains("<module>"), "the caller is listed: {v}");
+
+    let e = mcp
+        .ok("debug_evaluate", json!({"expression": "count"}))
+        .await;
+    assert!(e.starts_with("count = 2"), "{e}");
+    let e = mcp
+        .fails("debug_evaluate", json!({"expression": "count + 1"}))
+        .await;
+    assert!(e.contains("no interpreter to evaluate in"), "{e}");
+    let e = mcp.fails("debug_step", json!({"kind": "over"})).await;
+    assert!(e.contains("this is a core file: nothing runs"), "{e}");
     mcp.close().await;
 }

@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::cores::{CRASH_PY, core_by_keep_core, crash_with_core, python_dump_of_crash};
+use common::cores::{
+    CRASH_PY, SEGV_PY, core_by_keep_core, crash_with_core, python_core_of_segv,
+    python_dump_of_crash,
+};
 use common::native::{build_c, gdb_available, lldb_available};
 use common::tmux::{Tmux, current_line};
 use common::*;
@@ -119,6 +122,31 @@ async fn the_tui_opens_a_python_dump_at_the_raise_and_its_run_keys_say_nothing_r
     t.keys(&["n"]);
     t.wait_for("the refusal", |s| {
         s.contains("this is a core file: nothing runs")
+    })
+    .await;
+    t.keys(&["q", "y"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_opens_a_python_interpreters_core_at_the_programs_frame() {
+    if !python_package_available("pystack") || !Tmux::available() {
+        return;
+    }
+    let ws = workspace(&[("segv.py", SEGV_PY)]);
+    let core = python_core_of_segv(ws.path());
+    let t = Tmux::start("tuipycore", ws.path(), &["--core", &core]);
+    let s = t
+        .wait_for("the crash", |s| {
+            s.contains("stopped: SIGSEGV: the program crashed") && current_line(s) == Some(7)
+        })
+        .await;
+    assert!(s.contains("count  = 2"), "{s}");
+    assert!(s.contains("read"), "{s}");
+    // The console reads a local by its name.
+    t.keys(&["e"]);
+    t.keys(&["label", "Enter"]);
+    t.wait_for("the local's value", |s| {
+        s.contains("› label") && s.contains("\"week 48\"")
     })
     .await;
     t.keys(&["q", "y"]);

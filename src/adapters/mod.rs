@@ -25,7 +25,9 @@ mod native_spawn;
 mod native_trace;
 mod pip;
 pub mod plain_values;
+mod post_mortem_server;
 pub mod program_end;
+mod pystack;
 mod rdbg;
 pub mod recording;
 pub mod side_effects;
@@ -46,7 +48,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use crate::dap::process::AdapterProcess;
 
 pub use coredumpy::is_python_dump;
-pub use detect::{infer_language, infer_process_language};
+pub use detect::{infer_core_language, infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
@@ -587,7 +589,7 @@ pub type AdapterRef = &'static dyn Adapter;
 
 /// Every adapter pairdbg knows, in the order `pairdbg adapters` lists them.
 pub fn all() -> &'static [AdapterRef] {
-    static ALL: [AdapterRef; 8] = [
+    static ALL: [AdapterRef; 9] = [
         &debugpy::Debugpy,
         &gdb::Gdb,
         &lldb::Lldb,
@@ -596,6 +598,7 @@ pub fn all() -> &'static [AdapterRef] {
         &java::Java,
         &rdbg::Rdbg,
         &coredumpy::Coredumpy,
+        &pystack::Pystack,
     ];
     &ALL
 }

@@ -29,7 +29,7 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
             for a in adapters::all() {
                 let mut languages = a.languages().join(", ");
                 if a.only_core_files() {
-                    languages.push_str(" crash dumps");
+                    languages.push_str(" crash files");
                 }
                 match a.probe(&spec).await {
                     Ok(f) => {
@@ -43,7 +43,10 @@ pub async fn run(ws: &Workspace, action: Option<AdaptersCmd>) -> u8 {
                         if let Some(w) = &f.warning {
                             say!("          warning: {w}");
                         }
-                        print_capabilities(*a, &spec).await;
+                        // One that only reads crash files runs nothing to ask.
+                        if !a.only_core_files() {
+                            print_capabilities(*a, &spec).await;
+                        }
                     }
                     Err(e) => say!(
                         "{:<9} {:<26} missing: {e}; install with: {}",

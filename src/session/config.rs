@@ -353,7 +353,10 @@ impl LaunchRequest {
             ));
         }
         // A Python dump holds its sources; a native core needs its binary.
-        if self.program.is_none() && !adapters::is_python_dump(&path) {
+        if self.program.is_none()
+            && !adapters::is_python_dump(&path)
+            && interpreter_core(&path).is_none()
+        {
             return Err(SessionError::invalid(
                 "program",
                 "a core file needs the program that wrote it; give program (its binary)",
@@ -385,6 +388,12 @@ pub fn statement_line(lines: &[String], statement: &str, near: Option<u64>) -> O
         .min_by_key(|l| near.map(|n| l.abs_diff(n)).unwrap_or(0))
 }
 
+/// The language of a core an interpreter wrote, by the name it kept of
+/// the program.
+fn interpreter_core(core: &std::path::Path) -> Option<&'static str> {
+    super::core_file::command(core).and_then(|c| adapters::infer_core_language(&c))
+}
+
 impl LaunchRequest {
     pub fn validate(
         &self,
@@ -394,6 +403,8 @@ impl LaunchRequest {
         let remote_given = self.remote.is_given();
         let core = self.core_file(ws, remote_given)?;
         let python_dump = core.as_deref().is_some_and(adapters::is_python_dump);
+        // A core an interpreter wrote is its language's, whatever its binary's.
+        let core_language = core.as_deref().and_then(interpreter_core);
         if remote_given && self.attach.is_some() {
             return Err(SessionError::invalid(
                 "pid",
@@ -423,7 +434,7 @@ impl LaunchRequest {
                 ));
             }
             (None, None, None) if self.build.as_ref().is_some_and(|b| b.cargo) => None,
-            (None, None, None) if python_dump => None,
+            (None, None, None) if python_dump || core_language.is_some() => None,
             (None, None, None) => {
                 return Err(SessionError::invalid("program", "give program or module"));
             }
@@ -457,6 +468,8 @@ impl LaunchRequest {
                     ),
                 ));
             }
+            (None, _) if python_dump => "python".into(),
+            (None, _) if let Some(l) = core_language => l.into(),
             (None, Some(p)) => adapters::infer_language(p)
                 .ok_or_else(|| {
                     SessionError::invalid(
@@ -469,7 +482,7 @@ impl LaunchRequest {
                     )
                 })?
                 .to_string(),
-            (None, None) if self.module.is_some() || python_dump => "python".into(),
+            (None, None) if self.module.is_some() => "python".into(),
             (None, None) => {
                 let pid = self.attach.unwrap_or_default();
                 adapters::infer_process_language(pid)
@@ -487,6 +500,7 @@ impl LaunchRequest {
         };
         let named = match self.adapter.as_deref() {
             None if python_dump => Some("coredumpy"),
+            None if core_language == Some("python") => Some("pystack"),
             named => named,
         };
         let chosen = adapters::choose(&language, named).map_err(|m| {

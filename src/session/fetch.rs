@@ -81,11 +81,15 @@ pub async fn fetch_stop(
         };
     if req.reason == "exception" || req.reason == "crashed" {
         // A crash inside the runtime (abort, a panic) is read from the
-        // program's own frame: that is where its cause and locals are.
+        // program's own frame: that is where its cause and locals are. So is
+        // a crash in code the adapter says is not the user's (a standard
+        // library's, in an interpreter's core).
+        let crashed = req.reason == "crashed";
         let runtime = frames
             .iter()
             .take_while(|f| {
                 language.is_runtime_frame(&f.name, f.file.as_deref().and_then(|p| p.to_str()))
+                    || (crashed && f.external)
             })
             .count();
         if runtime > 0 && runtime < frames.len() {

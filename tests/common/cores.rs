@@ -9,15 +9,27 @@ use std::process::{Command, Stdio};
 /// Runs `bin` in `dir` with the core limit raised, lets it crash, and
 /// returns the core it left.
 pub fn crash_with_core(dir: &Path, bin: &Path, env: &[(&str, &str)]) -> PathBuf {
+    crash_with_core_args(dir, bin, &[], env)
+}
+
+/// As `crash_with_core`, with arguments for `bin` (a script for an
+/// interpreter).
+pub fn crash_with_core_args(
+    dir: &Path,
+    bin: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> PathBuf {
     let pattern = std::fs::read_to_string("/proc/sys/kernel/core_pattern").unwrap_or_default();
     let pattern = pattern.trim();
     // A plain name is a file in the program's directory; anything else
     // (a helper program, a directory elsewhere) is not ours to read.
     if pattern.is_empty() || pattern.starts_with('|') || pattern.contains('/') {
-        return gcore_at_crash(dir, bin);
+        return gcore_at_crash(dir, bin, args);
     }
     let mut cmd = Command::new(bin);
-    cmd.current_dir(dir)
+    cmd.args(args)
+        .current_dir(dir)
         .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -51,13 +63,15 @@ pub fn crash_with_core(dir: &Path, bin: &Path, env: &[(&str, &str)]) -> PathBuf 
 }
 
 /// gdb runs the program to its crash and writes the core there.
-fn gcore_at_crash(dir: &Path, bin: &Path) -> PathBuf {
+fn gcore_at_crash(dir: &Path, bin: &Path, args: &[&str]) -> PathBuf {
     let core = dir.join("core");
     let st = Command::new("gdb")
         .current_dir(dir)
         .args(["-nx", "-batch", "-ex", "run", "-ex"])
         .arg(format!("gcore {}", core.display()))
+        .arg("--args")
         .arg(bin)
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
@@ -126,4 +140,34 @@ pub fn python_dump_of_crash(ws: &Path) -> String {
         .collect();
     assert_eq!(dumps.len(), 1, "one dump: {dumps:?}");
     format!("dumps/{}", dumps[0])
+}
+
+/// A Python program whose `read` segfaults in ctypes at line 7.
+pub const SEGV_PY: &str = "\
+import ctypes
+
+
+def read(orders, where):
+    count = len(orders)
+    label = \"week 48\"
+    return ctypes.string_at(where)
+
+
+read([1.5, 2.5], 0)
+";
+
+/// The interpreter python3 runs, not a launcher script in front of it.
+fn python_executable() -> std::path::PathBuf {
+    let out = std::process::Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .expect("run python3");
+    std::path::PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
+}
+
+/// Runs segv.py (`SEGV_PY`) on the real interpreter in `ws` with the core
+/// limit raised and returns its core, relative to `ws`.
+pub fn python_core_of_segv(ws: &Path) -> String {
+    let core = crash_with_core_args(ws, &python_executable(), &["segv.py"], &[]);
+    core.strip_prefix(ws).unwrap_or(&core).display().to_string()
 }

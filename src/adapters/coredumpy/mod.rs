@@ -7,24 +7,25 @@
 
 mod dump;
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use futures::FutureExt;
 use futures::future::BoxFuture;
 use serde_json::json;
-use tokio::process::Command;
 
+use super::post_mortem_server::PostMortemServer;
 use super::{
     Adapter, AdapterError, Found, Language, LaunchSpec, OutputSource, Quirks, Spawned, Target,
-    Transport,
 };
-use crate::dap::process::AdapterProcess;
 
 pub use dump::is_python_dump;
 
-const SERVER: &str = include_str!("boot/dump_server.py");
-const PACKAGE: &str = "coredumpy";
+static SERVER: PostMortemServer = PostMortemServer {
+    package: "coredumpy",
+    file: "dump_server.py",
+    text: include_str!("boot/dump_server.py"),
+    written: &WRITTEN,
+};
+static WRITTEN: OnceLock<Result<std::path::PathBuf, String>> = OnceLock::new();
 
 pub struct Coredumpy;
 
@@ -62,30 +63,15 @@ impl Adapter for Coredumpy {
     }
 
     fn probe(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
-        let python = super::debugpy::find_python(spec.interpreter.as_deref(), &spec.workspace);
-        async move {
-            let python = python?;
-            let v = super::pip::version(&python, PACKAGE, PACKAGE).await?;
-            Ok(found(&python, &v))
-        }
-        .boxed()
+        SERVER.probe(spec)
     }
 
     fn install_command(&self, spec: &LaunchSpec) -> String {
-        match super::debugpy::find_python(spec.interpreter.as_deref(), &spec.workspace) {
-            Ok(p) => super::pip::install_command(&p, PACKAGE),
-            Err(_) => format!("python3 -m pip install {PACKAGE}"),
-        }
+        SERVER.install_command(spec)
     }
 
     fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
-        let python = super::debugpy::find_python(spec.interpreter.as_deref(), &spec.workspace);
-        async move {
-            let python = python?;
-            let v = super::pip::install(&python, PACKAGE, PACKAGE).await?;
-            Ok(found(&python, &v))
-        }
-        .boxed()
+        SERVER.install(spec)
     }
 
     fn spawn(&self, spec: &LaunchSpec) -> Result<Spawned, AdapterError> {
@@ -95,24 +81,7 @@ impl Adapter for Coredumpy {
                     .into(),
             ));
         };
-        let python = super::debugpy::find_python(spec.interpreter.as_deref(), &spec.workspace)?;
-        let mut cmd = Command::new(&python);
-        cmd.arg(server()?).current_dir(&spec.cwd);
-        let (process, stdin, stdout) = AdapterProcess::spawn(cmd).map_err(|e| {
-            AdapterError::NotFound(format!("cannot start {}: {e}", python.display()))
-        })?;
-        Ok(Spawned {
-            process: Some(process),
-            transport: Transport::Stdio {
-                reader: Box::pin(stdout),
-                writer: Box::pin(stdin),
-            },
-            program_output: None,
-            on_terminal: false,
-            start: ("launch", json!({ "dump": core })),
-            notes: vec![],
-            exit_code_file: None,
-        })
+        SERVER.spawn(spec, json!({ "dump": core }))
     }
 
     fn default_exception_filters(&self) -> &'static [&'static str] {
@@ -126,31 +95,4 @@ impl Adapter for Coredumpy {
     fn language(&self) -> &'static dyn Language {
         super::debugpy::python_language()
     }
-}
-
-fn found(python: &std::path::Path, version: &str) -> Found {
-    Found {
-        version: format!("coredumpy {version}"),
-        path: python.display().to_string(),
-        warning: None,
-    }
-}
-
-/// The server's file, written once under the owner-only runtime directory
-/// in a folder named by its contents.
-fn server() -> Result<&'static PathBuf, AdapterError> {
-    static FILE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    FILE.get_or_init(|| {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        SERVER.hash(&mut h);
-        crate::paths::install_file(
-            &format!("coredumpy-{:016x}", h.finish()),
-            "dump_server.py",
-            SERVER,
-        )
-        .map_err(|e| e.to_string())
-    })
-    .as_ref()
-    .map_err(|e| AdapterError::NotFound(format!("cannot write the dump server: {e}")))
 }

@@ -206,6 +206,8 @@ impl App {
             };
             let output = match res {
                 Ok(v) if v.value.is_empty() && v.type_name.is_empty() => Ok("(done)".to_string()),
+                // An adapter that names no type (a core's text) shows none.
+                Ok(v) if v.type_name.is_empty() => Ok(render_value(&v, &cfg, 0)),
                 Ok(v) => Ok(format!("{}  ({})", render_value(&v, &cfg, 0), v.type_name)),
                 Err(e) => Err(e.to_string()),
             };
