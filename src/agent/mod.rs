@@ -27,8 +27,6 @@ pub use views::Views;
 
 /// How long a call waits for a stop unless told.
 pub const DEFAULT_WAIT_MS: u64 = 30_000;
-/// How long one adapter request may take.
-pub const DEFAULT_REQUEST_MS: u64 = 20_000;
 
 /// One front end's agent side of the sessions it can reach.
 #[derive(Clone)]

@@ -6,7 +6,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use super::waiting::{self, Waited};
-use super::{Agent, DEFAULT_REQUEST_MS, DEFAULT_WAIT_MS, Reply, format};
+use super::{Agent, DEFAULT_WAIT_MS, Reply, format};
 use crate::session::approval::Verdict;
 use crate::session::handle::WaitOutcome;
 use crate::session::types::{RunState, Snapshot};
@@ -114,7 +114,7 @@ impl Agent {
             return Err(self.err(None, &SessionError::State(e)));
         }
         let mut config = request
-            .validate(&self.workspace, Duration::from_millis(DEFAULT_REQUEST_MS))
+            .validate(&self.workspace, crate::session::REQUEST_TIMEOUT)
             .map_err(|e| self.err(None, &e))?;
         crate::session::launch_conditions::check(&config)
             .await

@@ -192,7 +192,7 @@ pub fn main() -> std::process::ExitCode {
                 .and_then(|((w, r), ui)| {
                     let ws = w.unwrap_or(ws);
                     // Checked here to name the flags; the TUI checks again.
-                    r.validate(&ws, std::time::Duration::from_secs(20))
+                    r.validate(&ws, crate::session::REQUEST_TIMEOUT)
                         .map_err(|e| launch_flags::describe(&e, &cli.breaks))?;
                     needs_terminal()?;
                     Ok((ws, r, ui))

@@ -199,15 +199,8 @@ impl Push {
                     self.on_snapshot(&peer, &mut seen, &snap).await
                 }
                 // Tracepoint hits are pushed from the trace log, which a
-                // reader that fell behind the event stream can still read.
-                Ok(SessionEvent::BreakpointHit(hit)) if hit.kind != HitKind::Tracepoint => {
-                    let Some(ws) = seen.workspace.clone() else {
-                        continue;
-                    };
-                    let template = seen.templates.get(&hit.breakpoint_id.unwrap_or(0)).cloned();
-                    self.on_hit(&peer, &id, &ws, &hit, template.as_deref(), &seen.taint)
-                        .await;
-                }
+                // reader that fell behind the event stream can still read;
+                // a stop's hit comes with its snapshot.
                 Ok(SessionEvent::TraceHit(r)) if r.seq >= next_trace => {
                     next_trace = self.push_trace(&peer, &id, &seen, &trace, next_trace).await;
                 }

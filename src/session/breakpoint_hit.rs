@@ -49,9 +49,8 @@ pub struct BreakpointHit {
 }
 
 impl BreakpointHit {
-    /// A tracepoint's hit, for the engine to send as
-    /// `SessionEvent::BreakpointHit` so it reaches every controller the
-    /// way a blocking hit does.
+    /// A tracepoint's hit, as the trace log's record of it is pushed to
+    /// MCP clients the way a stop's hit is.
     pub fn tracepoint(
         id: u64,
         file: PathBuf,

@@ -394,6 +394,9 @@ fn interpreter_core(core: &std::path::Path) -> Option<&'static str> {
     super::core_file::command(core).and_then(|c| adapters::infer_core_language(&c))
 }
 
+/// How long one adapter request may take, unless a launch says otherwise.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+
 impl LaunchRequest {
     pub fn validate(
         &self,

@@ -192,17 +192,8 @@ impl SessionHandle {
             .collect()
     }
 
-    /// The person hands control over or takes it; the change reaches the
-    /// snapshot (and the agent's next result) through the engine.
-    pub async fn set_control_mode(
-        &self,
-        origin: Origin,
-        m: ControlMode,
-    ) -> Result<(), SessionError> {
-        self.send(origin, Command::SetControl(m)).await.map(|_| ())
-    }
-
-    pub(super) async fn send(
+    /// A tracepoint's hit, as the trace log's record of it is pushed to
+    /// MCP clients the way a stop's hit is.    pub(super) async fn send(
         &self,
         origin: Origin,
         command: Command,

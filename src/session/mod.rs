@@ -69,7 +69,7 @@ pub use api::StopSeq;
 pub use command::{
     BreakpointSelector, BreakpointUpdate, ExceptionTypeRequest, StepKind, VariablesQuery,
 };
-pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest};
+pub use config::{BreakpointRequest, LaunchConfig, LaunchRequest, REQUEST_TIMEOUT};
 pub use error::SessionError;
 pub use handle::SessionHandle;
 pub use registry::Registry;
@@ -114,9 +114,6 @@ pub enum SessionEvent {
     /// A new epoch was published: every snapshot, in order, for controllers
     /// that must not miss one (a watch keeps only the latest).
     Published(std::sync::Arc<Snapshot>),
-    /// A hit that pauses nothing (a tracepoint); stops carry theirs in
-    /// `StopInfo::hit`.
-    BreakpointHit(hits::BreakpointHit),
 }
 
 /// One MCP call, as the activity pane shows it.

@@ -74,7 +74,7 @@ pub async fn run(
     policy: AgentPolicy,
 ) -> u8 {
     let saved = workspace_state::load(&ws.root);
-    let config = match request.validate(&ws, Duration::from_secs(20)) {
+    let config = match request.validate(&ws, crate::session::REQUEST_TIMEOUT) {
         Ok(c) => {
             let mut c = crate::session::LaunchConfig {
                 origin: crate::session::Origin::Human,

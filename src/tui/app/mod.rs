@@ -148,7 +148,9 @@ impl App {
             highlighter: Highlighter::default(),
             sources: Default::default(),
             source: None,
-            test_panic: std::env::var_os("PAIRDBG_TEST_PANIC").is_some(),
+            // Only a debug build (the tests') panics on purpose.
+            test_panic: cfg!(debug_assertions)
+                && std::env::var_os("PAIRDBG_TEST_PANIC").is_some(),
             previous: None,
             shown_stop: None,
             output: output_index::OutputIndex::new(),

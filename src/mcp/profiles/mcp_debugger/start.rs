@@ -109,10 +109,7 @@ impl McpDebuggerServer {
             ..Default::default()
         };
         if p.dry_run_spawn == Some(true) {
-            let checked = request.validate(
-                &self.agent.workspace,
-                std::time::Duration::from_millis(crate::agent::DEFAULT_REQUEST_MS),
-            );
+            let checked = request.validate(&self.agent.workspace, crate::session::REQUEST_TIMEOUT);
             return Ok(match checked {
                 Ok(_) => reply::json(json!({
                     "success": true,
