@@ -192,8 +192,7 @@ impl SessionHandle {
             .collect()
     }
 
-    /// A tracepoint's hit, as the trace log's record of it is pushed to
-    /// MCP clients the way a stop's hit is.    pub(super) async fn send(
+    pub(super) async fn send(
         &self,
         origin: Origin,
         command: Command,

@@ -18,8 +18,6 @@ pub mod theme;
 pub mod viewer;
 pub mod workspace_state;
 
-use std::time::Duration;
-
 use crate::session::validate::Workspace;
 use crate::session::{LaunchRequest, Registry};
 

@@ -149,8 +149,7 @@ impl App {
             sources: Default::default(),
             source: None,
             // Only a debug build (the tests') panics on purpose.
-            test_panic: cfg!(debug_assertions)
-                && std::env::var_os("PAIRDBG_TEST_PANIC").is_some(),
+            test_panic: cfg!(debug_assertions) && std::env::var_os("PAIRDBG_TEST_PANIC").is_some(),
             previous: None,
             shown_stop: None,
             output: output_index::OutputIndex::new(),
