@@ -11,11 +11,14 @@ use common::tmux::{Tmux, current_line};
 use common::*;
 use serde_json::json;
 
-fn adapters_listing(path: Option<&str>, data_home: &Path) -> String {
+/// `pairdbg adapters`, with `path` for PATH and `data_home` for pairdbg's
+/// data directory (where `adapters install go` puts its delve) where given.
+fn adapters_listing(path: Option<&str>, data_home: Option<&Path>) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_pairdbg"));
-    cmd.arg("adapters")
-        .current_dir(repo_root())
-        .env("XDG_DATA_HOME", data_home);
+    cmd.arg("adapters").current_dir(repo_root());
+    if let Some(d) = data_home {
+        cmd.env("XDG_DATA_HOME", d);
+    }
     if let Some(p) = path {
         cmd.env("PATH", p);
     }
@@ -37,8 +40,9 @@ fn adapters_lists_the_go_and_the_delve_it_found() {
     if !go_available() {
         return;
     }
-    let data = tempfile::tempdir().unwrap();
-    let out = adapters_listing(None, data.path());
+    // The delve the suite's set-up installed: on a clean machine it is in
+    // pairdbg's own data directory, not on PATH.
+    let out = adapters_listing(None, None);
     let go = go_version();
     let line = out
         .lines()
@@ -73,7 +77,7 @@ fn adapters_warns_of_a_delve_older_than_go() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let out = adapters_listing(Some(&path), &dir.path().join("data"));
+    let out = adapters_listing(Some(&path), Some(&dir.path().join("data")));
     let go = go_version();
     assert!(
         out.contains(&format!("delve 1.20.2, {go}")),
