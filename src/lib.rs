@@ -10,6 +10,7 @@ pub mod paths;
 pub mod rest;
 pub mod session;
 pub mod shell;
+pub mod sync;
 pub mod tui;
 pub mod viewport;
 pub mod workspace_files;

@@ -2,6 +2,7 @@
 //! `.ts`, Java (`.java`, `.jar`, a Maven project), Go sources (a `.go` file or a directory holding them), or an ELF
 //! binary told apart by what its compiler left in it.
 
+use crate::sync::Locked;
 use std::io::Read;
 use std::path::Path;
 
@@ -106,7 +107,7 @@ fn elf_language_cached(path: &Path) -> Option<&'static str> {
     static SEEN: std::sync::Mutex<Vec<Seen>> = std::sync::Mutex::new(Vec::new());
     let meta = std::fs::metadata(path).ok()?;
     let (len, modified) = (meta.len(), meta.modified().ok());
-    let mut seen = SEEN.lock().unwrap_or_else(|p| p.into_inner());
+    let mut seen = SEEN.locked();
     if let Some(hit) = seen
         .iter()
         .find(|(p, l, m, _)| p == path && *l == len && *m == modified)

@@ -1,6 +1,7 @@
 //! What the agent last saw of each session: its viewport settings, the stop
 //! to diff against, and the epoch, so results can say what moved meanwhile.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -39,12 +40,12 @@ pub struct Views {
 
 impl Views {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, AgentView>> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.locked()
     }
 
     /// A sentence when this result is about another session than the last.
     fn session_switch(&self, snap: &Snapshot) -> Option<String> {
-        let mut last = self.last_session.lock().unwrap_or_else(|p| p.into_inner());
+        let mut last = self.last_session.locked();
         let previous = last.replace(snap.session_id.clone())?;
         (previous != snap.session_id).then(|| {
             format!(

@@ -3,6 +3,7 @@
 //! Requests are written the moment `request` is called, so callers can send
 //! several (after a stop, say) before awaiting any of them.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -163,7 +164,7 @@ impl DapClient {
     /// The commands that were awaiting an answer when the adapter closed,
     /// oldest first; empty while it is open.
     pub fn in_flight_at_close(&self) -> Vec<String> {
-        lock(&self.inner.in_flight_at_close).clone()
+        self.inner.in_flight_at_close.locked().clone()
     }
 
     /// Why the adapter is gone, for a session or a request it ends: what it
@@ -223,7 +224,7 @@ impl DapClient {
             let resp = match tokio::time::timeout(timeout, rx).await {
                 Err(_) => {
                     // A late answer has nobody to go to.
-                    lock(&client.inner.pending).remove(&seq);
+                    client.inner.pending.locked().remove(&seq);
                     if cancel {
                         // Its answer matters to nobody; waiting for it
                         // only clears its entry.
@@ -263,7 +264,10 @@ impl DapClient {
         }
         let seq = self.inner.seq.fetch_add(1, Ordering::SeqCst);
         let (tx, rx) = oneshot::channel();
-        lock(&self.inner.pending).insert(seq, (command.to_string(), tx));
+        self.inner
+            .pending
+            .locked()
+            .insert(seq, (command.to_string(), tx));
         let msg = Message::Request(Request {
             seq,
             command: command.to_string(),
@@ -272,7 +276,7 @@ impl DapClient {
         let body = serde_json::to_vec(&msg).unwrap_or_default();
         self.inner.trace("->", &body);
         if self.inner.writer.send(frame(&body)).is_err() {
-            lock(&self.inner.pending).remove(&seq);
+            self.inner.pending.locked().remove(&seq);
             return Err(DapError::Closed);
         }
         Ok((seq, rx))
@@ -285,10 +289,6 @@ pub fn body_as<T: serde::de::DeserializeOwned>(command: &str, body: Value) -> Re
         command: command.to_string(),
         message: e.to_string(),
     })
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 async fn write_loop<W: AsyncWrite + Unpin>(
@@ -332,7 +332,7 @@ async fn read_loop<R: AsyncRead + Unpin, T>(
         inner.trace("<-", &bytes);
         match envelope::parse(&bytes) {
             Ok(Message::Response(resp)) => {
-                let waiter = lock(&inner.pending).remove(&resp.request_seq);
+                let waiter = inner.pending.locked().remove(&resp.request_seq);
                 if let Some((_, tx)) = waiter {
                     let _ = tx.send(resp);
                 }
@@ -362,14 +362,16 @@ async fn read_loop<R: AsyncRead + Unpin, T>(
         }
     }
     inner.closed.store(true, Ordering::SeqCst);
-    let mut pending: Vec<(i64, String)> = lock(&inner.pending)
+    let mut pending: Vec<(i64, String)> = inner
+        .pending
+        .locked()
         .iter()
         .map(|(seq, (command, _))| (*seq, command.clone()))
         .collect();
     pending.sort();
-    *lock(&inner.in_flight_at_close) = pending.into_iter().map(|(_, c)| c).collect();
+    *inner.in_flight_at_close.locked() = pending.into_iter().map(|(_, c)| c).collect();
     // Dropping the senders wakes every waiter with `Closed`.
-    lock(&inner.pending).clear();
+    inner.pending.locked().clear();
     if let Some(closed) = sink.closed {
         let _ = sink.events.send(closed);
     }
@@ -445,7 +447,7 @@ mod tests {
         );
         assert!(err.to_string().contains("within 50 ms"));
         assert!(
-            lock(&c.inner.pending).is_empty(),
+            c.inner.pending.locked().is_empty(),
             "a timed-out request leaves no waiter behind"
         );
         let pending = c.request_with_timeout("threads", None, Duration::from_secs(5));

@@ -10,6 +10,7 @@
 //! write end exists only in pairdbg: EOF means pairdbg is gone, whatever
 //! killed it. Then, or when the adapter exits, it kills every descendant.
 
+use crate::sync::ReadWriteLocked;
 use std::ffi::OsString;
 use std::io;
 use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -45,11 +46,11 @@ pub fn enable() {
 /// The pairdbg executable that runs the keeper, or `None` to spawn adapters
 /// directly (benchmarks compare the two).
 pub fn set_exe(exe: Option<PathBuf>) {
-    *EXE.write().unwrap_or_else(|p| p.into_inner()) = exe;
+    *EXE.write_locked() = exe;
 }
 
 fn exe() -> Option<PathBuf> {
-    EXE.read().unwrap_or_else(|p| p.into_inner()).clone()
+    EXE.read_locked().clone()
 }
 
 /// pairdbg's end of a lifeline: dropping it (or pairdbg's death) tells the

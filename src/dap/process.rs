@@ -2,6 +2,7 @@
 //! when dropped, and, through the keeper, ended with everything it started
 //! if pairdbg itself dies.
 
+use crate::sync::Locked;
 use std::os::fd::RawFd;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
@@ -27,14 +28,14 @@ pub struct PidTracker(Arc<Mutex<Vec<i32>>>);
 
 impl PidTracker {
     pub fn track(&self, pid: i32) {
-        let mut pids = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let mut pids = self.0.locked();
         if pid > 1 && !pids.contains(&pid) {
             pids.push(pid);
         }
     }
 
     fn all(&self) -> Vec<i32> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.0.locked().clone()
     }
 }
 

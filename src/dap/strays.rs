@@ -9,6 +9,7 @@
 //! pairdbg's, and the processes pairdbg itself starts in sessions of their
 //! own (keepers, a daemon) are recorded with [`own`].
 
+use crate::sync::Locked;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -36,7 +37,7 @@ pub fn own<T>(
     spawn: impl FnOnce() -> std::io::Result<T>,
     pid: impl Fn(&T) -> Option<u32>,
 ) -> std::io::Result<T> {
-    let mut own = OWN.lock().unwrap_or_else(|p| p.into_inner());
+    let mut own = OWN.locked();
     let started = spawn()?;
     let me = std::process::id() as i32;
     // Those that ended are no longer children and need no record.
@@ -83,7 +84,7 @@ fn strays() -> Vec<i32> {
         return vec![];
     };
     // Held while /proc is read, so that no child is started unrecorded.
-    let own = OWN.lock().unwrap_or_else(|p| p.into_inner());
+    let own = OWN.locked();
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return vec![];
     };

@@ -7,6 +7,7 @@
 //! subscribed to `debugger://notifications`, and only about the sessions
 //! it drives or subscribed to. One pusher per client connection.
 
+use crate::sync::Locked;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
@@ -49,10 +50,6 @@ pub struct Push {
     driven: Mutex<HashSet<String>>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
-}
-
 impl Push {
     pub fn new(redact: bool) -> Self {
         Push {
@@ -62,32 +59,33 @@ impl Push {
     }
 
     pub fn subscribe(&self, uri: String) {
-        lock(&self.subscriptions).insert(uri);
+        self.subscriptions.locked().insert(uri);
     }
 
     pub fn unsubscribe(&self, uri: &str) {
-        lock(&self.subscriptions).remove(uri);
+        self.subscriptions.locked().remove(uri);
     }
 
     fn subscribed(&self, uri: &str) -> bool {
-        lock(&self.subscriptions).contains(uri)
+        self.subscriptions.locked().contains(uri)
     }
 
     pub fn drive(&self, session: &str) {
-        lock(&self.driven).insert(session.to_string());
+        self.driven.locked().insert(session.to_string());
     }
 
     /// Whether our own notifications about `session` go to this client.
     fn wants(&self, session: &str) -> bool {
         let asked =
             self.declared.load(std::sync::atomic::Ordering::SeqCst) || self.subscribed(OPT_IN_URI);
-        asked && (lock(&self.driven).contains(session) || self.follows(session))
+        asked && (self.driven.locked().contains(session) || self.follows(session))
     }
 
     /// Subscribed to one of `session`'s resources.
     fn follows(&self, session: &str) -> bool {
         let own = format!("debugger://session/{session}");
-        lock(&self.subscriptions)
+        self.subscriptions
+            .locked()
             .iter()
             .any(|u| u == &own || u.strip_prefix(&own).is_some_and(|r| r.starts_with('/')))
     }
@@ -99,7 +97,8 @@ impl Push {
     }
 
     pub fn trace(&self, session: &str) -> Vec<Value> {
-        lock(&self.traces)
+        self.traces
+            .locked()
             .get(session)
             .map(|t| {
                 t.iter()
@@ -110,7 +109,7 @@ impl Push {
     }
 
     fn record(&self, session: &str, hit: &Value) {
-        let mut g = lock(&self.traces);
+        let mut g = self.traces.locked();
         let t = g.entry(session.to_string()).or_default();
         t.push_back(hit.to_string().into_boxed_str());
         while t.len() > TRACE_KEPT {
@@ -191,7 +190,7 @@ impl Push {
     ) {
         let id = first.session_id.clone();
         let mut seen = Seen::default();
-        let mut next_trace = trace.lock().unwrap_or_else(|p| p.into_inner()).end();
+        let mut next_trace = trace.locked().end();
         self.on_snapshot(&peer, &mut seen, &first).await;
         loop {
             match events.recv().await {
@@ -276,10 +275,7 @@ impl Push {
         let Some(ws) = seen.workspace.clone() else {
             return next;
         };
-        let read = trace
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .read(next, usize::MAX);
+        let read = trace.locked().read(next, usize::MAX);
         for r in read.records {
             let mut hit = BreakpointHit::tracepoint(
                 r.breakpoint_id,

@@ -2,6 +2,7 @@
 //! registry (none while idle, so an idle session costs no process), and
 //! what its operations found. At most MAX_SESSIONS at once.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -44,7 +45,7 @@ pub struct RestSession {
 
 impl RestSession {
     pub fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+        self.state.locked()
     }
 
     pub fn is_busy(&self) -> bool {
@@ -59,7 +60,7 @@ pub struct Table {
 
 impl Table {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<RestSession>>> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.locked()
     }
 
     pub fn create(&self, entry: Entry) -> Result<String, ApiError> {

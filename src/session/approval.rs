@@ -3,6 +3,7 @@
 //! deny it. It lives beside the sessions, not in a front end, so the TUI
 //! that answers and the MCP server that asks see the same requests.
 
+use crate::sync::Locked;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -56,7 +57,7 @@ impl Default for Approvals {
 
 impl Approvals {
     fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<Pending>> {
-        self.pending.lock().unwrap_or_else(|p| p.into_inner())
+        self.pending.locked()
     }
 
     fn bump(&self) {

@@ -1,5 +1,6 @@
 //! The controllers' side of a session.
 
+use crate::sync::Locked;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -132,7 +133,7 @@ impl SessionHandle {
 
     /// The person's actions kept, oldest first, and how many were dropped.
     pub fn person_actions(&self) -> (Vec<crate::session::types::Change>, u64) {
-        self.person.lock().unwrap_or_else(|p| p.into_inner()).read()
+        self.person.locked().read()
     }
 
     /// What this language's tracepoint messages show differently.
@@ -174,7 +175,7 @@ impl SessionHandle {
 
     /// Records an agent's call for the person to see.
     pub fn record_activity(&self, a: Activity) {
-        let mut log = self.activity.lock().unwrap_or_else(|p| p.into_inner());
+        let mut log = self.activity.locked();
         log.push_back(a);
         while log.len() > ACTIVITY_KEPT {
             log.pop_front();
@@ -184,12 +185,7 @@ impl SessionHandle {
     }
 
     pub fn activity(&self) -> Vec<Activity> {
-        self.activity
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .cloned()
-            .collect()
+        self.activity.locked().iter().cloned().collect()
     }
 
     pub(super) async fn send(
@@ -209,17 +205,14 @@ impl SessionHandle {
     }
 
     pub fn read_output(&self, since: u64, max_bytes: usize) -> OutputRead {
-        self.output
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .read(since, max_bytes, true)
+        self.output.locked().read(since, max_bytes, true)
     }
 
     /// The program's output from `since`, but not before the current run,
     /// as at most `max` pieces that keep their stream, each with the cursor
     /// after it. Read under one lock so the cursors are exact.
     pub fn read_output_entries(&self, since: u64, max: usize) -> OutputEntries {
-        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let buf = self.output.locked();
         let run_start = buf.run_range(buf.run_count()).map_or(0, |(s, _)| s);
         let from = since.max(run_start);
         let dropped = buf.start().saturating_sub(from);
@@ -249,15 +242,14 @@ impl SessionHandle {
         max_bytes: usize,
     ) -> OutputRead {
         self.output
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
+            .locked()
             .read_runs_of(speaker, since, until, max_bytes)
     }
 
     /// How many runs the program has had (a restart begins one), and the
     /// bytes of run `n` (from 1) when it has one.
     pub fn output_run(&self, speaker: Speaker, n: Option<usize>) -> (usize, Option<(u64, u64)>) {
-        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let buf = self.output.locked();
         let ring = buf.of(speaker);
         let runs = ring.run_count();
         (runs, ring.run_range(n.unwrap_or(runs)))
@@ -266,23 +258,20 @@ impl SessionHandle {
     /// The debugger's console from a cursor, for a controller that shows
     /// it apart from the program's output (the TUI); also the cursor after.
     pub fn read_debugger_console(&self, since: u64, max_bytes: usize) -> (String, u64) {
-        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let buf = self.output.locked();
         let r = buf.debugger().read(since, max_bytes, false);
         (r.text, r.next)
     }
 
     /// How many bytes of output the program has written in all, kept or not.
     pub fn output_end(&self) -> u64 {
-        self.output.lock().unwrap_or_else(|p| p.into_inner()).end()
+        self.output.locked().end()
     }
 
     /// The oldest byte the output buffer still holds: what came before it
     /// was dropped when the buffer filled.
     pub fn output_start(&self) -> u64 {
-        self.output
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .start()
+        self.output.locked().start()
     }
 
     /// Output from a cursor with each run's stream, for a controller that
@@ -292,7 +281,7 @@ impl SessionHandle {
         since: u64,
         max_bytes: usize,
     ) -> (Vec<(super::output::Stream, String)>, u64) {
-        let buf = self.output.lock().unwrap_or_else(|p| p.into_inner());
+        let buf = self.output.locked();
         let (pieces, next) = buf.pieces(since, max_bytes);
         (
             pieces
@@ -311,17 +300,11 @@ impl SessionHandle {
     }
 
     pub fn read_trace(&self, since: u64, max: usize) -> TraceRead {
-        self.trace
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .read(since, max)
+        self.trace.locked().read(since, max)
     }
 
     pub fn output_tail(&self, lines: usize) -> Vec<String> {
-        self.output
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .tail_lines(lines)
+        self.output.locked().tail_lines(lines)
     }
 
     /// Waits for a stop newer than `after_stop_seq`, the exit, or the timeout.

@@ -1,5 +1,6 @@
 //! Several sessions at once, each with an id, one of them current.
 
+use crate::sync::Locked;
 use std::sync::{Arc, Mutex};
 
 use super::config::LaunchConfig;
@@ -75,7 +76,7 @@ impl Drop for Reserved<'_> {
 
 impl Registry {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.locked()
     }
 
     pub fn approvals(&self) -> &super::approval::Approvals {

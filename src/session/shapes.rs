@@ -6,6 +6,7 @@
 //! shows them by type alone. An adapter whose reads are slow (one that runs
 //! its formatters for each) saves a request per stop.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -34,7 +35,7 @@ impl ElementShapes {
         let opaque = elements
             .iter()
             .all(|c| !c.truncated && c.value == c.type_name && c.type_name == first.type_name);
-        let mut known = self.opaque.lock().unwrap_or_else(|p| p.into_inner());
+        let mut known = self.opaque.locked();
         if opaque {
             known.insert(collection.type_name.clone(), first.type_name.clone());
         } else {
@@ -46,12 +47,7 @@ impl ElementShapes {
     /// hold opaque elements: the first elements by type, and its count.
     pub fn preview(&self, collection: &Var) -> Option<Vec<Var>> {
         let n = size_of(collection)?;
-        let element = self
-            .opaque
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&collection.type_name)
-            .cloned()?;
+        let element = self.opaque.locked().get(&collection.type_name).cloned()?;
         let mut children: Vec<Var> = (0..n.min(MADE_UP))
             .map(|i| Var {
                 name: format!("[{i}]"),

@@ -1,5 +1,6 @@
 //! Source files read for the stop's frames, cached until they change on disk.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -24,7 +25,7 @@ impl SourceCache {
         let mtime = std::fs::metadata(path)
             .and_then(|m| Ok((m.modified()?, m.len())))
             .ok();
-        let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
+        let mut c = cache.locked();
         if let Some((t, f)) = c.files.get(path)
             && *t == mtime
         {

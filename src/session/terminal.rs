@@ -3,6 +3,7 @@
 //! streams stay apart while each is still a terminal to the program. One
 //! reader takes both in the order their output arrives (`terminal_reader`).
 
+use crate::sync::Locked;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::os::unix::fs::OpenOptionsExt;
@@ -63,7 +64,7 @@ impl Sides for ProgramTerminal {
         let Some((output, adapter)) = self.forwarding.get() else {
             return Err(io::ErrorKind::WouldBlock.into());
         };
-        let _g = lock(&self.reading);
+        let _g = self.reading.locked();
         let pty = self.side(side);
         pty.read_into(&pty.master, output, *adapter)
     }
@@ -132,7 +133,7 @@ impl ProgramTerminal {
     /// Takes whatever the program wrote that is not read yet: at its exit,
     /// so its last words come before the exit's. Says whether it took any.
     pub fn drain(&self, output: &Mutex<OutputBuffer>, adapter: AdapterRef) -> bool {
-        let _g = lock(&self.reading);
+        let _g = self.reading.locked();
         let mut took = false;
         for pty in [&self.out, &self.err] {
             while pty.read_into(&pty.master, output, adapter).is_ok() {
@@ -196,10 +197,10 @@ impl Pty {
         if n == 0 {
             return Err(io::ErrorKind::UnexpectedEof.into());
         }
-        let mut partial = lock(&self.partial);
+        let mut partial = self.partial.locked();
         partial.extend_from_slice(&buf[..n]);
         let text = take_text(&mut partial);
-        let mut out = lock(output);
+        let mut out = output.locked();
         for line in text.split_inclusive('\n') {
             // The adapter's own lines, where the program shares its stdio.
             if line.ends_with('\n') && adapter.is_own_output(line) {
@@ -223,10 +224,6 @@ fn take_text(bytes: &mut Vec<u8>) -> String {
     let text = String::from_utf8_lossy(bytes).into_owned();
     *bytes = rest;
     text
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 #[cfg(test)]
@@ -262,7 +259,7 @@ mod live {
         tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv())
             .await
             .unwrap();
-        assert_eq!(lock(&out).read(0, 100, false).text, "name? ");
+        assert_eq!(out.locked().read(0, 100, false).text, "name? ");
     }
 
     #[tokio::test]

@@ -1,6 +1,7 @@
 //! Source highlighting with syntect, computed off the UI thread and cached
 //! per file: the UI draws plain text until a file's colours are ready.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -48,16 +49,12 @@ impl Highlighter {
         ready: impl FnOnce() + Send + 'static,
     ) -> Option<Arc<Vec<Line>>> {
         let path = file.path.as_path();
-        if let Some((made_from, h)) = self
-            .cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(path)
+        if let Some((made_from, h)) = self.cache.locked().get(path)
             && Arc::ptr_eq(made_from, file)
         {
             return Some(h.clone());
         }
-        let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
+        let mut pending = self.pending.locked();
         if pending.iter().any(|p| p == path) {
             return None;
         }
@@ -66,13 +63,8 @@ impl Highlighter {
         let (path, file, theme) = (path.to_path_buf(), file.clone(), theme.to_string());
         tokio::task::spawn_blocking(move || {
             let h = Arc::new(highlight(&path, &file.lines, &theme));
-            cache
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(path.clone(), (file, h));
-            pend.lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .retain(|p| p != &path);
+            cache.locked().insert(path.clone(), (file, h));
+            pend.locked().retain(|p| p != &path);
             ready();
         });
         None

@@ -4,6 +4,7 @@
 //! goes through here; every agent front end does, on the values before they
 //! are rendered, so the rest of the text is left as it was.
 
+use crate::sync::Locked;
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 
 use crate::session::autopsy::{ContextVar, ExceptionContext};
@@ -61,7 +62,7 @@ type MaskedFiles = Vec<(Weak<SourceFile>, Arc<SourceFile>)>;
 static MASKED: LazyLock<Mutex<MaskedFiles>> = LazyLock::new(Default::default);
 
 fn masked_source(f: &Arc<SourceFile>) -> Arc<SourceFile> {
-    let mut masked = MASKED.lock().unwrap_or_else(|p| p.into_inner());
+    let mut masked = MASKED.locked();
     // A dropped file's address can be reused: forget those first.
     masked.retain(|(w, _)| w.strong_count() > 0);
     if let Some((_, m)) = masked.iter().find(|(w, _)| w.as_ptr() == Arc::as_ptr(f)) {

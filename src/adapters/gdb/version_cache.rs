@@ -6,9 +6,10 @@
 //! in a file beside it, for as long as the file is unchanged: pip writes
 //! the script anew on every install and upgrade.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::{LazyLock, Mutex};
 use std::time::UNIX_EPOCH;
 
 /// One version of a file: when it was last written, and its size.
@@ -33,7 +34,7 @@ pub fn first_line(
     let Some(now) = stamp(path) else {
         return run(path);
     };
-    let mut seen = SEEN.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut seen = SEEN.locked();
     if let Some((at, line)) = seen.get(path)
         && *at == now
     {
@@ -107,7 +108,7 @@ mod tests {
         );
         assert_eq!(runs.get(), 1);
         // Another process finds it in the stored file.
-        SEEN.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        SEEN.locked().clear();
         assert_eq!(
             first_line(&gdb, Some(&stored), |_| None).as_deref(),
             Some("GNU gdb (GDB) 18.1")

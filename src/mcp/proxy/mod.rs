@@ -9,6 +9,7 @@
 
 mod upstream;
 
+use crate::sync::Locked;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
@@ -308,7 +309,7 @@ pub async fn run<L: ServerHandler + Clone>(
         .serve(crate::mcp::stdio_guard::stdio())
         .await
         .map_err(|e| e.to_string())?;
-    *agent.peer.lock().unwrap_or_else(|p| p.into_inner()) = Some(service.peer().clone());
+    *agent.peer.locked() = Some(service.peer().clone());
     let _ = service.waiting().await;
     let registry = match &*backend.read().await {
         Backend::Local(_, registry) => Some(registry.clone()),

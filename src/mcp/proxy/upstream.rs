@@ -2,6 +2,7 @@
 //! pushes (breakpoint hits, state changes, resource updates, progress) goes
 //! down to the agent.
 
+use crate::sync::Locked;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -28,7 +29,7 @@ pub struct Agent {
 
 impl Agent {
     fn peer(&self) -> Option<Peer<RoleServer>> {
-        self.peer.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.peer.locked().clone()
     }
 
     /// Whether the agent asked for pairdbg's own notifications, as the

@@ -1,11 +1,12 @@
 //! Breakpoints: ours are the source of truth; each file's list is sent whole.
 
+use crate::sync::Locked;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::{Apply, Engine, ReplyTx, lock, or_reply};
+use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::adapters::Language;
 use crate::session::SessionEvent;
 use crate::session::command::{BreakpointSelector, BreakpointUpdate, Reply};
@@ -533,7 +534,7 @@ impl Engine {
         let left = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(files.len()));
         let pending = std::sync::Arc::new(std::sync::Mutex::new(Some((reply, matches))));
         if files.is_empty()
-            && let Some((reply, matches)) = lock(&pending).take()
+            && let Some((reply, matches)) = pending.locked().take()
         {
             let _ = reply.send(Ok(Reply::Removed(matches, vec![])));
         }
@@ -543,7 +544,7 @@ impl Engine {
                 &f,
                 Box::new(move |_: &mut Engine| {
                     if left.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) == 1
-                        && let Some((reply, matches)) = lock(&pending).take()
+                        && let Some((reply, matches)) = pending.locked().take()
                     {
                         let _ = reply.send(Ok(Reply::Removed(matches, vec![])));
                     }

@@ -2,9 +2,10 @@
 //! output as the build stream, and the adapter started only once it built.
 //! A failed build starts nothing and tells where the compiler said it broke.
 
+use crate::sync::Locked;
 use std::sync::Arc;
 
-use super::{Apply, Engine, lock};
+use super::{Apply, Engine};
 use crate::session::SessionEvent;
 use crate::session::build_run;
 use crate::session::output::{Speaker, Stream};
@@ -45,7 +46,7 @@ impl Engine {
     }
 
     fn push_build(&mut self, text: &str) {
-        lock(&self.output).push(Stream::Build, text);
+        self.output.locked().push(Stream::Build, text);
         self.emit(SessionEvent::Output);
     }
 
@@ -77,7 +78,7 @@ impl Engine {
 
     /// Where this run's build broke, when its output says so.
     fn build_step_error(&self) -> Option<CompileError> {
-        let out = lock(&self.output);
+        let out = self.output.locked();
         let (start, end) = out.run_range(out.run_count())?;
         let text = out
             .read_runs_of(Speaker::Build, start, end, 256 * 1024)

@@ -1,13 +1,14 @@
 //! A program that did not compile: where, read from the output the
 //! compiler left (the program's own, or the adapter's for a build it ran).
 
-use super::{Engine, lock};
+use super::Engine;
 use crate::session::types::CompileError;
+use crate::sync::Locked;
 
 impl Engine {
     /// Where the program failed to compile, from its last output.
     pub(super) fn compile_error(&self) -> Option<CompileError> {
-        let tail = lock(&self.output).tail_lines(40).join("\n");
+        let tail = self.output.locked().tail_lines(40).join("\n");
         let found = self.config.adapter.language().compile_error(&tail)?;
         self.existing(found)
     }
@@ -16,7 +17,7 @@ impl Engine {
     pub(super) fn build_error(&self) -> Option<CompileError> {
         // The adapter may tell the build's errors on its console or as if
         // the program wrote them.
-        let out = lock(&self.output);
+        let out = self.output.locked();
         let mut tail = out.debugger().tail_lines(40);
         tail.extend(out.tail_lines(40));
         drop(out);

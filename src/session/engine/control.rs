@@ -1,10 +1,11 @@
 //! Commands that move execution, and the dispatch of every command.
 
+use crate::sync::Locked;
 use std::time::Duration;
 
 use serde_json::json;
 
-use super::{Apply, Engine, ReplyTx, lock, or_reply};
+use super::{Apply, Engine, ReplyTx, or_reply};
 use crate::session::command::{Command, Envelope, Reply};
 use crate::session::config::BreakpointRequest;
 use crate::session::error::SessionError;
@@ -458,7 +459,7 @@ impl Engine {
         }
         self.hits = Default::default();
         {
-            let mut out = lock(&self.output);
+            let mut out = self.output.locked();
             out.push(Stream::Console, "--- restarted ---\n");
             out.begin_run();
         }

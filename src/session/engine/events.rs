@@ -1,11 +1,12 @@
 //! Adapter events: stops (read in one batch), output, exits.
 
+use crate::sync::Locked;
 use std::time::Duration;
 
 use futures::FutureExt;
 
 use super::connection::StoppedBy;
-use super::{Apply, Engine, lock};
+use super::{Apply, Engine};
 use crate::adapters::ProgramEnd;
 use crate::dap::DapError;
 use crate::dap::events::DapEvent;
@@ -233,7 +234,7 @@ impl Engine {
         } else {
             std::borrow::Cow::Borrowed(text)
         };
-        lock(&self.output).push(stream, &text);
+        self.output.locked().push(stream, &text);
         self.emit(SessionEvent::Output);
     }
 
@@ -253,7 +254,7 @@ impl Engine {
         if self.config.adapter.quirks().is_console_noise(text) {
             return;
         }
-        lock(&self.output).push_debugger(text);
+        self.output.locked().push_debugger(text);
         self.emit(SessionEvent::DebuggerOutput);
     }
 
@@ -336,7 +337,7 @@ impl Engine {
             exit.terminated_by = self.conn.terminated_by;
         }
         let code = exit.exit_code;
-        let tail = lock(&self.output).tail_lines(10);
+        let tail = self.output.locked().tail_lines(10);
         let summary = match (end, exit.terminated_by) {
             (None, None) => "The debug session ended.".to_string(),
             _ => format!("The program {}.", exit.ended()),
@@ -484,7 +485,7 @@ impl Engine {
                 // An exception function's message is what the
                 // program printed just before calling it.
                 if let Some(x) = stop.exception.as_mut().filter(|x| x.message.is_empty()) {
-                    let tail = lock(&e.output).tail_lines(20).join("\n");
+                    let tail = e.output.locked().tail_lines(20).join("\n");
                     if let Some(m) = e.config.adapter.language().exception_message(&tail) {
                         x.message = m;
                     }

@@ -3,8 +3,9 @@
 //! adapter's own pipes, the program's terminal) fills, so that it comes
 //! before the stop or the end it led to.
 
-use super::{Engine, lock};
+use super::Engine;
 use crate::session::output::Stream;
+use crate::sync::Locked;
 
 /// Read from the buffer per publish; the rest waits for the next.
 const READ_BYTES: usize = 64 * 1024;
@@ -14,7 +15,7 @@ impl Engine {
         let Some(j) = &self.journal else {
             return;
         };
-        let out = lock(&self.output);
+        let out = self.output.locked();
         let (pieces, next) = out.pieces(self.journal_output_at, READ_BYTES);
         for p in pieces {
             match p.stream {

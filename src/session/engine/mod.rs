@@ -41,6 +41,7 @@ mod threads;
 mod tracepoints;
 mod tree;
 
+use crate::sync::Locked;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -296,7 +297,7 @@ impl Engine {
                 what,
             };
             if origin == Some(Origin::Human) {
-                lock(&self.person).push(change.clone());
+                self.person.locked().push(change.clone());
             }
             self.snap.changes.push(change);
             let n = self.snap.changes.len();
@@ -407,10 +408,6 @@ impl Engine {
             p.wait().await;
         }
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// What a session on this adapter can do backwards, before it asks.

@@ -1,6 +1,7 @@
 //! Start-up: spawn the adapter, initialize, launch, and configure when the
 //! adapter says `initialized`, whichever order it says it in.
 
+use crate::sync::Locked;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::pin::Pin;
@@ -13,7 +14,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, BufReader};
 use super::connection::ConnState;
 use super::opening::{self, Opening};
 use super::tree::ConnMsg;
-use super::{Apply, Engine, lock};
+use super::{Apply, Engine};
 use crate::dap::{DapClient, Settings};
 use crate::session::connector::{ProgramOutput, Transport};
 use crate::session::error::SessionError;
@@ -240,7 +241,7 @@ impl Engine {
         }
         self.drain_events();
         self.drain_terminal();
-        let out = lock(&self.output);
+        let out = self.output.locked();
         let said = out.debugger().read(0, 16 * 1024, false).text;
         let wrote = out.read(0, 16 * 1024, false).text;
         let text = format!("{said}{wrote}");

@@ -6,11 +6,12 @@
 //! the program made them, on the adapter's one ordered stream, and are
 //! taken out of the program's output into the trace log.
 
+use super::Engine;
 use super::breakpoints::{TRACE_CLOSE, TRACE_END, TRACE_OPEN};
-use super::{Engine, lock};
 use crate::session::SessionEvent;
 use crate::session::trace::{TraceRecord, timestamp_now};
 use crate::session::types::BreakpointKind;
+use crate::sync::Locked;
 
 impl Engine {
     /// Takes the tracepoint hits out of an output event; what is left is
@@ -92,7 +93,7 @@ impl Engine {
             line,
             message: self.config.adapter.language().trace_record(message),
         };
-        let record = lock(&self.trace).push(record);
+        let record = self.trace.locked().push(record);
         self.emit(SessionEvent::TraceHit(record));
         self.publish_hits_soon();
         if used_up {

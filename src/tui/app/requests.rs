@@ -1,6 +1,7 @@
 //! The person's commands to the engine, sent without waiting: the UI keeps
 //! drawing and taking keys, and spins while an answer is slow to come.
 
+use crate::sync::Locked;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -19,7 +20,7 @@ pub(super) struct InFlight(Mutex<Vec<(u64, Instant)>>, std::sync::atomic::Atomic
 
 impl InFlight {
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Instant)>> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
+        self.0.locked()
     }
 
     fn start(&self) -> u64 {

@@ -4,6 +4,7 @@
 //! session lives here until `start_debugging` launches it, and afterwards
 //! this table only maps its UUID to the engine's session id.
 
+use crate::sync::Locked;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -71,7 +72,7 @@ pub const MAX_CREATED: usize = 16;
 
 impl Table {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.locked()
     }
 
     /// False when too many sessions wait without a program.
