@@ -60,6 +60,28 @@ pub fn state_dir() -> Option<PathBuf> {
     Some(base.join("pairdbg"))
 }
 
+/// The per-user configuration directory, `$XDG_CONFIG_HOME/pairdbg` (by
+/// default `~/.config/pairdbg`): config.toml, keys.toml, themes/.
+pub fn config_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("pairdbg"))
+}
+
+/// config.toml, read and parsed once per process; None where there is
+/// none or it does not parse.
+pub fn config_table() -> Option<&'static toml::Table> {
+    static TABLE: std::sync::OnceLock<Option<toml::Table>> = std::sync::OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            let text = std::fs::read_to_string(config_dir()?.join("config.toml")).ok()?;
+            toml::from_str(&text).ok()
+        })
+        .as_ref()
+}
+
 /// The per-user data directory, `$XDG_DATA_HOME/pairdbg` (by default
 /// `~/.local/share/pairdbg`), where installed adapters live; None without HOME.
 pub fn data_dir() -> Option<PathBuf> {

@@ -10,10 +10,7 @@ fn log_path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("PAIRDBG_LOG") {
         return Some(PathBuf::from(p));
     }
-    let base = std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
-    Some(base.join("pairdbg/pairdbg.log"))
+    Some(crate::paths::state_dir()?.join("pairdbg.log"))
 }
 
 pub fn init() {

@@ -386,15 +386,10 @@ fn ui_settings(
 
 /// A string setting from ~/.config/pairdbg/config.toml.
 fn config_value(key: &str) -> Option<String> {
-    config_table()?.get(key)?.as_str().map(str::to_string)
-}
-
-fn config_table() -> Option<toml::Table> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    let text = std::fs::read_to_string(base.join("pairdbg/config.toml")).ok()?;
-    toml::from_str(&text).ok()
+    crate::paths::config_table()?
+        .get(key)?
+        .as_str()
+        .map(str::to_string)
 }
 
 /// config.toml's `max_sessions`, if set; a value that is no count is refused
@@ -412,8 +407,8 @@ pub fn max_sessions_setting(table: &toml::Table) -> Result<Option<usize>, String
 /// The process-wide settings of config.toml; a wrong one stops the start
 /// with its name and range.
 fn apply_settings() -> Result<(), String> {
-    let Some(n) = config_table()
-        .map(|t| max_sessions_setting(&t))
+    let Some(n) = crate::paths::config_table()
+        .map(max_sessions_setting)
         .transpose()?
         .flatten()
     else {

@@ -220,12 +220,7 @@ impl Keymap {
 
     /// The bundled keymap with ~/.config/pairdbg/keys.toml, if any.
     pub fn load() -> Result<Keymap, String> {
-        let user = std::env::var_os("XDG_CONFIG_HOME")
-            .map(std::path::PathBuf::from)
-            .or_else(|| {
-                std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config"))
-            })
-            .map(|d| d.join("pairdbg/keys.toml"));
+        let user = crate::paths::config_dir().map(|d| d.join("keys.toml"));
         let text = user.and_then(|p| std::fs::read_to_string(p).ok());
         Keymap::parse(DEFAULT_KEYMAP, text.as_deref())
     }

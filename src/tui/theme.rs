@@ -88,12 +88,7 @@ pub fn names() -> Vec<String> {
 }
 
 fn user_dir() -> Option<std::path::PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config"))
-        })?;
-    Some(base.join("pairdbg/themes"))
+    crate::paths::config_dir().map(|d| d.join("themes"))
 }
 
 fn source(name: &str) -> Result<String, String> {

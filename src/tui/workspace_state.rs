@@ -78,11 +78,7 @@ fn stable_hash(bytes: &[u8]) -> u64 {
 }
 
 fn state_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_STATE_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
-    Some(base.join("pairdbg").join("workspaces"))
+    crate::paths::state_dir().map(|d| d.join("workspaces"))
 }
 
 /// Where a workspace's state is kept.

@@ -45,13 +45,7 @@ impl App {
 
 /// `confirm_quit = false` in ~/.config/pairdbg/config.toml quits at once.
 pub(super) fn confirm_quit_setting() -> bool {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config")));
-    let table: Option<toml::Table> = base
-        .and_then(|b| std::fs::read_to_string(b.join("pairdbg/config.toml")).ok())
-        .and_then(|t| toml::from_str(&t).ok());
-    table
+    crate::paths::config_table()
         .and_then(|t| t.get("confirm_quit").and_then(|v| v.as_bool()))
         .unwrap_or(true)
 }
