@@ -130,7 +130,9 @@ async fn go_remote_attach_maps_paths_and_detach_leaves_it_running() {
         assert!(built.success());
         let port = free_port();
         let mut server = Running(
-            Command::new("dlv")
+            // The delve pairdbg runs: on a clean machine it is in pairdbg's
+            // data directory, not on PATH.
+            Command::new(pairdbg::adapters::delve::find_dlv().expect("dlv"))
                 .args([
                     "exec",
                     "./prog",
