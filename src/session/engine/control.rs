@@ -105,6 +105,9 @@ impl Engine {
                 });
                 self.touch(Some(origin), format!("{} wrote a note", origin.noun()));
                 self.emit(SessionEvent::Note { origin, text });
+                // Published before the answer: the caller's next call (the
+                // action log, the viewport) reads the note in the snapshot.
+                self.publish();
                 let _ = reply.send(Ok(Reply::Done));
             }
             Command::Input(text) => self.send_input(reply, text),
