@@ -113,3 +113,31 @@ async fn a_cpython_core_opens_at_the_programs_frame_with_its_locals() {
     assert!(e.contains("this is a core file: nothing runs"), "{e}");
     mcp.close().await;
 }
+
+#[test]
+fn pairdbg_run_prints_a_python_dumps_stop_with_no_program() {
+    if !python_package_available("coredumpy") {
+        return;
+    }
+    let ws = workspace(&[("crash.py", CRASH_PY)]);
+    let dump = python_dump_of_crash(ws.path());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+        .args(["run", "--core", &dump])
+        .current_dir(ws.path())
+        .output()
+        .expect("run pairdbg");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("── STOPPED at crash.py:12 (settle)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ZeroDivisionError: float division by zero"),
+        "{text}"
+    );
+}

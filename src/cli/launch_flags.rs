@@ -34,7 +34,8 @@ pub struct LaunchFlags {
     #[arg(long, value_name = "PID|HOST:PORT", value_parser = parse_attach, conflicts_with = "module")]
     pub attach: Option<AttachTo>,
     /// Open the core file CORE that PROGRAM wrote as it crashed: its
-    /// frames, variables and memory read as at the crash; nothing runs.
+    /// frames, variables and memory read as at the crash; nothing runs. A
+    /// Python crash dump or a Python interpreter's core needs no PROGRAM.
     #[arg(long, value_name = "CORE", conflicts_with_all = ["attach", "module", "build"])]
     pub core: Option<String>,
     /// Let the program write a core file when it crashes (the core limit

@@ -28,7 +28,7 @@ pub struct RunArgs {
     /// The program and its arguments.
     #[arg(
         last = true,
-        required_unless_present_any = ["module", "attach"],
+        required_unless_present_any = ["module", "attach", "core"],
         value_name = "PROGRAM [ARGS]"
     )]
     pub program: Vec<String>,
