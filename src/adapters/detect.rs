@@ -32,12 +32,6 @@ pub fn infer_language(program: &Path) -> Option<&'static str> {
     elf_language_cached(program)
 }
 
-/// The language of a crashed program from its name in its core
-/// (`pr_fname`): an interpreter's core is its language's, not C's.
-pub fn infer_core_language(command: &str) -> Option<&'static str> {
-    command.starts_with("python").then_some("python")
-}
-
 /// The language of a running process, from the program it runs.
 pub fn infer_process_language(pid: u32) -> Option<&'static str> {
     let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok()?;

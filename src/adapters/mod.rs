@@ -47,8 +47,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 
 use crate::dap::process::AdapterProcess;
 
-pub use coredumpy::is_python_dump;
-pub use detect::{infer_core_language, infer_language, infer_process_language};
+pub use detect::{infer_language, infer_process_language};
 pub use exception_chain::InnerException;
 pub use exit_file::take_exit_code;
 pub use language::{
@@ -597,8 +596,8 @@ pub fn all() -> &'static [AdapterRef] {
         &js_debug::JsDebug,
         &java::Java,
         &rdbg::Rdbg,
-        &coredumpy::Coredumpy,
-        &pystack::Pystack,
+        &coredumpy::COREDUMPY,
+        &pystack::PYSTACK,
     ];
     &ALL
 }
@@ -688,6 +687,19 @@ pub fn by_name(word: &str) -> Option<AdapterRef> {
         .iter()
         .copied()
         .find(|a| a.name() == w || a.name().split('-').next() == Some(w.as_str()))
+}
+
+/// The adapter that reads a core file on its own, where its program's
+/// binary says nothing of its language: coredumpy for a Python crash dump,
+/// pystack for the core a Python interpreter (`command`, the name the core
+/// kept) wrote.
+pub fn post_mortem_reader(core: &std::path::Path, command: Option<&str>) -> Option<AdapterRef> {
+    if coredumpy::is_python_dump(core) {
+        return Some(&coredumpy::COREDUMPY);
+    }
+    command
+        .is_some_and(|c| c.starts_with("python"))
+        .then_some(&pystack::PYSTACK as AdapterRef)
 }
 
 /// The adapter named `word`, or the one for the language `word`.

@@ -353,10 +353,7 @@ impl LaunchRequest {
             ));
         }
         // A Python dump holds its sources; a native core needs its binary.
-        if self.program.is_none()
-            && !adapters::is_python_dump(&path)
-            && interpreter_core(&path).is_none()
-        {
+        if self.program.is_none() && reader_of(&path).is_none() {
             return Err(SessionError::invalid(
                 "program",
                 "a core file needs the program that wrote it; give program (its binary)",
@@ -388,10 +385,10 @@ pub fn statement_line(lines: &[String], statement: &str, near: Option<u64>) -> O
         .min_by_key(|l| near.map(|n| l.abs_diff(n)).unwrap_or(0))
 }
 
-/// The language of a core an interpreter wrote, by the name it kept of
-/// the program.
-fn interpreter_core(core: &std::path::Path) -> Option<&'static str> {
-    super::core_file::command(core).and_then(|c| adapters::infer_core_language(&c))
+/// The adapter that reads `core` on its own, without the program's binary:
+/// a Python crash dump, or the core a Python interpreter wrote.
+fn reader_of(core: &std::path::Path) -> Option<AdapterRef> {
+    adapters::post_mortem_reader(core, super::core_file::command(core).as_deref())
 }
 
 /// How long one adapter request may take, unless a launch says otherwise.
@@ -405,9 +402,8 @@ impl LaunchRequest {
     ) -> Result<LaunchConfig, SessionError> {
         let remote_given = self.remote.is_given();
         let core = self.core_file(ws, remote_given)?;
-        let python_dump = core.as_deref().is_some_and(adapters::is_python_dump);
         // A core an interpreter wrote is its language's, whatever its binary's.
-        let core_language = core.as_deref().and_then(interpreter_core);
+        let reader = core.as_deref().and_then(reader_of);
         if remote_given && self.attach.is_some() {
             return Err(SessionError::invalid(
                 "pid",
@@ -437,7 +433,7 @@ impl LaunchRequest {
                 ));
             }
             (None, None, None) if self.build.as_ref().is_some_and(|b| b.cargo) => None,
-            (None, None, None) if python_dump || core_language.is_some() => None,
+            (None, None, None) if reader.is_some() => None,
             (None, None, None) => {
                 return Err(SessionError::invalid("program", "give program or module"));
             }
@@ -471,8 +467,7 @@ impl LaunchRequest {
                     ),
                 ));
             }
-            (None, _) if python_dump => "python".into(),
-            (None, _) if let Some(l) = core_language => l.into(),
+            (None, _) if let Some(r) = reader => r.languages()[0].into(),
             (None, Some(p)) => adapters::infer_language(p)
                 .ok_or_else(|| {
                     SessionError::invalid(
@@ -502,8 +497,7 @@ impl LaunchRequest {
             }
         };
         let named = match self.adapter.as_deref() {
-            None if python_dump => Some("coredumpy"),
-            None if core_language == Some("python") => Some("pystack"),
+            None => reader.map(|r| r.name()),
             named => named,
         };
         let chosen = adapters::choose(&language, named).map_err(|m| {

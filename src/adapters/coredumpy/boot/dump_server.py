@@ -7,12 +7,12 @@
 import json
 import os
 import reprlib
-import sys
 import traceback
 
 import coredumpy
 from coredumpy.coredumpy import load_data_from_path
 from coredumpy.py_object_proxy import PyObjectProxy
+from dap_stdio import DapServer, Refused
 
 NOT_READ = "<pairdbg-not-read: {}>"
 # What a dumped object is when coredumpy stopped following references.
@@ -152,77 +152,23 @@ class Dump:
         }
 
 
-class Server:
+class Server(DapServer):
+    what = "a dump"
+
     def __init__(self):
-        self.seq = 1
+        super().__init__()
         self.dump = None
         self.scopes = set()
-        self.out = sys.stdout.buffer
-        self.inp = sys.stdin.buffer
-        # coredumpy prints warnings (a dump of another version): not into DAP.
-        sys.stdout = sys.stderr
 
-    def send(self, msg):
-        msg["seq"] = self.seq
-        self.seq += 1
-        body = json.dumps(msg).encode("utf-8")
-        self.out.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.out.flush()
-
-    def event(self, name, body=None):
-        self.send({"type": "event", "event": name, "body": body or {}})
-
-    def read(self):
-        length = None
-        while True:
-            line = self.inp.readline()
-            if not line:
-                return None
-            line = line.strip()
-            if not line:
-                break
-            k, _, v = line.partition(b":")
-            if k.strip().lower() == b"content-length":
-                length = int(v.strip())
-        if length is None:
-            return None
-        return json.loads(self.inp.read(length))
-
-    def run(self):
-        while True:
-            req = self.read()
-            if req is None:
-                return
-            if req.get("type") != "request":
-                continue
-            command = req.get("command", "")
-            handler = getattr(self, "on_" + command, None)
-            try:
-                if handler is None:
-                    raise Refused(f"a dump runs nothing: `{command}` has nothing to act on")
-                body = handler(req.get("arguments") or {})
-                self.send({"type": "response", "request_seq": req["seq"], "success": True,
-                           "command": command, "body": body or {}})
-            except Refused as e:
-                self.fail(req, command, str(e))
-            except Exception as e:
-                self.fail(req, command, "".join(traceback.format_exception_only(type(e), e)).strip())
-            if command == "configurationDone":
-                raised = self.exception()
-                self.event("stopped", {
-                    # A dump the program took itself (coredumpy.dump()) records no exception.
-                    "reason": "exception" if raised else "pause",
-                    "description": raised[1] if raised else self.taken(),
-                    "threadId": self.dump.threads[0]["id"] if self.dump and self.dump.threads else 1,
-                    "allThreadsStopped": True,
-                })
-            if command in ("disconnect", "terminate"):
-                self.event("terminated")
-                return
-
-    def fail(self, req, command, message):
-        self.send({"type": "response", "request_seq": req["seq"], "success": False,
-                   "command": command, "message": message})
+    def stopped(self):
+        raised = self.exception()
+        return {
+            # A dump the program took itself (coredumpy.dump()) records no exception.
+            "reason": "exception" if raised else "pause",
+            "description": raised[1] if raised else self.taken(),
+            "threadId": self.dump.threads[0]["id"] if self.dump and self.dump.threads else 1,
+            "allThreadsStopped": True,
+        }
 
     def exception(self):
         """(type, 'Type: message', traceback) from the dump's description, or
@@ -254,20 +200,9 @@ class Server:
         self.dump = Dump(path)
         self.event("initialized")
 
-    def on_setBreakpoints(self, a):
-        return {"breakpoints": [
-            {"verified": False, "line": b.get("line"), "message": "a dump runs nothing: no breakpoint is hit"}
-            for b in a.get("breakpoints", [])
-        ]}
 
-    def on_setFunctionBreakpoints(self, a):
-        return {"breakpoints": [{"verified": False} for _ in a.get("breakpoints", [])]}
 
-    def on_setExceptionBreakpoints(self, a):
-        return {}
 
-    def on_configurationDone(self, a):
-        return {}
 
     def on_threads(self, a):
         return {"threads": self.dump.threads}
@@ -359,15 +294,7 @@ class Server:
             "details": {"typeName": kind, "message": message, "stackTrace": trace},
         }
 
-    def on_disconnect(self, a):
-        return {}
 
-    def on_terminate(self, a):
-        return {}
-
-
-class Refused(Exception):
-    pass
 
 
 if __name__ == "__main__":

@@ -3,11 +3,8 @@
 # thread and its arguments and locals, read from the core by pystack. The
 # values are pystack's renderings of the objects in the core's memory:
 # text, with nothing to open and nothing to run.
-import json
 import os
-import sys
 import sysconfig
-import traceback
 
 from pystack.engine import (
     CoreFileAnalyzer,
@@ -15,6 +12,8 @@ from pystack.engine import (
     StackMethod,
     get_process_threads_for_core,
 )
+
+from dap_stdio import DapServer, Refused
 
 # The standard library's own files: not the program's code, so a crash in
 # them (ctypes.string_at) is shown from the program's frame that called in.
@@ -28,10 +27,6 @@ STDLIB = tuple(
 def is_stdlib(path):
     real = os.path.realpath(path)
     return real.startswith(STDLIB) and "-packages" + os.sep not in real
-
-
-class Refused(Exception):
-    pass
 
 
 class Core:
@@ -69,72 +64,19 @@ class Core:
         return len(self.refs)
 
 
-class Server:
+class Server(DapServer):
+    what = "a core file"
+
     def __init__(self):
-        self.seq = 1
+        super().__init__()
         self.core = None
-        self.out = sys.stdout.buffer
-        self.inp = sys.stdin.buffer
-        sys.stdout = sys.stderr
 
-    def send(self, msg):
-        msg["seq"] = self.seq
-        self.seq += 1
-        body = json.dumps(msg).encode("utf-8")
-        self.out.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.out.flush()
-
-    def event(self, name, body=None):
-        self.send({"type": "event", "event": name, "body": body or {}})
-
-    def read(self):
-        length = None
-        while True:
-            line = self.inp.readline()
-            if not line:
-                return None
-            line = line.strip()
-            if not line:
-                break
-            k, _, v = line.partition(b":")
-            if k.strip().lower() == b"content-length":
-                length = int(v.strip())
-        if length is None:
-            return None
-        return json.loads(self.inp.read(length))
-
-    def run(self):
-        while True:
-            req = self.read()
-            if req is None:
-                return
-            if req.get("type") != "request":
-                continue
-            command = req.get("command", "")
-            handler = getattr(self, "on_" + command, None)
-            try:
-                if handler is None:
-                    raise Refused(f"a core file runs nothing: `{command}` has nothing to act on")
-                body = handler(req.get("arguments") or {})
-                self.send({"type": "response", "request_seq": req["seq"], "success": True,
-                           "command": command, "body": body or {}})
-            except Refused as e:
-                self.fail(req, command, str(e))
-            except Exception as e:
-                self.fail(req, command, "".join(traceback.format_exception_only(type(e), e)).strip())
-            if command == "configurationDone":
-                self.event("stopped", {
-                    "reason": "entry",
-                    "threadId": self.core.threads[0]["id"] if self.core and self.core.threads else 1,
-                    "allThreadsStopped": True,
-                })
-            if command in ("disconnect", "terminate"):
-                self.event("terminated")
-                return
-
-    def fail(self, req, command, message):
-        self.send({"type": "response", "request_seq": req["seq"], "success": False,
-                   "command": command, "message": message})
+    def stopped(self):
+        return {
+            "reason": "entry",
+            "threadId": self.core.threads[0]["id"] if self.core and self.core.threads else 1,
+            "allThreadsStopped": True,
+        }
 
     def on_initialize(self, a):
         return {"supportsConfigurationDoneRequest": True, "supportsTerminateRequest": True}
@@ -148,20 +90,9 @@ class Server:
             raise Refused("pystack found no Python frames in this core")
         self.event("initialized")
 
-    def on_setBreakpoints(self, a):
-        return {"breakpoints": [
-            {"verified": False, "line": b.get("line"), "message": "a core file runs nothing: no breakpoint is hit"}
-            for b in a.get("breakpoints", [])
-        ]}
 
-    def on_setFunctionBreakpoints(self, a):
-        return {"breakpoints": [{"verified": False} for _ in a.get("breakpoints", [])]}
 
-    def on_setExceptionBreakpoints(self, a):
-        return {}
 
-    def on_configurationDone(self, a):
-        return {}
 
     def on_threads(self, a):
         return {"threads": self.core.threads}
@@ -222,11 +153,7 @@ class Server:
             "a core file holds no interpreter to evaluate in: only a local's name is read"
         )
 
-    def on_disconnect(self, a):
-        return {}
 
-    def on_terminate(self, a):
-        return {}
 
 
 if __name__ == "__main__":
