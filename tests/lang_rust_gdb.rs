@@ -467,9 +467,13 @@ struct Item {
 
 fn show(item: &Item, m: &mut Item, raw: *const Item, items: &[Item]) -> u32 {
     let r = &items[1];
+    let x = one(item);
     m.id += 1;
-    item.id + m.id + r.id + unsafe { (*raw).id }
+    item.id + m.id + r.id + unsafe { (*raw).id } + x.id - two(m).id
 }
+
+fn one(x: &Item) -> &Item { x }
+fn two(x: &mut Item) -> &mut Item { x }
 
 fn main() {
     let items = vec![Item { id: 1 }, Item { id: 2 }];
@@ -480,10 +484,12 @@ fn main() {
 }
 "#;
 
-/// gdb names every Rust pointer `*mut T`, a reference too: a local's type
-/// claims no kind gdb did not read, and its value reads as what it points at.
+/// gdb names every Rust pointer `*mut T`, a reference too: each local's
+/// kind is read from the program's own DWARF, and its value reads as what
+/// it points at. A name the program declares with two kinds (`x`, in
+/// `one` and `two`) claims neither.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reference_is_never_called_a_mut_pointer() {
+async fn a_reference_reads_as_the_kind_the_program_declares() {
     if !gdb_available() {
         return;
     }
@@ -492,21 +498,27 @@ async fn a_reference_is_never_called_a_mut_pointer() {
     let mcp = mcp_in(ws.path()).await;
     mcp.ok(
         "debug_launch",
-        json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 8}]}),
+        json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 9}]}),
     )
     .await;
-    for (name, id) in [("item", 10), ("m", 20), ("raw", 10), ("r", 2)] {
+    let kinds = [
+        ("item", 10, "&main::Item"),
+        ("m", 20, "&mut main::Item"),
+        ("raw", 10, "*const main::Item"),
+        ("r", 2, "&main::Item"),
+        ("x", 10, "pointer or reference to main::Item"),
+    ];
+    for (name, id, kind) in kinds {
         let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
         assert!(
             e.contains(&format!("id: {id}")) || e.contains(&format!("id={id}")),
             "{name}: {e}"
         );
-        assert!(
-            e.contains("(pointer or reference to main::Item)"),
-            "{name}: {e}"
-        );
+        assert!(e.contains(&format!("({kind})")), "{name}: {e}");
         assert!(!e.contains("*mut"), "{name}: {e}");
     }
+    let rows = mcp.ok("debug_variables", json!({})).await;
+    eprintln!("{rows}");
     mcp.close().await;
 }
 

@@ -6,6 +6,7 @@ mod apt;
 pub mod build_output;
 mod condition_check;
 mod coredumpy;
+pub mod declared_types;
 mod source_functions;
 
 pub mod debugpy;
@@ -463,6 +464,14 @@ pub trait Adapter: Send + Sync + 'static {
     fn quirks(&self) -> &'static Quirks;
     /// What the program's language means: parameters, paths, assignment.
     fn language(&self) -> &'static dyn Language;
+    /// What `program`'s own file declares of types the adapter names
+    /// less well. It may read the whole file: call it off the runtime.
+    fn declared_types(
+        &self,
+        _program: &std::path::Path,
+    ) -> Option<declared_types::DeclaredTypesRef> {
+        None
+    }
     /// The program's exit code, from a line of output that tells it, for
     /// adapters that send no `exited` event.
     fn exit_code_from_output(&self, _line: &str) -> Option<i64> {

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::shapes::ElementShapes;
 use super::slow_previews::SlowPreviews;
+use crate::adapters::declared_types::DeclaredTypesRef;
 use crate::adapters::{AdapterRef, Language, Quirks};
 use crate::dap::{DapClient, DapError};
 
@@ -39,11 +40,20 @@ pub struct Link {
     /// program has moved on, since a reference then names another value
     /// (or, in debugpy, the same slow one, read again for nobody).
     pinned: Option<u64>,
+    /// The program's file, for what it declares of its types.
+    program: Option<Arc<std::path::PathBuf>>,
+    declared: Arc<tokio::sync::OnceCell<Option<DeclaredTypesRef>>>,
 }
 
 impl Link {
-    pub fn new(client: DapClient, adapter: AdapterRef) -> Self {
+    pub fn new(
+        client: DapClient,
+        adapter: AdapterRef,
+        program: Option<std::path::PathBuf>,
+    ) -> Self {
         Link {
+            program: program.map(Arc::new),
+            declared: Arc::default(),
             client,
             adapter,
             shapes: ElementShapes::default(),
@@ -84,6 +94,27 @@ impl Link {
 
     pub fn quirks(&self) -> &'static Quirks {
         self.adapter.quirks()
+    }
+
+    /// What the program's file declares of its types, read once per link
+    /// off the runtime (a Rust program's DWARF takes milliseconds).
+    pub async fn declared_types(&self) -> Option<DeclaredTypesRef> {
+        let (adapter, program) = (self.adapter, self.program.clone());
+        self.declared
+            .get_or_init(|| async move {
+                let program = program?;
+                tokio::task::spawn_blocking(move || adapter.declared_types(&program))
+                    .await
+                    .ok()
+                    .flatten()
+            })
+            .await
+            .clone()
+    }
+
+    /// The declared types once read, without waiting for them.
+    pub fn declared_types_read(&self) -> Option<DeclaredTypesRef> {
+        self.declared.get().cloned().flatten()
     }
 
     pub fn client(&self) -> &DapClient {

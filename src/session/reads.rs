@@ -209,8 +209,16 @@ pub fn variables_with(
 ) -> impl std::future::Future<Output = Result<Vec<Var>, DapError>> + Send + 'static {
     let fut = client.read("variables", Some(arguments));
     let (language, quirks) = (client.language(), client.quirks());
+    let link = client.clone();
     async move {
         let resp: dap_types::VariablesResponse = body_as("variables", fut.await?)?;
+        let declared = link.declared_types().await;
+        let type_text = |name: &str, type_name: &str| {
+            declared
+                .as_ref()
+                .and_then(|d| d.type_of(name, type_name))
+                .unwrap_or_else(|| language.type_text(type_name.to_string()))
+        };
         Ok(resp
             .variables
             .into_iter()
@@ -222,7 +230,7 @@ pub fn variables_with(
                 if let Some(reason) = language.value_not_read(&var.value) {
                     return Var {
                         hidden,
-                        type_name: language.type_text(var.type_name.clone()),
+                        type_name: type_text(&var.name, &var.type_name),
                         reference: var.reference,
                         evaluate_name: var.evaluate_name.clone(),
                         language: crate::adapters::value::LanguageOf(Some(language)),
@@ -233,7 +241,7 @@ pub fn variables_with(
                     hidden,
                     name: quirks.variable_name(var.name.clone()),
                     value: language.value_text(var.value.clone(), &var.type_name),
-                    type_name: language.type_text(var.type_name.clone()),
+                    type_name: type_text(&var.name, &var.type_name),
                     language: crate::adapters::value::LanguageOf(Some(language)),
                     ..var
                 }
@@ -368,10 +376,15 @@ fn evaluated(client: &Link, expression: &str, body: Value, cap: usize) -> Result
     let language = client.language();
     let type_name = resp.type_.unwrap_or_default();
     let not_read = language.value_not_read(&value);
+    let declared = crate::adapters::declared_types::declared_name(expression).and_then(|name| {
+        client
+            .declared_types_read()
+            .and_then(|d| d.type_of(name, &type_name))
+    });
     Ok(Var {
         name: expression.to_string(),
         value: language.value_text(value, &type_name),
-        type_name: language.type_text(type_name),
+        type_name: declared.unwrap_or_else(|| language.type_text(type_name)),
         reference: resp.variables_reference as i64,
         evaluate_name: Some(expression.to_string()),
         children: None,

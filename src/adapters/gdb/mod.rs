@@ -10,6 +10,7 @@ mod libstdcxx;
 pub use install::alone_on_path;
 mod native;
 mod parts;
+mod pointer_index;
 mod pointer_kind;
 mod rust_tree;
 mod version_cache;
@@ -337,6 +338,14 @@ impl Adapter for Gdb {
 
     fn language(&self) -> &'static dyn Language {
         &GdbNative
+    }
+
+    /// rustc's names for each pointer's kind, which gdb drops.
+    fn declared_types(
+        &self,
+        program: &Path,
+    ) -> Option<crate::adapters::declared_types::DeclaredTypesRef> {
+        pointer_index::for_program(program)
     }
 
     /// gdb reads `hitCondition` as the number of hits to ignore before

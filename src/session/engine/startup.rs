@@ -148,7 +148,12 @@ impl Engine {
             move |ev| (id, ConnMsg::Event(ev)),
             Some((id, ConnMsg::Closed)),
         );
-        let client = Link::new(client, self.config.adapter);
+        let program = self
+            .config
+            .program
+            .as_ref()
+            .map(|p| self.config.cwd.join(p));
+        let client = Link::new(client, self.config.adapter, program);
         let Some(conn) = self.conn_by_id_mut(id) else {
             return;
         };
