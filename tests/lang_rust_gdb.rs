@@ -472,8 +472,14 @@ fn show(item: &Item, m: &mut Item, raw: *const Item, items: &[Item]) -> u32 {
     item.id + m.id + r.id + unsafe { (*raw).id } + x.id - two(m).id
 }
 
-fn one(x: &Item) -> &Item { x }
-fn two(x: &mut Item) -> &mut Item { x }
+fn one(x: &Item) -> &Item {
+    x
+}
+
+fn two(x: &mut Item) -> &mut Item {
+    x.id += 0;
+    x
+}
 
 fn main() {
     let items = vec![Item { id: 1 }, Item { id: 2 }];
@@ -487,7 +493,7 @@ fn main() {
 /// gdb names every Rust pointer `*mut T`, a reference too: each local's
 /// kind is read from the program's own DWARF, and its value reads as what
 /// it points at. A name the program declares with two kinds (`x`, in
-/// `one` and `two`) claims neither.
+/// `one` and `two`) is told by each function's own declaration.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reference_reads_as_the_kind_the_program_declares() {
     if !gdb_available() {
@@ -506,7 +512,9 @@ async fn a_reference_reads_as_the_kind_the_program_declares() {
         ("m", 20, "&mut main::Item"),
         ("raw", 10, "*const main::Item"),
         ("r", 2, "&main::Item"),
-        ("x", 10, "pointer or reference to main::Item"),
+        // `x` is `&Item` in `one` and `&mut Item` in `two`: its name
+        // alone says neither, so `show`'s own declaration tells it.
+        ("x", 10, "&main::Item"),
     ];
     for (name, id, kind) in kinds {
         let e = mcp.ok("debug_evaluate", json!({"expression": name})).await;
@@ -518,7 +526,21 @@ async fn a_reference_reads_as_the_kind_the_program_declares() {
         assert!(!e.contains("*mut"), "{name}: {e}");
     }
     let rows = mcp.ok("debug_variables", json!({})).await;
-    eprintln!("{rows}");
+    assert!(
+        rows.contains("  x = <Item: id=10>  (&main::Item)"),
+        "{rows}"
+    );
+    mcp.ok("breakpoint_set", json!({"file": "src/main.rs", "line": 18}))
+        .await;
+    let v = mcp.ok("debug_continue", json!({})).await;
+    assert_eq!(stopped_function(&v).as_deref(), Some("main::two"), "{v}");
+    let rows = mcp.ok("debug_variables", json!({})).await;
+    assert!(rows.contains("(&mut main::Item)"), "{rows}");
+    let caller = mcp.ok("debug_variables", json!({"frame_index": 1})).await;
+    assert!(
+        caller.contains("  x = <Item: id=10>  (&main::Item)"),
+        "{caller}"
+    );
     mcp.close().await;
 }
 

@@ -8,6 +8,13 @@ pub trait DeclaredTypes: Send + Sync {
     /// `type_name`, as the program declares it; `None` where the file does
     /// not settle it, leaving the adapter's name to the language.
     fn type_of(&self, name: &str, type_name: &str) -> Option<String>;
+
+    /// The type of `function`'s local `name`, shown as `type_name` once
+    /// `type_of` was asked, where the function's own declarations settle
+    /// what the whole program's did not.
+    fn type_in(&self, _function: &str, _name: &str, _type_name: &str) -> Option<String> {
+        None
+    }
 }
 
 pub type DeclaredTypesRef = Arc<dyn DeclaredTypes>;

@@ -25,6 +25,7 @@ pub async fn read(client: &Link, frames: &[Frame], mut early: Early) -> Vec<Call
         let ready = early.take_locals(f.id);
         let client = client.clone();
         let id = f.id;
+        let function = f.name.clone();
         let params = f.params.clone().unwrap_or_default();
         async move {
             let early = match ready {
@@ -33,10 +34,11 @@ pub async fn read(client: &Link, frames: &[Frame], mut early: Early) -> Vec<Call
             };
             // A caller's arguments are a garnish: a failed read leaves the
             // names alone rather than failing the stop.
-            let (vars, reference) = match early {
+            let (mut vars, reference) = match early {
                 Some(read) => read,
                 None => frame_locals(&client, id).await.ok()?,
             };
+            super::reads::declared_in(&client, &function, &mut vars);
             let vars = compose_params(&client, vars, &params).await;
             Some(CallerLocals {
                 frame_id: id,

@@ -198,7 +198,7 @@ pub async fn fetch_stop(
             (None, Some(f)) => f.await,
             (None, None) => top_frame_locals(client, top.id).await,
         };
-        let (vars, reference) = match read {
+        let (mut vars, reference) = match read {
             Ok(read) => read,
             Err(err) => match not_read_reason(&err) {
                 // The locals as a whole are not read; the stop still shows.
@@ -206,6 +206,7 @@ pub async fn fetch_stop(
                 None => return Err(err),
             },
         };
+        super::reads::declared_in(client, &top.name, &mut vars);
         let vars = super::statics::with_statics(client, top, &files, vars).await;
         let watch_futs: Vec<_> = req
             .watches

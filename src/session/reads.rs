@@ -250,6 +250,19 @@ pub fn variables_with(
     }
 }
 
+/// A frame's locals typed as their function declares them, where what the
+/// program declares of their names alone did not settle it.
+pub fn declared_in(client: &Link, function: &str, vars: &mut [Var]) {
+    let Some(declared) = client.declared_types_read() else {
+        return;
+    };
+    for v in vars {
+        if let Some(t) = declared.type_in(function, &v.name, &v.type_name) {
+            v.type_name = t;
+        }
+    }
+}
+
 /// Marked by the adapter as its own (`presentationHint.visibility: internal`).
 fn is_internal(v: &dap_types::Variable) -> bool {
     v.presentation_hint

@@ -4,7 +4,9 @@
 //! own file instead: for each variable, parameter and field, the kind of
 //! pointer it is declared as, keyed by its name and the type it points at.
 //! A kind is told only where every declaration of that name and target in
-//! the program agrees, so a kind the program may not have is never shown.
+//! the program agrees, so a kind the program may not have is never shown;
+//! a local's kind can also be settled by its function's own declarations
+//! (`self` is `&Store` in one method and `&mut Store` in the next).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -24,10 +26,11 @@ const KINDS: [&str; 4] = ["&mut ", "&", "*const ", "*mut "];
 type Reader<'a> = EndianSlice<'a, RunTimeEndian>;
 
 /// For each (name, target) the one kind every declaration agrees on, or
-/// `None` where they disagree.
+/// `None` where they disagree; and the same within each function.
 #[derive(Debug, Default)]
 pub struct PointerKinds {
     by_name: HashMap<(String, String), Option<&'static str>>,
+    in_function: HashMap<(String, String, String), Option<&'static str>>,
 }
 
 impl PointerKinds {
@@ -61,7 +64,10 @@ impl PointerKinds {
     /// of these names (C's pointer types are unnamed).
     fn read_unit(&mut self, dwarf: &gimli::Dwarf<Reader<'_>>, unit: &gimli::Unit<Reader<'_>>) {
         let mut pointers: HashMap<usize, (&'static str, String)> = HashMap::new();
-        let mut declared: Vec<(String, usize)> = vec![];
+        let mut declared: Vec<(Option<Arc<str>>, String, usize)> = vec![];
+        // The functions the walk is inside, by depth: an inlined body is
+        // a function of no name here, so its locals count only by name.
+        let mut functions: Vec<(isize, Option<Arc<str>>)> = vec![];
         let mut entries = unit.entries();
         let mut first = true;
         while let Ok(Some(entry)) = entries.next_dfs() {
@@ -69,6 +75,16 @@ impl PointerKinds {
                 return;
             }
             let tag = entry.tag();
+            while functions.last().is_some_and(|(d, _)| *d >= entry.depth()) {
+                functions.pop();
+            }
+            if tag == gimli::DW_TAG_subprogram || tag == gimli::DW_TAG_inlined_subroutine {
+                let name = (tag == gimli::DW_TAG_subprogram)
+                    .then(|| function_name(dwarf, unit, entry))
+                    .flatten();
+                functions.push((entry.depth(), name));
+                continue;
+            }
             let is_declaration = [
                 gimli::DW_TAG_variable,
                 gimli::DW_TAG_formal_parameter,
@@ -92,25 +108,35 @@ impl PointerKinds {
             } else if let Some(AttributeValue::UnitRef(offset)) =
                 entry.attr_value(gimli::DW_AT_type)
             {
-                declared.push((name, offset.0));
+                let function = match tag == gimli::DW_TAG_member {
+                    true => None,
+                    false => functions.last().and_then(|(_, f)| f.clone()),
+                };
+                declared.push((function, name, offset.0));
             }
         }
-        for (name, offset) in declared {
+        for (function, name, offset) in declared {
             if let Some((kind, target)) = pointers.get(&offset) {
-                self.declare(name, target.clone(), kind);
+                self.declare(function.as_deref(), name, target.clone(), kind);
             }
         }
     }
 
-    fn declare(&mut self, name: String, target: String, kind: &'static str) {
-        self.by_name
-            .entry((name, target))
-            .and_modify(|k| {
-                if *k != Some(kind) {
-                    *k = None;
-                }
-            })
-            .or_insert(Some(kind));
+    fn declare(
+        &mut self,
+        function: Option<&str>,
+        name: String,
+        target: String,
+        kind: &'static str,
+    ) {
+        if let Some(function) = function {
+            let key = (function.to_string(), name.clone(), target.clone());
+            agree(self.in_function.entry(key).or_insert(Some(kind)), kind);
+        }
+        agree(
+            self.by_name.entry((name, target)).or_insert(Some(kind)),
+            kind,
+        );
     }
 
     /// The kind of the pointer `name` to `target`, where the program's
@@ -121,6 +147,22 @@ impl PointerKinds {
             .copied()
             .flatten()
     }
+
+    /// The kind of the local `name` to `target`, where its function's
+    /// declarations agree on one.
+    pub fn kind_in(&self, function: &str, name: &str, target: &str) -> Option<&'static str> {
+        self.in_function
+            .get(&(function.to_string(), name.to_string(), target.to_string()))
+            .copied()
+            .flatten()
+    }
+}
+
+/// A kind stays told while every declaration says the same.
+fn agree(told: &mut Option<&'static str>, kind: &'static str) {
+    if *told != Some(kind) {
+        *told = None;
+    }
 }
 
 impl DeclaredTypes for PointerKinds {
@@ -130,6 +172,27 @@ impl DeclaredTypes for PointerKinds {
         let kind = self.kind(name, target)?;
         Some(format!("{kind}{target}"))
     }
+
+    /// A local's kind not told by its name alone, told by its function's.
+    fn type_in(&self, function: &str, name: &str, type_name: &str) -> Option<String> {
+        let target = super::pointer_kind::untold_target(type_name)?;
+        let kind = self.kind_in(function, name, target)?;
+        Some(format!("{kind}{target}"))
+    }
+}
+
+/// A function's name as gdb's frames give it (`shop::Store::total`): its
+/// linkage name demangled, without the hash.
+fn function_name(
+    dwarf: &gimli::Dwarf<Reader<'_>>,
+    unit: &gimli::Unit<Reader<'_>>,
+    entry: &gimli::DebuggingInformationEntry<Reader<'_>>,
+) -> Option<Arc<str>> {
+    let linkage = entry.attr_value(gimli::DW_AT_linkage_name)?;
+    let linkage = dwarf.attr_string(unit, linkage).ok()?;
+    let linkage = linkage.to_string().ok()?;
+    let demangled = rustc_demangle::try_demangle(linkage).ok()?;
+    Some(format!("{demangled:#}").into())
 }
 
 fn is_rust(unit_entry: &gimli::DebuggingInformationEntry<Reader<'_>>) -> bool {
@@ -173,10 +236,15 @@ mod tests {
     #[test]
     fn a_kind_is_told_only_where_every_declaration_agrees() {
         let mut kinds = PointerKinds::default();
-        kinds.declare("r".into(), "main::Item".into(), "&");
-        kinds.declare("r".into(), "main::Item".into(), "&");
-        kinds.declare("item".into(), "main::Item".into(), "&");
-        kinds.declare("item".into(), "main::Item".into(), "&mut ");
+        kinds.declare(Some("main::f"), "r".into(), "main::Item".into(), "&");
+        kinds.declare(None, "r".into(), "main::Item".into(), "&");
+        kinds.declare(Some("main::show"), "item".into(), "main::Item".into(), "&");
+        kinds.declare(
+            Some("main::bump"),
+            "item".into(),
+            "main::Item".into(),
+            "&mut ",
+        );
         assert_eq!(
             kinds.type_of("r", "*mut main::Item").as_deref(),
             Some("&main::Item")
@@ -184,6 +252,13 @@ mod tests {
         assert_eq!(kinds.type_of("item", "*mut main::Item"), None);
         assert_eq!(kinds.type_of("other", "*mut main::Item"), None);
         assert_eq!(kinds.type_of("r", "main::Item"), None);
+        let untold = "pointer or reference to main::Item";
+        assert_eq!(
+            kinds.type_in("main::bump", "item", untold).as_deref(),
+            Some("&mut main::Item")
+        );
+        assert_eq!(kinds.type_in("main::other", "item", untold), None);
+        assert_eq!(kinds.type_in("main::bump", "item", "&main::Item"), None);
     }
 
     #[test]

@@ -22,6 +22,11 @@ pub fn target(type_name: &str) -> Option<&str> {
         .or_else(|| type_name.strip_prefix(UNTOLD))
 }
 
+/// The target of a pointer whose kind `type_text` could not tell.
+pub fn untold_target(type_name: &str) -> Option<&str> {
+    type_name.strip_prefix(UNTOLD)
+}
+
 /// A reference or a pointer, however its type is named.
 pub fn is_pointer(type_name: &str) -> bool {
     type_name.starts_with('&') || type_name.starts_with('*') || type_name.starts_with(UNTOLD)

@@ -25,6 +25,12 @@ impl Engine {
         let prepared = crate::session::validate::check_expression(&expression)
             .and_then(|_| self.stopped_frame("evaluate", frame_index));
         let (client, frame) = or_reply!(prepared, reply);
+        let function = self
+            .snap
+            .stop
+            .as_ref()
+            .and_then(|s| s.frames.get(frame_index))
+            .map(|f| f.name.clone());
         tokio::spawn(async move {
             let quirks = client.quirks();
             let (context, cap) = match quirks.whole_value_context.filter(|_| whole) {
@@ -66,6 +72,10 @@ impl Engine {
                     crate::session::fill::fill_children(&client, &mut one, 1).await;
                     let most = crate::session::fetch::PREVIEW_LOCALS;
                     crate::session::fill::fill_grandchildren(&client, &mut one, most).await;
+                    // A local named alone is typed as its frame's is.
+                    if let Some(function) = &function {
+                        reads::declared_in(&client, function, &mut one);
+                    }
                     let [mut v] = one;
                     v.length = crate::session::cut_lengths::length(&client, &v, frame).await;
                     Ok(v)
@@ -172,11 +182,16 @@ impl Engine {
         let prepared = self.stopped_frame("read variables", q.frame_index);
         let (client, frame) = or_reply!(prepared, reply);
         let client = client.pinned_to_stop();
+        // A frame's own locals are typed as its function declares them.
+        let function = (q.scope.is_none() && q.path.is_none())
+            .then(|| self.snap.stop.as_ref()?.frames.get(q.frame_index))
+            .flatten()
+            .map(|f| f.name.clone());
         tokio::spawn(async move {
             let res = async {
                 if q.scope.is_none()
                     && q.path.is_none()
-                    && let Some((vars, total)) = crate::session::split_locals::page(
+                    && let Some((mut vars, total)) = crate::session::split_locals::page(
                         &client,
                         frame,
                         q.start,
@@ -185,6 +200,9 @@ impl Engine {
                     )
                     .await?
                 {
+                    if let Some(function) = &function {
+                        crate::session::reads::declared_in(&client, function, &mut vars);
+                    }
                     return Ok(Reply::Variables { vars, total });
                 }
                 let container =
@@ -219,6 +237,9 @@ impl Engine {
                     q.filter.as_deref(),
                 )
                 .await?;
+                if let Some(function) = &function {
+                    crate::session::reads::declared_in(&client, function, &mut page);
+                }
                 let language = client.language();
                 let mut type_name = container.type_name.clone();
                 page = crate::session::map_entries::read(&client, &type_name, page).await;
