@@ -141,3 +141,49 @@ fn pairdbg_run_prints_a_python_dumps_stop_with_no_program() {
         "{text}"
     );
 }
+
+/// `--keep-core` on a Python program: it runs under coredumpy, the end says
+/// where the dump went, and the dump opens at the raise with the program's
+/// own frames only (not the debugger's launcher that ran coredumpy).
+#[test]
+fn run_keep_core_on_python_leaves_a_dump_that_opens_at_the_raise() {
+    if !python_package_available("coredumpy") || !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("crash.py", CRASH_PY)]);
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
+            .args(args)
+            .current_dir(ws.path())
+            .output()
+            .expect("run pairdbg");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{text}{err}");
+        text
+    };
+    let text = run(&["run", "--keep-core", "--", "crash.py"]);
+    assert!(
+        text.contains("── STOPPED at crash.py:12 (settle)"),
+        "{text}"
+    );
+    let dump = ws.path().join("crash.dump");
+    let went = format!(
+        "Its crash dump went to {}: open it with `pairdbg run --core {}`.",
+        dump.display(),
+        dump.display()
+    );
+    assert!(text.contains(&went), "{text}");
+    assert!(dump.is_file(), "{text}");
+
+    let text = run(&["run", "--core", "crash.dump"]);
+    assert!(
+        text.contains("── STOPPED at crash.py:12 (settle)"),
+        "{text}"
+    );
+    assert!(text.contains("settle(orders="), "{text}");
+    assert!(text.contains("crash.py:16  <module>"), "{text}");
+    for launcher in ["debugpy", "pydevd", "coredumpy", "<string>"] {
+        assert!(!text.contains(launcher), "{launcher} in:\n{text}");
+    }
+}

@@ -464,6 +464,12 @@ pub trait Adapter: Send + Sync + 'static {
     fn quirks(&self) -> &'static Quirks;
     /// What the program's language means: parameters, paths, assignment.
     fn language(&self) -> &'static dyn Language;
+    /// Where the program's crash dump goes, for a launch that keeps one
+    /// (`--keep-core`) and an adapter that writes it itself rather than
+    /// leaving a core to the kernel.
+    fn crash_dump(&self, _spec: &LaunchSpec) -> Option<std::path::PathBuf> {
+        None
+    }
     /// What `program`'s own file declares of types the adapter names
     /// less well. It may read the whole file: call it off the runtime.
     fn declared_types(

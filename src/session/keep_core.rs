@@ -77,6 +77,18 @@ pub fn after_end(
     Some(format!("If {signal} ended it, {went}"))
 }
 
+/// Where the program's crash dump went, where this run wrote one.
+pub fn dump_written(dump: &Path, since: std::time::SystemTime) -> Option<String> {
+    let written = std::fs::metadata(dump).and_then(|m| m.modified()).ok()?;
+    (written >= since).then(|| {
+        format!(
+            "Its crash dump went to {}: open it with `pairdbg run --core {}`.",
+            dump.display(),
+            dump.display()
+        )
+    })
+}
+
 /// Where the core of a program killed by `signal` went, as a sentence; None
 /// for a signal that writes no core.
 pub fn where_it_went(signal: &str, program: Option<&Path>, cwd: &Path) -> Option<String> {

@@ -5,6 +5,7 @@ mod cause_chain;
 mod child;
 mod compile_error;
 mod conditions;
+mod crash_dump;
 mod exception_type;
 mod functions;
 mod locals_listing;
@@ -183,6 +184,11 @@ impl Adapter for Debugpy {
 
     fn language(&self) -> &'static dyn Language {
         &python::Python
+    }
+
+    /// An uncaught exception's frames and locals, dumped by coredumpy.
+    fn crash_dump(&self, spec: &LaunchSpec) -> Option<PathBuf> {
+        crash_dump::path(spec)
     }
 
     fn check_condition(
@@ -451,6 +457,10 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         Target::Module(m) => args["module"] = json!(m),
         Target::Program(p) => args["program"] = json!(p),
         Target::Attach(_) | Target::Remote(_) | Target::Core { .. } => {}
+    }
+    if let Some(dump) = crash_dump::path(spec) {
+        crash_dump::check_installed(interpreter)?;
+        crash_dump::wrap(&mut args, spec, &dump);
     }
     Ok(args)
 }

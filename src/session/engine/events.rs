@@ -347,16 +347,18 @@ impl Engine {
             Some(n) => format!("{summary} {n}"),
             None => summary,
         };
-        let summary = match self.config.keep_core {
-            true => match crate::session::keep_core::after_end(
+        let went = match &self.crash_dump {
+            Some((dump, since)) => crate::session::keep_core::dump_written(dump, *since),
+            None if self.config.keep_core => crate::session::keep_core::after_end(
                 &exit,
                 self.config.program.as_deref(),
                 &self.config.cwd,
-            ) {
-                Some(went) => format!("{summary} {went}"),
-                None => summary,
-            },
-            false => summary,
+            ),
+            None => None,
+        };
+        let summary = match went {
+            Some(went) => format!("{summary} {went}"),
+            None => summary,
         };
         self.snap.compile_error = self.compile_error();
         let summary = format!("{summary}{}", self.compile_error_sentence());

@@ -135,6 +135,10 @@ pub struct Engine {
     leave: detach::LeaveRunning,
     /// Where the adapter writes the program's exit code (`Spawned::exit_code_file`).
     exit_code_file: Option<std::path::PathBuf>,
+    /// Where the adapter has the program's crash dump written
+    /// (`--keep-core`), and when this run started, so an older dump there
+    /// is not taken for this run's.
+    crash_dump: Option<(std::path::PathBuf, std::time::SystemTime)>,
     /// Set while a process's stop is taken in but not shown: another's is.
     holding_stop: bool,
     /// Commands that came while a stopped child's closed connection is
@@ -198,6 +202,7 @@ impl Engine {
             journal_output_at: 0,
             leave: Default::default(),
             exit_code_file: None,
+            crash_dump: None,
             holding_stop: false,
             awaiting_root: None,
             build_task: None,

@@ -57,6 +57,11 @@ impl Engine {
         self.conn.process = spawned.process;
         self.conn.on_terminal = spawned.on_terminal;
         self.exit_code_file = spawned.exit_code_file;
+        self.crash_dump = self
+            .config
+            .adapter
+            .crash_dump(&self.config.spec())
+            .map(|p| (p, std::time::SystemTime::now()));
         self.snap.info = spawned.notes;
         if let Some(tty) = self.config.tty.as_ref().filter(|_| spawned.on_terminal) {
             let note = format!(

@@ -132,16 +132,18 @@ class Dump:
             frames.append(frame)
             frame = frame.f_back
         # coredumpy's `run` (and runpy, and its exec of the program) sits
-        # below the program's own frames: not the user's code.
+        # below the program's own frames: not the user's code, and nor is
+        # whatever started coredumpy (a debugger's launcher, under
+        # `pairdbg run --keep-core`).
         def runner(f):
             name = str(f.f_code.co_filename)
             return name.startswith(RUNNER) or name.startswith("<frozen runpy")
 
-        while frames and runner(frames[-1]):
-            frames.pop()
+        first = next((i for i, f in enumerate(frames) if runner(f)), len(frames))
+        frames = frames[:first]
         while frames and str(frames[-1].f_code.co_filename) == "<string>":
             frames.pop()
-        return [f for f in frames if not runner(f)]
+        return frames
 
     def variable(self, name, v):
         return {
