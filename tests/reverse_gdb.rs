@@ -228,8 +228,15 @@ async fn a_recording_past_its_limit_drops_its_oldest_and_says_so() {
     );
     mcp.ok("debug_record", json!({"on": true, "max_instructions": 20}))
         .await;
-    let v = mcp.ok("debug_continue", json!({})).await;
+    let mut v = mcp.ok("debug_continue", json!({})).await;
     eprintln!("{v}");
+    // The run stops as the recording fills, unless it reaches the
+    // breakpoint first (a few instructions on); from there it goes on,
+    // dropping the oldest.
+    if v.contains(FULL) {
+        v = mcp.ok("debug_continue", json!({})).await;
+        eprintln!("{v}");
+    }
     assert!(v.contains(&format!("rev.c:{after}")), "{v}");
     assert!(
         v.contains("The recording is full (its limit of 20 instructions): the oldest"),
@@ -241,6 +248,56 @@ async fn a_recording_past_its_limit_drops_its_oldest_and_says_so() {
     eprintln!("{v}");
     assert!(v.contains("Reached the start of the recording"), "{v}");
     assert!(!v.contains(&format!("rev.c:{first} ")), "{v}");
+}
+
+const FULL: &str =
+    "The recording stopped the program: Process record: the recording is full at its limit of";
+
+const ENDLESS: &str = r#"int main(void) {
+    volatile long total = 0;
+    for (long i = 0;; i++) {
+        total += i;
+    }
+    return 0;
+}
+"#;
+
+/// A program that never ends, recorded: it used to run on for ever at a
+/// recording's pace, the oldest instructions dropped. It stops as the
+/// recording fills, with that reason, and the recording still goes back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_that_fills_the_recording_stops_with_that_reason() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[("endless.c", ENDLESS)]);
+    build_c(&ws.path().join("endless.c"), &ws.path().join("endless"));
+    let mcp = mcp_in(ws.path()).await;
+    let line = line_in(ENDLESS, "total += i;");
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "endless", "adapter": "gdb", "breakpoints": [{"file": "endless.c", "line": line}]}),
+    )
+    .await;
+    mcp.ok(
+        "breakpoint_remove",
+        json!({"file": "endless.c", "line": line}),
+    )
+    .await;
+    mcp.ok(
+        "debug_record",
+        json!({"on": true, "max_instructions": 2000}),
+    )
+    .await;
+    let v = mcp.ok("debug_continue", json!({"timeout_ms": 60000})).await;
+    eprintln!("{v}");
+    assert!(v.contains("── STOPPED at endless.c:"), "{v}");
+    assert!(v.contains(&format!("{FULL} 2000 instructions")), "{v}");
+    assert!(!v.contains("SIGINT"), "{v}");
+    assert!(v.contains("Reason: recording full"), "{v}");
+    let v = mcp.ok("debug_step", json!({"kind": "back"})).await;
+    assert!(v.contains("── STOPPED at endless.c:"), "{v}");
+    assert!(!v.contains("Reached the start of the recording"), "{v}");
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -49,6 +49,7 @@ const SETTINGS: &[&str] = &[
 const EXIT_SIGNAL: &str = include_str!("boot/exit_signal.py");
 /// Sends the stop gdb's DAP misses when a recording fails (see the file).
 const RECORD_HALT: &str = include_str!("boot/record_halt.py");
+const RECORD_LIMIT: &str = include_str!("boot/record_limit.py");
 const RUST_PRINTERS: &str = "gdb_load_rust_pretty_printers.py";
 
 /// Where the system's gdb keeps the scripts that libraries ship for it:
@@ -135,6 +136,7 @@ static RECORDER: super::recording::Recorder = super::recording::Recorder {
     stop: "record stop",
     // Past it, gdb drops the oldest: its question whether to stop is
     // answered yes, as every question is under `set confirm off`.
+    // boot/record_limit.py stops the run once, as the recording fills.
     limit: "set record full insn-number-max",
     info: "info record",
     back_over: "reverse-next &",
@@ -276,6 +278,14 @@ impl Adapter for Gdb {
             }
             Err(e) => notes.push(format!(
                 "a recording that fails at an instruction gdb cannot record may leave the session running: cannot write gdb's record hook ({e})"
+            )),
+        }
+        match crate::paths::install_file("gdb", "record_limit.py", RECORD_LIMIT) {
+            Ok(p) => {
+                cmd.arg("-iex").arg(format!("source {}", p.display()));
+            }
+            Err(e) => notes.push(format!(
+                "a recording that fills up will drop its oldest instructions and run on rather than stop: cannot write gdb's record hook ({e})"
             )),
         }
         for dir in SYSTEM_AUTO_LOAD.iter().filter(|d| Path::new(d).is_dir()) {
