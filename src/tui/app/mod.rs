@@ -83,6 +83,9 @@ enum UiEvent {
     },
 }
 
+/// The most queued answers taken before a frame is drawn.
+const UI_BURST: usize = 4096;
+
 pub struct App {
     registry: Registry,
     session: SessionHandle,
@@ -174,6 +177,49 @@ impl App {
         }
     }
 
+    /// An answer from a task the UI started.
+    fn on_ui_event(&mut self, ev: UiEvent) {
+        match ev {
+            UiEvent::Redraw => {}
+            UiEvent::Update(change) => change(self),
+            UiEvent::Message(m) => self.ui.message = Some(m),
+            UiEvent::StepRefused(m) => self.step_refused(m),
+            UiEvent::Console(e) => self.ui.push_console(e),
+            UiEvent::Threads { stop_seq, threads } => {
+                if stop_seq == self.ui.followed_stop {
+                    self.ui.threads = threads;
+                }
+            }
+            UiEvent::FrameLocals {
+                stop_seq,
+                frame_index,
+                vars,
+            } => {
+                if stop_seq == self.ui.followed_stop {
+                    self.ui.frame_locals = Some((frame_index, vars));
+                }
+            }
+            UiEvent::Scopes {
+                stop_seq,
+                frame_index,
+                names,
+            } => {
+                self.scopes_read(stop_seq, frame_index, names);
+            }
+            UiEvent::Traceback(tb) => self.ui.traceback = Some(*tb),
+            UiEvent::Children {
+                stop_seq,
+                path,
+                start,
+                result,
+            } => {
+                if stop_seq == self.ui.followed_stop {
+                    self.children_answered(path, start, result);
+                }
+            }
+        }
+    }
+
     pub async fn run(mut self, terminal: &mut Screen) -> std::io::Result<()> {
         let mut events = EventStream::new();
         let mut snaps = self.session.watch_snapshots();
@@ -243,31 +289,13 @@ impl App {
                     dirty = true;
                 }
                 Some(ev) = self.rx.recv() => {
-                    match ev {
-                        UiEvent::Redraw => {}
-                        UiEvent::Update(change) => change(&mut self),
-                        UiEvent::Message(m) => self.ui.message = Some(m),
-                        UiEvent::StepRefused(m) => self.step_refused(m),
-                        UiEvent::Console(e) => self.ui.push_console(e),
-                        UiEvent::Threads { stop_seq, threads } => {
-                            if stop_seq == self.ui.followed_stop {
-                                self.ui.threads = threads;
-                            }
-                        }
-                        UiEvent::FrameLocals { stop_seq, frame_index, vars } => {
-                            if stop_seq == self.ui.followed_stop {
-                                self.ui.frame_locals = Some((frame_index, vars));
-                            }
-                        }
-                        UiEvent::Scopes { stop_seq, frame_index, names } => {
-                            self.scopes_read(stop_seq, frame_index, names);
-                        }
-                        UiEvent::Traceback(tb) => self.ui.traceback = Some(*tb),
-                        UiEvent::Children { stop_seq, path, start, result } => {
-                            if stop_seq == self.ui.followed_stop {
-                                self.children_answered(path, start, result);
-                            }
-                        }
+                    // Everything queued is taken before the next frame: one
+                    // frame per answer fell behind an agent stepping flat
+                    // out, and the queue grew without end.
+                    self.on_ui_event(ev);
+                    for _ in 0..UI_BURST {
+                        let Ok(ev) = self.rx.try_recv() else { break };
+                        self.on_ui_event(ev);
                     }
                     dirty = true;
                 }
