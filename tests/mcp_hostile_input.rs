@@ -176,6 +176,38 @@ async fn arguments_past_their_limit_are_refused_naming_field_and_limit() {
         .await;
     assert!(e.contains("text") && e.contains("65536"), "{e}");
 
+    let e = mcp
+        .fails(
+            "debug_evaluate",
+            json!({"expression": "1+".repeat(2_500) + "1"}),
+        )
+        .await;
+    assert!(e.contains("expression") && e.contains("4096"), "{e}");
+    let e = mcp
+        .fails(
+            "breakpoint_set",
+            json!({"file": "add.py", "line": 3, "condition": "a == 1 or ".repeat(500) + "True"}),
+        )
+        .await;
+    assert!(e.contains("condition") && e.contains("4096"), "{e}");
+    let e = mcp
+        .fails(
+            "breakpoint_set",
+            json!({"file": "d/".repeat(35_000) + "add.py", "line": 3}),
+        )
+        .await;
+    assert!(e.contains("file") && e.contains("4096"), "{e}");
+    let many: Vec<_> = (1..=1_001)
+        .map(|line| json!({"file": "add.py", "line": line}))
+        .collect();
+    let e = mcp
+        .fails(
+            "debug_launch",
+            json!({"program": "add.py", "breakpoints": many}),
+        )
+        .await;
+    assert!(e.contains("breakpoints") && e.contains("1000"), "{e}");
+
     // The session still answers at once.
     let v = mcp.ok("debug_step", json!({"kind": "over"})).await;
     assert_eq!(stopped_line(&v), Some(3), "{v}");

@@ -41,6 +41,32 @@ fn assert_no_secret(what: &str, text: &str) {
     }
 }
 
+/// Every file and folder under `dir`, and whether it is the user's alone
+/// (a file 0600, a folder 0700).
+fn private_or_not(dir: &std::path::Path) -> Vec<(String, bool)> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut out = vec![];
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let mode = std::fs::metadata(&d)
+            .expect("a folder")
+            .permissions()
+            .mode()
+            & 0o777;
+        out.push((format!("{}/", d.display()), mode == 0o700));
+        for e in std::fs::read_dir(&d).expect("read the folder").flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let mode = e.metadata().expect("a file").permissions().mode() & 0o777;
+                out.push((path.display().to_string(), mode == 0o600));
+            }
+        }
+    }
+    out
+}
+
 /// Every byte of every journal part under `state`.
 fn journal_bytes(state: &std::path::Path) -> String {
     let dir = state.join("pairdbg/journals");
@@ -79,6 +105,15 @@ async fn the_journal_on_disk_and_its_card_keep_secrets_masked() {
     assert!(on_disk.contains(HARMLESS), "{on_disk}");
     assert!(on_disk.contains(r#""kind":"stop""#), "{on_disk}");
     mcp.close().await;
+    // What pairdbg keeps in its state directory (journals, the log) is
+    // the user's alone, whatever the umask.
+    let kept = private_or_not(&state.path().join("pairdbg"));
+    assert!(
+        kept.iter().any(|(p, _)| p.contains("journals/")),
+        "{kept:?}"
+    );
+    let open: Vec<_> = kept.iter().filter(|(_, private)| !private).collect();
+    assert!(open.is_empty(), "readable by others: {open:?}");
 
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairdbg"))
         .args(["journal", "export"])
