@@ -243,3 +243,44 @@ async fn secrets_given_to_the_program_stay_masked_under_any_name() {
     assert!(shown.contains("<redacted"), "{shown}");
     mcp.close().await;
 }
+
+const RAISES: &str = "\
+import os
+
+
+def charge(card):
+    pwd = 'hunter22x'
+    token = os.environ['API_KEY']
+    raise ValueError('declined for ' + token)
+
+
+charge('4111')
+";
+
+/// An exception's context (its message, the raise site's locals, the
+/// frames' arguments) is masked as the viewport is: a value given under a
+/// secret's name, and a local named `pwd`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_exception_context_is_masked_too() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("raises.py", RAISES)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "raises.py", "env": {"API_KEY": "sk-live-0123456789abcdefXYZ"}}),
+        )
+        .await;
+    assert!(v.contains("ValueError"), "{v}");
+    let ctx = mcp.ok("exception_get_context", json!({})).await;
+    let shown = format!("{v}\n{ctx}");
+    assert!(ctx.contains("ValueError"), "{ctx}");
+    assert!(ctx.contains("pwd"), "{ctx}");
+    for secret in ["sk-live-0123456789abcdefXYZ", "hunter22x"] {
+        assert!(!shown.contains(secret), "{secret} shown:\n{shown}");
+    }
+    assert!(ctx.contains("<redacted"), "{ctx}");
+    mcp.close().await;
+}
