@@ -4,6 +4,9 @@
 //! case the next call answers, says the session or its adapter ended where
 //! it did, leaves no process of that session behind, and a session beside
 //! it in the same server still steps. Real adapters through the real binary.
+//! Ruby is not here: rdbg runs the program in its own process, so killing
+//! the adapter and killing the program are one case, which the matrix's
+//! separate cases do not fit.
 
 mod common;
 
@@ -377,4 +380,34 @@ async fn faults_on_js_debug() {
     matrix(&mcp, &lang, true).await;
     mcp.close().await;
     drop(ws);
+}
+
+const JAVA_LOOP: &str = "\
+public class Loop {
+    public static void main(String[] args) throws Exception {
+        long count = 0;
+        while (true) {
+            count += 1;
+            Thread.sleep(5);
+        }
+    }
+}
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn faults_on_java() {
+    if !java_available() {
+        return;
+    }
+    let ws = workspace(&[("Loop.java", JAVA_LOOP)]);
+    let mcp = mcp_in(ws.path()).await;
+    let lang = Lang {
+        adapter: "DapServer",
+        debuggee: "Loop".into(),
+        launch: json!({"program": "Loop.java", "timeout_ms": 60000}),
+        file: "Loop.java",
+        line: 5,
+    };
+    matrix(&mcp, &lang, true).await;
+    mcp.close().await;
 }
