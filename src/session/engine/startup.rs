@@ -159,6 +159,13 @@ impl Engine {
             .as_ref()
             .map(|p| self.config.cwd.join(p));
         let client = Link::new(client, self.config.adapter, program);
+        // What the program's file declares is read while it starts, not
+        // at its first stop: a large program's debug information takes a
+        // while.
+        let warm = client.clone();
+        tokio::spawn(async move {
+            let _ = warm.declared_types().await;
+        });
         let Some(conn) = self.conn_by_id_mut(id) else {
             return;
         };
