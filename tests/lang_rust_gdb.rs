@@ -588,3 +588,41 @@ async fn rust_maps_open_to_rows_named_by_their_keys() {
     assert!(items.contains("  [1] = 3"), "{items}");
     mcp.close().await;
 }
+
+/// gdb offers Ada's exception filters beside C++'s; pairdbg debugs no Ada,
+/// so a Rust session lists only C++'s, and a launch asking for Ada's is
+/// refused with the filters it has.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ada_exception_filters_are_not_offered() {
+    if !gdb_available() {
+        return;
+    }
+    let ws = workspace(&[]);
+    build_rust_source(ws.path(), MAPS);
+    let mcp = mcp_in(ws.path()).await;
+    let e = mcp
+        .fails(
+            "debug_launch",
+            json!({"program": "values", "exception_breakpoints": ["assert"],
+                   "breakpoints": [{"file": "src/main.rs", "line": 9}]}),
+        )
+        .await;
+    assert!(
+        e.contains(r#""assert" is not a filter of gdb; it has ["throw", "rethrow", "catch"]"#),
+        "{e}"
+    );
+    mcp.ok(
+        "debug_launch",
+        json!({"program": "values", "breakpoints": [{"file": "src/main.rs", "line": 9}]}),
+    )
+    .await;
+    let v = mcp
+        .ok("breakpoint_set_exception", json!({"filters": ["throw"]}))
+        .await;
+    assert!(
+        v.contains("Available: throw (C++ exceptions, when thrown)"),
+        "{v}"
+    );
+    assert!(!v.contains("Ada"), "{v}");
+    mcp.close().await;
+}

@@ -258,6 +258,9 @@ pub struct Quirks {
     /// `disconnect` of a remote attach that ends it: for an adapter that
     /// leaves a remote program running even when told to terminate it.
     pub end_remote_program: Option<&'static str>,
+    /// Exception filters the adapter offers for languages pairdbg does not
+    /// debug, left out of every list of them.
+    pub foreign_exception_filters: &'static [&'static str],
     /// The adapter has no `exceptionInfo`: this console command (evaluated
     /// in the `repl` context) describes an exception stop instead, and its
     /// text goes to the language's `exception_parts` as the description.
@@ -336,6 +339,7 @@ impl Quirks {
         program_on_child: false,
         attach_halt: None,
         end_remote_program: None,
+        foreign_exception_filters: &[],
         exception_info_command: None,
         exception_in_stopped_event: false,
         ends_by_closing: false,

@@ -79,6 +79,8 @@ static QUIRKS: Quirks = Quirks {
     program_on_child: false,
     attach_halt: None,
     end_remote_program: None,
+    // Ada's: pairdbg debugs no Ada.
+    foreign_exception_filters: &["assert", "exception", "unhandled"],
     // gdb's DAP has no `exceptionInfo`; a signal is named by `info
     // program` ("It stopped with signal SIGABRT, Aborted.").
     exception_info_command: Some("info program"),

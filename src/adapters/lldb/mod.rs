@@ -47,6 +47,7 @@ static QUIRKS: Quirks = Quirks {
     // Over gdb-remote, the server's halt arrives as `signal SIGSTOP`.
     attach_halt: Some("signal SIGSTOP"),
     end_remote_program: None,
+    foreign_exception_filters: &[],
     exception_info_command: None,
     exception_in_stopped_event: false,
     ends_by_closing: false,

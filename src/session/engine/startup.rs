@@ -200,6 +200,12 @@ impl Engine {
                                             f.get("label")?.as_str()?.to_string(),
                                         ))
                                     })
+                                    .filter(|(f, _)| {
+                                        !client
+                                            .quirks()
+                                            .foreign_exception_filters
+                                            .contains(&f.as_str())
+                                    })
                                     .collect()
                             })
                             .unwrap_or_default();
