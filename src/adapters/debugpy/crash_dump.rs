@@ -3,7 +3,6 @@
 //! uncaught. The dump opens like a core (`pairdbg run --core DUMP`).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{Value, json};
 
@@ -39,22 +38,14 @@ pub fn wrap(args: &mut Value, spec: &LaunchSpec, dump: &Path) {
     }
 }
 
-/// coredumpy must be importable by the program's own interpreter.
-pub fn check_installed(interpreter: &Path) -> Result<(), AdapterError> {
-    let ok = Command::new(interpreter)
-        .args(["-c", "import coredumpy"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    match ok {
-        true => Ok(()),
-        false => Err(AdapterError::Missing {
-            what: format!(
-                "--keep-core runs a Python program under coredumpy, which {} cannot import",
-                interpreter.display()
-            ),
-            fix: "pairdbg adapters install coredumpy".into(),
-        }),
-    }
+/// coredumpy's version under the program's own interpreter, which must
+/// import it; or the command that installs it. Checked with debugpy's own.
+pub async fn version(python: &Path) -> Result<String, AdapterError> {
+    crate::adapters::pip::version(python, "coredumpy", "coredumpy").await
+}
+
+pub async fn install(python: &Path) -> Result<String, AdapterError> {
+    crate::adapters::pip::install(python, "coredumpy", "coredumpy").await
 }
 
 #[cfg(test)]

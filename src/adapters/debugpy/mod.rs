@@ -107,9 +107,13 @@ impl Adapter for Debugpy {
             return futures::future::ready(Ok(r.found("debugpy"))).boxed();
         }
         let python = find_python(spec.interpreter.as_deref(), &spec.workspace);
+        let keeps_dump = crash_dump::path(spec).is_some();
         async move {
             let python = python?;
             let v = version(&python).await?;
+            if keeps_dump {
+                crash_dump::version(&python).await?;
+            }
             Ok(Found {
                 version: format!("debugpy {v}"),
                 path: python.display().to_string(),
@@ -120,17 +124,23 @@ impl Adapter for Debugpy {
     }
 
     fn install_command(&self, spec: &LaunchSpec) -> String {
-        match find_python(spec.interpreter.as_deref(), &spec.workspace) {
-            Ok(p) => install_command(&p),
-            Err(_) => "python3 -m pip install debugpy".into(),
+        let python = find_python(spec.interpreter.as_deref(), &spec.workspace)
+            .unwrap_or_else(|_| PathBuf::from("python3"));
+        match crash_dump::path(spec) {
+            Some(_) => format!("{} coredumpy", install_command(&python)),
+            None => install_command(&python),
         }
     }
 
     fn install(&self, spec: &LaunchSpec) -> BoxFuture<'static, Result<Found, AdapterError>> {
         let python = find_python(spec.interpreter.as_deref(), &spec.workspace);
+        let keeps_dump = crash_dump::path(spec).is_some();
         async move {
             let python = python?;
             let v = install(&python).await?;
+            if keeps_dump {
+                crash_dump::install(&python).await?;
+            }
             Ok(Found {
                 version: format!("debugpy {v}"),
                 path: python.display().to_string(),
@@ -459,7 +469,6 @@ pub fn launch_arguments(spec: &LaunchSpec, interpreter: &Path) -> Result<Value, 
         Target::Attach(_) | Target::Remote(_) | Target::Core { .. } => {}
     }
     if let Some(dump) = crash_dump::path(spec) {
-        crash_dump::check_installed(interpreter)?;
         crash_dump::wrap(&mut args, spec, &dump);
     }
     Ok(args)

@@ -174,6 +174,12 @@ impl Engine {
         Ok((client, self.frame_id(frame_index)?))
     }
 
+    /// The function of the stop's frame `index`, as the stack names it.
+    pub(super) fn frame_name(&self, index: usize) -> Option<String> {
+        let stop = self.snap.stop.as_ref()?;
+        stop.frames.get(index).map(|f| f.name.clone())
+    }
+
     pub(super) fn frame_id(&self, index: usize) -> Result<i64, SessionError> {
         let stop = self
             .snap

@@ -25,12 +25,7 @@ impl Engine {
         let prepared = crate::session::validate::check_expression(&expression)
             .and_then(|_| self.stopped_frame("evaluate", frame_index));
         let (client, frame) = or_reply!(prepared, reply);
-        let function = self
-            .snap
-            .stop
-            .as_ref()
-            .and_then(|s| s.frames.get(frame_index))
-            .map(|f| f.name.clone());
+        let function = self.frame_name(frame_index);
         tokio::spawn(async move {
             let quirks = client.quirks();
             let (context, cap) = match quirks.whole_value_context.filter(|_| whole) {
@@ -184,9 +179,8 @@ impl Engine {
         let client = client.pinned_to_stop();
         // A frame's own locals are typed as its function declares them.
         let function = (q.scope.is_none() && q.path.is_none())
-            .then(|| self.snap.stop.as_ref()?.frames.get(q.frame_index))
-            .flatten()
-            .map(|f| f.name.clone());
+            .then(|| self.frame_name(q.frame_index))
+            .flatten();
         tokio::spawn(async move {
             let res = async {
                 if q.scope.is_none()
