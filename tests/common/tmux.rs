@@ -65,6 +65,9 @@ impl Tmux {
                 "-e",
             ])
             .arg(format!("XDG_STATE_HOME={}", state.display()))
+            // The title says when a frame is half drawn: tmux 3.3 shows
+            // the grid as it reads it, not frame by frame.
+            .args(["-e", "PAIRDBG_FRAME_MARKS=1"])
             .arg("-c")
             .arg(cwd)
             .args(["--", command])
@@ -74,22 +77,48 @@ impl Tmux {
         Tmux { socket }
     }
 
-    fn capture_with(&self, extra: &[&str]) -> String {
+    /// The pane's title and its grid, read by one tmux command so that
+    /// no output lands between the two.
+    fn capture_with(&self, extra: &[&str]) -> (String, String) {
         let out = Command::new("tmux")
-            .args(["-L", &self.socket, "capture-pane", "-p"])
+            .args([
+                "-L",
+                &self.socket,
+                "display-message",
+                "-p",
+                "#{pane_title}",
+                ";",
+            ])
+            .args(["capture-pane", "-p"])
             .args(extra)
             .output()
             .expect("capture-pane");
-        String::from_utf8_lossy(&out.stdout).to_string()
+        let text = String::from_utf8_lossy(&out.stdout);
+        let (title, grid) = text.split_once('\n').unwrap_or((&text, ""));
+        (title.to_string(), grid.to_string())
+    }
+
+    /// A grid that is not a frame half drawn, or the last one read when
+    /// every read for a while caught one.
+    fn whole(&self, extra: &[&str]) -> String {
+        let mut grid = String::new();
+        for _ in 0..200 {
+            let (title, now) = self.capture_with(extra);
+            grid = now;
+            if title != "pairdbg drawing" {
+                break;
+            }
+        }
+        grid
     }
 
     fn capture(&self) -> String {
-        self.capture_with(&[])
+        self.whole(&[])
     }
 
     /// The screen with its colours, as SGR escape sequences.
     pub fn escapes(&self) -> String {
-        self.capture_with(&["-e"])
+        self.whole(&["-e"])
     }
 
     /// Waits until the coloured screen satisfies `pred` (15 s at most).

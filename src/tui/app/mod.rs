@@ -405,7 +405,7 @@ impl App {
             keymap: &self.keymap,
         };
         let started = std::time::Instant::now();
-        terminal.draw(|f| draw(f, &view))?;
+        crate::tui::screen::draw_frame(terminal, |f| draw(f, &view))?;
         // The benchmarks time keys and agent calls to this line, and read
         // the frame's own cost from it.
         tracing::debug!(
