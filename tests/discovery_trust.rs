@@ -97,17 +97,46 @@ async fn a_discovery_file_others_could_have_written_is_not_joined() {
     let (server, url) = planted_server();
     // Readable by others: its token could have been read, or it rewritten.
     plant(&dir, ws.path(), &url, 0o644);
-    let (mcp, _) = mcp_env(ws.path(), &[("XDG_RUNTIME_DIR", runtime.path())]).await;
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("readable.log");
+    let env = [
+        ("XDG_RUNTIME_DIR", runtime.path()),
+        ("PAIRDBG_LOG", log.as_path()),
+    ];
+    let (mcp, _) = mcp_env(ws.path(), &env).await;
     runs_headless(&mcp).await;
     never_contacted(&server);
     mcp.close().await;
+    let said = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        said.contains("ignoring discovery file") && said.contains("mode 644, not 600"),
+        "{said}"
+    );
 
     // Private, but naming a host beyond loopback.
     let ws = workspace(&[("a.py", "x = 1\n")]);
     plant(&dir, ws.path(), "http://192.0.2.7:4000/mcp", 0o600);
-    let (mcp, _) = mcp_env(ws.path(), &[("XDG_RUNTIME_DIR", runtime.path())]).await;
+    let log = logs.path().join("remote.log");
+    let env = [
+        ("XDG_RUNTIME_DIR", runtime.path()),
+        ("PAIRDBG_LOG", log.as_path()),
+    ];
+    let (mcp, _) = mcp_env(ws.path(), &env).await;
     runs_headless(&mcp).await;
     mcp.close().await;
+    let said = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        said.contains("ignoring discovery file")
+            && said.contains("its URL http://192.0.2.7:4000/mcp is not on loopback"),
+        "{said}"
+    );
+}
+
+/// What the server wrote on stderr, to its end (it has exited).
+async fn all_of(mut stderr: tokio::process::ChildStderr) -> String {
+    let mut said = String::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), stderr.read_to_string(&mut said)).await;
+    said
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -128,13 +157,12 @@ async fn without_a_private_runtime_directory_discovery_is_off_and_says_why() {
     // Where the shared fallback used to look, and inside the taken directory.
     plant(tmp.path(), ws.path(), &url, 0o600);
     plant(&taken, ws.path(), &url, 0o600);
-    let (mcp, mut stderr) = mcp_env(ws.path(), &[("TMPDIR", tmp.path())]).await;
+    let (mcp, stderr) = mcp_env(ws.path(), &[("TMPDIR", tmp.path())]).await;
     runs_headless(&mcp).await;
     never_contacted(&server);
     let pid = mcp.pid;
     mcp.close().await;
-    let mut said = String::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), stderr.read_to_string(&mut said)).await;
+    let said = all_of(stderr).await;
     assert!(
         said.contains("discovery is off") && said.contains("mode 0700"),
         "pid {pid} said: {said}"

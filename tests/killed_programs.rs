@@ -173,3 +173,52 @@ async fn a_go_program_killed_from_outside_while_stopped_reads_as_ended() {
     };
     assert!(s.contains("── EXITED, killed by SIGKILL ──"), "{s}");
 }
+
+const JAVA_KILLS_ITSELF: &str = "public class K {
+    public static void main(String[] args) throws Exception {
+        String me = Long.toString(ProcessHandle.current().pid());
+        new ProcessBuilder(\"kill\", \"-9\", me).inheritIO().start().waitFor();
+        Thread.sleep(60_000);
+    }
+}
+";
+
+const JAVA_EXITS_137: &str = "public class E {
+    public static void main(String[] args) {
+        System.exit(137);
+    }
+}
+";
+
+/// Java gives a signal's death as 128 plus the signal; only an exit sends
+/// the VM's death event first, which tells the two apart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_java_program_killed_by_sigkill_reads_so_and_an_exit_137_as_its_code() {
+    if !java_available() {
+        return;
+    }
+    let ws = workspace(&[("K.java", JAVA_KILLS_ITSELF), ("E.java", JAVA_EXITS_137)]);
+    let mcp = mcp_in(ws.path()).await;
+    reads_killed(&mcp, json!({"program": "K.java"})).await;
+    let v = mcp.ok("debug_launch", json!({"program": "E.java"})).await;
+    assert!(v.contains("── EXITED with code 137 ──"), "{v}");
+    mcp.close().await;
+}
+
+const RUBY_KILLS_ITSELF: &str = "puts 'up'\nProcess.kill(:KILL, Process.pid)\nsleep 60\n";
+const RUBY_LEAVES_AT_ONCE: &str = "puts 'up'\nexit!(3)\n";
+
+/// rdbg runs in the program's process: its end is read from that process
+/// when no exit hook could write it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ruby_program_killed_by_sigkill_reads_so_and_exit_bang_as_its_code() {
+    if !ruby_available() {
+        return;
+    }
+    let ws = workspace(&[("k.rb", RUBY_KILLS_ITSELF), ("e.rb", RUBY_LEAVES_AT_ONCE)]);
+    let mcp = mcp_in(ws.path()).await;
+    reads_killed(&mcp, json!({"program": "k.rb"})).await;
+    let v = mcp.ok("debug_launch", json!({"program": "e.rb"})).await;
+    assert!(v.contains("── EXITED with code 3 ──"), "{v}");
+    mcp.close().await;
+}

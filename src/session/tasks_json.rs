@@ -2,6 +2,7 @@
 //! `.vscode/tasks.json`: shell and process tasks with their `options`
 //! (`cwd`, `env`), the tasks they `dependsOn` run first, each once.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use serde_json::Value;
@@ -10,6 +11,11 @@ use super::build::BuildCommandRequest;
 use super::launch_json::substitute;
 
 pub const PATH: &str = ".vscode/tasks.json";
+
+/// How deep `dependsOn` may go: VS Code's own tasks chain a handful.
+pub const MAX_DEPENDS_DEPTH: usize = 32;
+/// How many tasks one `preLaunchTask` may run, its dependencies included.
+pub const MAX_TASKS_RUN: usize = 100;
 
 /// The commands that run the task `label`: what it depends on first.
 pub fn commands(
@@ -24,69 +30,104 @@ pub fn commands(
             path.display()
         )
     })?;
-    let mut doc: Value = jsonc_parser::parse_to_serde_value(&text, &Default::default())
+    from_text(&text, workspace, label, file)
+}
+
+/// As `commands`, for the tasks.json text already read.
+pub fn from_text(
+    text: &str,
+    workspace: &Path,
+    label: &str,
+    file: Option<&str>,
+) -> Result<Vec<BuildCommandRequest>, String> {
+    let mut doc: Value = jsonc_parser::parse_to_serde_value(text, &Default::default())
         .map_err(|e| format!("{PATH}: {e}"))?;
     substitute(&mut doc, workspace, file)?;
     let tasks = doc
         .get("tasks")
         .and_then(Value::as_array)
-        .cloned()
+        .map(Vec::as_slice)
         .unwrap_or_default();
-    let global = doc.get("options").cloned().unwrap_or(Value::Null);
-    let mut out = vec![];
-    let mut path = vec![];
-    add(&tasks, &global, label, &mut path, &mut vec![], &mut out)?;
-    Ok(out)
+    // The first task of a label is the one run, as VS Code picks it.
+    let mut by_label: HashMap<&str, &Value> = HashMap::new();
+    for t in tasks {
+        if let Some(l) = t.get("label").and_then(Value::as_str) {
+            by_label.entry(l).or_insert(t);
+        }
+    }
+    let global = doc.get("options").unwrap_or(&Value::Null);
+    let mut walk = Walk {
+        tasks,
+        by_label,
+        global,
+        path: vec![],
+        done: HashSet::new(),
+        out: vec![],
+    };
+    walk.add(label)?;
+    Ok(walk.out)
 }
 
-fn add(
-    tasks: &[Value],
-    global: &Value,
-    label: &str,
-    path: &mut Vec<String>,
-    done: &mut Vec<String>,
-    out: &mut Vec<BuildCommandRequest>,
-) -> Result<(), String> {
-    if done.iter().any(|d| d == label) {
-        return Ok(());
-    }
-    if path.iter().any(|p| p == label) {
-        path.push(label.to_string());
-        return Err(format!(
-            "{PATH}: dependsOn goes round: {}",
-            path.join(" → ")
-        ));
-    }
-    let task = tasks
-        .iter()
-        .find(|t| t.get("label").and_then(Value::as_str) == Some(label))
-        .ok_or_else(|| {
-            let labels: Vec<&str> = tasks
+struct Walk<'a> {
+    tasks: &'a [Value],
+    by_label: HashMap<&'a str, &'a Value>,
+    global: &'a Value,
+    path: Vec<String>,
+    done: HashSet<String>,
+    out: Vec<BuildCommandRequest>,
+}
+
+impl Walk<'_> {
+    fn add(&mut self, label: &str) -> Result<(), String> {
+        if self.done.contains(label) {
+            return Ok(());
+        }
+        if self.path.iter().any(|p| p == label) {
+            self.path.push(label.to_string());
+            return Err(format!(
+                "{PATH}: dependsOn goes round: {}",
+                self.path.join(" → ")
+            ));
+        }
+        if self.path.len() >= MAX_DEPENDS_DEPTH {
+            return Err(format!(
+                "{PATH}: dependsOn of {:?} goes deeper than {MAX_DEPENDS_DEPTH} tasks",
+                self.path[0]
+            ));
+        }
+        let task = *self.by_label.get(label).ok_or_else(|| {
+            let labels: Vec<&str> = self
+                .tasks
                 .iter()
                 .filter_map(|t| t.get("label").and_then(Value::as_str))
+                .take(20)
                 .collect();
             format!("{PATH} has no task {label:?}; it has {labels:?}")
         })?;
-    path.push(label.to_string());
-    let depends: Vec<String> = match task.get("dependsOn") {
-        Some(Value::String(one)) => vec![one.clone()],
-        Some(Value::Array(many)) => many
-            .iter()
-            .filter_map(|d| d.as_str().map(str::to_string))
-            .collect(),
-        _ => vec![],
-    };
-    // VS Code may run them side by side; one after another is what a
-    // person can follow in the output, and as correct.
-    for d in &depends {
-        add(tasks, global, d, path, done, out)?;
+        self.path.push(label.to_string());
+        let depends: Vec<&str> = match task.get("dependsOn") {
+            Some(Value::String(one)) => vec![one.as_str()],
+            Some(Value::Array(many)) => many.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        // VS Code may run them side by side; one after another is what a
+        // person can follow in the output, and as correct.
+        for d in depends {
+            self.add(d)?;
+        }
+        self.path.pop();
+        self.done.insert(label.to_string());
+        if let Some(c) = command(task, self.global, label)? {
+            if self.out.len() >= MAX_TASKS_RUN {
+                return Err(format!(
+                    "{PATH}: preLaunchTask {:?} runs more than {MAX_TASKS_RUN} tasks",
+                    self.path.first().map(String::as_str).unwrap_or(label)
+                ));
+            }
+            self.out.push(c);
+        }
+        Ok(())
     }
-    path.pop();
-    done.push(label.to_string());
-    if let Some(c) = command(task, global, label)? {
-        out.push(c);
-    }
-    Ok(())
 }
 
 /// The task's own command; None for a task that only gathers others.
@@ -224,5 +265,52 @@ mod tests {
         assert!(e.contains("\"nope\"") && e.contains("\"gen\""), "{e}");
         let e = commands(d.path(), "ra", None).unwrap_err();
         assert!(e.contains("\"cargo\""), "{e}");
+    }
+
+    fn chain(n: usize) -> String {
+        let tasks: Vec<String> = (0..n)
+            .map(|i| {
+                format!(
+                    r#"{{"label": "t{i}", "type": "shell", "command": "true", "dependsOn": "t{}"}}"#,
+                    i + 1
+                )
+            })
+            .chain(std::iter::once(format!(
+                r#"{{"label": "t{n}", "type": "shell", "command": "true"}}"#
+            )))
+            .collect();
+        format!(r#"{{"tasks": [{}]}}"#, tasks.join(","))
+    }
+
+    #[test]
+    fn a_chain_past_the_limit_is_refused_by_name_not_by_the_stack() {
+        let d = tempfile::tempdir().unwrap();
+        let ok = from_text(&chain(MAX_DEPENDS_DEPTH - 1), d.path(), "t0", None).unwrap();
+        assert_eq!(ok.len(), MAX_DEPENDS_DEPTH);
+        let e = from_text(&chain(100_000), d.path(), "t0", None).unwrap_err();
+        assert!(
+            e.contains("dependsOn of \"t0\" goes deeper than 32 tasks"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_task_that_gathers_too_many_is_refused_with_the_limit() {
+        let d = tempfile::tempdir().unwrap();
+        let n = 20_000;
+        let tasks: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{"label": "t{i}", "type": "process", "command": "true"}}"#))
+            .collect();
+        let all: Vec<String> = (0..n).map(|i| format!("\"t{i}\"")).collect();
+        let text = format!(
+            r#"{{"tasks": [{}, {{"label": "all", "dependsOn": [{}]}}]}}"#,
+            tasks.join(","),
+            all.join(",")
+        );
+        let e = from_text(&text, d.path(), "all", None).unwrap_err();
+        assert!(
+            e.contains("preLaunchTask \"all\" runs more than 100 tasks"),
+            "{e}"
+        );
     }
 }

@@ -150,6 +150,11 @@ impl Adapter for Java {
         &QUIRKS
     }
 
+    /// From the server's own line, ahead of its `exited` (DapServer.java).
+    fn signal_from_output(&self, line: &str) -> Option<i32> {
+        super::program_end::signal_line(line)
+    }
+
     fn language(&self) -> &'static dyn Language {
         &language::Java
     }

@@ -16,6 +16,9 @@ use crate::session::hints::StopHints;
 use crate::session::output::Stream;
 use crate::session::types::{ExceptionDetails, ExitInfo, Origin, RunState, StopInfo, WatchValue};
 
+/// How long a program whose connection closed may take to be reaped.
+const PROGRAM_STATUS_WITHIN: Duration = Duration::from_secs(2);
+
 impl Engine {
     pub(super) fn on_event(&mut self, ev: DapEvent) {
         match ev {
@@ -264,6 +267,13 @@ impl Engine {
             let ends_so = self.config.adapter.quirks().ends_by_closing;
             if ends_so {
                 self.read_exit_code_file();
+                let unsaid = self.conn.pending_exit_code.is_none()
+                    && self.conn.pending_signal.is_none()
+                    && self.conn.terminated_by.is_none()
+                    && !self.conn.disconnecting;
+                if unsaid {
+                    return self.read_program_status();
+                }
             }
             if self.conn.pending_exit_code.is_some() || ends_so {
                 self.on_terminated();
@@ -275,6 +285,29 @@ impl Engine {
         if let Some(p) = self.conn_by_id_mut(root).and_then(|c| c.process.as_mut()) {
             p.kill_all();
         }
+    }
+
+    /// The adapter is the program and wrote no exit code: a signal killed
+    /// it, or it left without its exit hooks. Its process tells which,
+    /// read before the process is ended (the end would be read instead).
+    fn read_program_status(&mut self) {
+        let root = self.tree.root;
+        let Some(mut process) = self.conn_by_id_mut(root).and_then(|c| c.process.take()) else {
+            return self.on_terminated();
+        };
+        self.spawn(async move {
+            let status = tokio::time::timeout(PROGRAM_STATUS_WITHIN, process.wait_status()).await;
+            drop(process);
+            Box::new(move |e: &mut Engine| {
+                use std::os::unix::process::ExitStatusExt;
+                match status {
+                    Ok(Ok(s)) if s.signal().is_some() => e.conn.pending_signal = s.signal(),
+                    Ok(Ok(s)) => e.conn.pending_exit_code = s.code().map(i64::from),
+                    _ => {}
+                }
+                e.on_terminated();
+            }) as Apply
+        });
     }
 
     /// Events the adapter sent before a response whose handling needs them

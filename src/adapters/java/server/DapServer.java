@@ -165,11 +165,13 @@ public final class DapServer {
             case "exceptionInfo":
                 return exceptionInfo();
             case "terminate":
+                s.ending = true;
                 s.wire.respond(r, Json.obj());
                 if (s.process != null) s.process.destroyForcibly();
                 else s.vm.exit(1);
                 return NO_RESPONSE;
             case "disconnect":
+                s.ending = true;
                 boolean kill = !s.attached || Boolean.TRUE.equals(a.get("terminateDebuggee"));
                 if (kill) kill();
                 else if (s.vm != null) s.vm.dispose();
@@ -482,7 +484,15 @@ public final class DapServer {
         }
         if (s.process != null) {
             try {
-                s.wire.event("exited", Json.obj("exitCode", (long) s.process.waitFor()));
+                int code = s.process.waitFor();
+                // Java reads a signal's death as 128 plus the signal, as an
+                // exit with that code reads; only a VM that exited sends
+                // VMDeath first, so without it the number is the signal's.
+                if (!s.vmDied && !s.ending && code > 128 && code <= 128 + 64) {
+                    s.wire.event("output", Json.obj("category", "console",
+                            "output", "Program terminated with signal " + (code - 128) + ".\n"));
+                }
+                s.wire.event("exited", Json.obj("exitCode", (long) code));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -42,6 +42,7 @@ final class Events implements Runnable {
                             s.wire.event("breakpoint", Json.obj("reason", "changed", "breakpoint", bp.dap()));
                         }
                     } else if (e instanceof VMDeathEvent || e instanceof VMDisconnectEvent) {
+                        if (e instanceof VMDeathEvent) s.vmDied = true;
                         worker.submit(server::ended);
                         if (e instanceof VMDisconnectEvent) return;
                     } else if (e instanceof MethodExitEvent) {

@@ -35,6 +35,10 @@ final class Session {
     Value returned;
     String returnedFrom;
     boolean ended;
+    /** The VM said it was ending (VMDeath): it exited, and was not killed. */
+    volatile boolean vmDied;
+    /** The client asked for the end: a death it caused is not the program's news. */
+    volatile boolean ending;
     /** Methods that did not return at this stop, with why: not run again until it ends. */
     final java.util.Map<com.sun.jdi.Method, String> hung = new ConcurrentHashMap<>();
     /** The call the stopped thread could not be brought back from, if any. */
