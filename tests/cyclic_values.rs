@@ -62,7 +62,10 @@ async fn python_containers_that_hold_themselves_read_and_open_without_end() {
     open_round(&mcp, "ring", "[1]", "[1]", 20).await;
     open_round(&mcp, "table", "['self']", "\"loop\"", 20).await;
     let e = mcp
-        .ok("debug_evaluate", json!({"expression": "ring[1][1][1] is ring"}))
+        .ok(
+            "debug_evaluate",
+            json!({"expression": "ring[1][1][1] is ring"}),
+        )
         .await;
     assert!(e.contains("= True"), "{e}");
     mcp.close().await;
