@@ -385,3 +385,40 @@ async fn ctl_records_and_steps_back_on_gdb() {
     let r = ctl(here, rt, &["stop"]).await;
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
 }
+
+/// A stop with more locals than the viewport shows points a shell user to
+/// the command that lists the rest, in ctl's spelling, and that command
+/// pages from where the viewport stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_a_stop_leaves_out_is_named_as_a_ctl_command() {
+    if !debugpy_available() {
+        return;
+    }
+    let names: Vec<String> = (0..25).map(|i| format!("v{i:02} = {i}")).collect();
+    let program = format!(
+        "def main():\n    {}\n    print(v24)\n\n\nmain()\n",
+        names.join("\n    ")
+    );
+    let ws = workspace(&[("many.py", &program)]);
+    let runtime = tempfile::tempdir().unwrap();
+    let rt = Some(runtime.path());
+    let _hosts = Hosts(runtime.path().to_path_buf());
+    let here = ws.path();
+    let r = ctl(here, rt, &["launch", "many.py", "--break", "many.py:27"]).await;
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("  (5 more; use pairdbg ctl vars)\n") && !r.stdout.contains("debug_"),
+        "{}",
+        r.stdout
+    );
+    let r = ctl(here, rt, &["vars", "--start", "20"]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let listed = squash(&r.stdout);
+    assert!(
+        listed.contains("v20 = 20") && listed.contains("v24 = 24") && !listed.contains("v19 ="),
+        "{}",
+        r.stdout
+    );
+    let r = ctl(here, rt, &["stop"]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

@@ -155,7 +155,23 @@ fn small_config_limits_every_section() {
         diff_mode: false,
         max_tokens: None,
     };
-    insta::assert_snapshot!(render_text(&s, &cfg, Extras::default()));
+    let agents = Extras {
+        more: Some(&pairdbg::mcp::names::MCP.more),
+        ..Default::default()
+    };
+    insta::assert_snapshot!(render_text(&s, &cfg, agents));
+    // Each front end names its own way to the rest, and none is named
+    // where the reader has no way to ask.
+    let shell = Extras {
+        more: Some(&pairdbg::shell::names::CTL.more),
+        ..Default::default()
+    };
+    assert!(render_text(&s, &cfg, shell).contains("  (6 more; use pairdbg ctl vars)\n"));
+    let none = render_text(&s, &cfg, Extras::default());
+    assert!(
+        none.contains("  (6 more)\n") && !none.contains("debug_"),
+        "{none}"
+    );
 }
 
 #[test]
@@ -172,6 +188,7 @@ fn diff_mode_shows_only_changes_in_the_same_frame() {
         Extras {
             previous: before.stop.as_ref(),
             notes_after_epoch: 0,
+            more: None,
         },
     );
     assert!(
@@ -200,6 +217,7 @@ fn diff_mode_shows_everything_after_a_frame_change() {
         Extras {
             previous: before.stop.as_ref(),
             notes_after_epoch: 0,
+            more: None,
         },
     );
     assert!(
@@ -244,6 +262,7 @@ fn human_notes_appear_once() {
         Extras {
             previous: None,
             notes_after_epoch: 5,
+            more: None,
         },
     );
     assert!(
@@ -362,6 +381,7 @@ fn diff_mode_names_a_change_inside_a_container() {
         Extras {
             previous: before.stop.as_ref(),
             notes_after_epoch: 0,
+            more: None,
         },
     );
     // The preview shows the first five items alike; the values differ.
@@ -389,6 +409,7 @@ fn diff_mode_after_a_restart_shows_everything() {
         Extras {
             previous: before.stop.as_ref(),
             notes_after_epoch: 0,
+            more: None,
         },
     );
     assert!(!text.contains("(same frame)"), "{text}");

@@ -71,14 +71,19 @@ pub use crate::viewport::cut_to as cut;
 /// first, then locals from the last, then callers' frames, and `omitted`
 /// says what went and how to fetch it. Cutting the text would leave JSON
 /// no client can parse.
-pub fn fit_json(mut v: serde_json::Value, bytes: usize, all_locals: usize) -> String {
+pub fn fit_json(
+    mut v: serde_json::Value,
+    bytes: usize,
+    all_locals: usize,
+    more: &crate::viewport::ReadMore,
+) -> String {
     let fits = |v: &serde_json::Value| serde_json::to_string(v).map_or(0, |s| s.len()) <= bytes;
     let mut omitted = serde_json::Map::new();
     if !fits(&v)
         && let Some(src) = v.get_mut("source").and_then(|s| s.as_object_mut())
         && src.remove("lines").is_some()
     {
-        omitted.insert("source".into(), "debug_source".into());
+        omitted.insert("source".into(), more.source.into());
     }
     let mut dropped = 0usize;
     let kept = v["locals"].as_object().map_or(0, |m| m.len());
@@ -96,8 +101,9 @@ pub fn fit_json(mut v: serde_json::Value, bytes: usize, all_locals: usize) -> St
         omitted.insert(
             "locals".into(),
             format!(
-                "{} of {all_locals}: debug_variables",
-                all_locals.saturating_sub(kept - dropped)
+                "{} of {all_locals}: {}",
+                all_locals.saturating_sub(kept - dropped),
+                more.locals
             )
             .into(),
         );
@@ -110,7 +116,7 @@ pub fn fit_json(mut v: serde_json::Value, bytes: usize, all_locals: usize) -> St
             break;
         }
         stack.pop();
-        omitted.insert("stack".into(), "debug_stack".into());
+        omitted.insert("stack".into(), more.stack.into());
     }
     serde_json::to_string(&with(&v, &omitted)).unwrap_or_default()
 }

@@ -82,11 +82,11 @@ pub fn outcome(
     };
     match o {
         WaitOutcome::Stopped(snap) => {
-            let body = note(&snap) + &views.viewport(&snap);
+            let body = note(&snap) + &views.viewport(&snap, names);
             ok(views, &snap, body)
         }
         WaitOutcome::Exited(snap) => {
-            let mut body = note(&snap) + &views.viewport(&snap);
+            let mut body = note(&snap) + &views.viewport(&snap, names);
             let tail = session.output_tail(10);
             if !tail.is_empty() {
                 body.push_str("Last output:\n");

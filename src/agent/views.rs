@@ -5,6 +5,7 @@ use crate::sync::Locked;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use super::Names;
 use crate::session::types::{Origin, Snapshot, StopInfo};
 use crate::viewport::{Extras, ViewportConfig, render_text, render_within};
 
@@ -101,19 +102,20 @@ impl Views {
     }
 
     /// Renders a stop for the agent and remembers it as seen.
-    pub fn viewport(&self, snap: &Snapshot) -> String {
-        self.viewport_within(snap, None)
+    pub fn viewport(&self, snap: &Snapshot, names: &Names) -> String {
+        self.viewport_within(snap, None, names)
     }
 
     /// The viewport in `bytes` (default: the session's `max_tokens`), room
     /// left for the epoch footer.
-    pub fn viewport_within(&self, snap: &Snapshot, bytes: Option<usize>) -> String {
+    pub fn viewport_within(&self, snap: &Snapshot, bytes: Option<usize>, names: &Names) -> String {
         let snap = &*self.agent_snapshot(snap);
         let mut g = self.lock();
         let view = g.entry(snap.session_id.clone()).or_default();
         let extras = Extras {
             previous: view.last_stop.as_ref(),
             notes_after_epoch: view.last_epoch,
+            more: Some(&names.more),
         };
         let bytes = bytes.or(view.config.max_tokens.map(|t| t * 4));
         let text = match bytes {

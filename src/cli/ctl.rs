@@ -133,6 +133,9 @@ pub enum CtlCommand {
         /// The frame (0 is the top).
         #[arg(long, value_name = "N")]
         frame: Option<usize>,
+        /// From the Nth variable on (0 is the first).
+        #[arg(long, value_name = "N")]
+        start: Option<usize>,
     },
     /// The call stack.
     Stack,

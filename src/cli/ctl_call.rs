@@ -147,9 +147,10 @@ impl CtlArgs {
                 put(&mut a, "frame_index", *frame);
                 "debug_evaluate"
             }
-            CtlCommand::Vars { path, frame } => {
+            CtlCommand::Vars { path, frame, start } => {
                 put(&mut a, "expand", path.clone());
                 put(&mut a, "frame_index", *frame);
+                put(&mut a, "start", *start);
                 "debug_variables"
             }
             CtlCommand::Stack => "debug_stack",

@@ -222,6 +222,7 @@ fn journal_viewport(snap: &crate::session::Snapshot) -> String {
     let extras = crate::viewport::Extras {
         previous: None,
         notes_after_epoch: u64::MAX,
+        more: Some(&crate::mcp::names::MCP.more),
     };
     // The journal on disk holds what an agent may read.
     let masked = crate::viewport::redact::snapshot(snap);

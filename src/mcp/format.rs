@@ -3,8 +3,8 @@
 
 use rmcp::model::{CallToolResult, ContentBlock};
 
+use super::names::MCP;
 use crate::agent::budget::Fit;
-use crate::agent::names::MCP;
 use crate::agent::{Names, Reply, Views, format};
 use crate::session::handle::WaitOutcome;
 use crate::session::types::Snapshot;
@@ -23,7 +23,7 @@ pub async fn speaking<F: std::future::Future>(names: &'static Names, call: F) ->
     NAMES.scope(names, call).await
 }
 
-fn names() -> &'static Names {
+pub(crate) fn names() -> &'static Names {
     NAMES.try_with(|n| *n).unwrap_or(&MCP)
 }
 

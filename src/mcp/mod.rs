@@ -8,6 +8,7 @@ mod economy;
 pub(crate) mod format;
 pub mod http;
 mod journal_resources;
+pub mod names;
 pub mod params;
 pub mod profiles;
 mod progress;

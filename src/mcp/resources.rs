@@ -227,6 +227,7 @@ impl PairdbgServer {
                     Extras {
                         previous: None,
                         notes_after_epoch: 0,
+                        more: Some(&super::names::MCP.more),
                     },
                 );
                 Ok(text(

@@ -8,8 +8,9 @@ use rmcp::{ServerHandler, tool_handler};
 use super::call::ToolCall;
 use super::format::result;
 use super::params::*;
-use crate::agent::{Agent, Moved, Reply, Views, names};
+use crate::agent::{Agent, Moved, Reply, Views};
 use crate::session::validate::Workspace;
+use crate::shell::names as ctl;
 
 use crate::session::{BreakpointRequest, Origin, Registry, SessionError, SessionHandle};
 
@@ -74,7 +75,7 @@ impl PairdbgServer {
                 registry.clone(),
                 workspace.clone(),
                 views.clone(),
-                &names::MCP,
+                &super::names::MCP,
             )
             .on_session(std::sync::Arc::new(move |id| driven.drive(id))),
             registry,
@@ -174,13 +175,13 @@ impl ServerHandler for PairdbgServer {
         let from_shell = context
             .peer
             .peer_info()
-            .is_some_and(|i| i.client_info.name == names::CTL_CLIENT);
+            .is_some_and(|i| i.client_info.name == ctl::CTL_CLIENT);
         if !from_shell {
             self.registry.note_agent_joined();
         }
         let shell;
         let this = if from_shell {
-            shell = self.answering_in(Origin::Ctl, &names::CTL);
+            shell = self.answering_in(Origin::Ctl, &ctl::CTL);
             &shell
         } else {
             self
@@ -191,7 +192,7 @@ impl ServerHandler for PairdbgServer {
         let session = self.registry.get(session_id).ok();
         if let Some(session) = &session {
             let label = if from_shell {
-                names::ctl_label(tool)
+                ctl::ctl_label(tool)
             } else {
                 tool.clone()
             };
@@ -234,7 +235,7 @@ impl ServerHandler for PairdbgServer {
         let from_shell = context
             .peer
             .peer_info()
-            .is_some_and(|i| i.client_info.name == names::CTL_CLIENT);
+            .is_some_and(|i| i.client_info.name == ctl::CTL_CLIENT);
         if !from_shell {
             self.registry.note_agent_joined();
         }

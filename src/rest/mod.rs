@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use crate::agent::{Agent, Names, Views};
 use crate::session::validate::Workspace;
 use crate::session::{Origin, Registry};
+use crate::viewport::ReadMore;
 
 pub use guard::Allowed;
 
@@ -38,7 +39,19 @@ pub const NAMES: Names = Names {
     pause: "DELETE /sessions/{sessionId}",
     note: "POST /sessions/{sessionId}/continue",
     record: "the terminal UI's record key (Ctrl-R)",
+    more: ReadMore {
+        locals: "GET /sessions/{sessionId}",
+        locals_from: whole_state,
+        stack: "GET /sessions/{sessionId}",
+        watches: "GET /sessions/{sessionId}",
+        source: "GET /sessions/{sessionId}",
+    },
 };
+
+/// The API reads a session whole: there is no page to start from.
+fn whole_state(_start: usize) -> String {
+    "GET /sessions/{sessionId}".into()
+}
 
 pub struct Rest {
     pub agent: Agent,

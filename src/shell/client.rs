@@ -14,9 +14,9 @@ use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::Value;
 
 use super::commands::Call;
+use super::names::CTL_CLIENT;
 use crate::agent::Reply;
 use crate::agent::discovery::Discovery;
-use crate::agent::names::CTL_CLIENT;
 
 #[derive(Clone)]
 struct Shell;

@@ -7,6 +7,7 @@ pub mod client;
 pub mod commands;
 pub mod daemon;
 pub mod exit;
+pub mod names;
 pub mod output;
 
 use crate::agent::discovery;

@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use crate::session::types::{Frame, RunState, Snapshot, StopInfo, Var};
 
+use super::ReadMore;
 use super::ViewportConfig;
 use super::signature::frame_args;
 use super::text::{Extras, render_text};
@@ -42,7 +43,7 @@ pub fn render_within(
         return cut_to(&full, bytes);
     };
     let rows = ranked(snap, stop, cfg, extras.previous);
-    fit(&rows, stop, bytes)
+    fit(&rows, stop, bytes, extras.more)
 }
 
 fn ranked(
@@ -150,10 +151,10 @@ fn ranked(
 }
 
 /// Keeps rows in order while they fit, then names the calls for the rest.
-fn fit(rows: &[(Row, String)], stop: &StopInfo, bytes: usize) -> String {
+fn fit(rows: &[(Row, String)], stop: &StopInfo, bytes: usize, more: Option<&ReadMore>) -> String {
     let head = rows.iter().take_while(|(r, _)| *r == Row::Head).count();
     let lines: Vec<String> = rows.iter().map(|(_, l)| l.clone()).collect();
-    let handle = |from: usize| remainder(&rows[from..], stop);
+    let handle = |from: usize| remainder(&rows[from..], stop, more);
     let mut out = String::new();
     for (i, l) in lines.iter().enumerate() {
         if i >= head {
@@ -174,8 +175,9 @@ fn fit(rows: &[(Row, String)], stop: &StopInfo, bytes: usize) -> String {
     cut_to(&out, bytes)
 }
 
-/// `… 180 more locals: debug_variables {start: 20}; 3 more frames: debug_stack`
-fn remainder(left: &[(Row, String)], stop: &StopInfo) -> String {
+/// `… 180 more locals: debug_variables {start: 20}; 3 more frames of 8:
+/// debug_stack`, in the reader's spelling where there is one.
+fn remainder(left: &[(Row, String)], stop: &StopInfo, more: Option<&ReadMore>) -> String {
     let locals: Vec<usize> = left
         .iter()
         .filter_map(|(r, _)| match r {
@@ -187,21 +189,28 @@ fn remainder(left: &[(Row, String)], stop: &StopInfo) -> String {
         .iter()
         .filter(|(r, _)| matches!(r, Row::Frame(_)))
         .count();
+    let how = |what: String, call: String| match more {
+        Some(_) => format!("{what}: {call}"),
+        None => what,
+    };
     let mut parts = vec![];
     if let Some(first) = locals.iter().min() {
-        parts.push(format!(
-            "{} more locals: debug_variables {{start: {first}}}",
-            locals.len()
+        parts.push(how(
+            format!("{} more locals", locals.len()),
+            more.map(|m| (m.locals_from)(*first)).unwrap_or_default(),
         ));
     }
     if frames > 0 {
-        parts.push(format!(
-            "{frames} more frames of {}: debug_stack",
-            stop.total_frames
+        parts.push(how(
+            format!("{frames} more frames of {}", stop.total_frames),
+            more.map(|m| m.stack.to_string()).unwrap_or_default(),
         ));
     }
     if parts.is_empty() {
-        parts.push("the watches: debug_status".into());
+        parts.push(how(
+            "the watches".into(),
+            more.map(|m| m.watches.to_string()).unwrap_or_default(),
+        ));
     }
     format!("… {}", parts.join("; "))
 }

@@ -20,6 +20,8 @@ pub struct Extras<'a> {
     pub previous: Option<&'a StopInfo>,
     /// Human notes newer than this epoch are shown.
     pub notes_after_epoch: u64,
+    /// How the reader asks for what the viewport leaves out.
+    pub more: Option<&'a super::ReadMore>,
 }
 
 pub fn render_text(snap: &Snapshot, cfg: &ViewportConfig, extras: Extras) -> String {
@@ -38,7 +40,7 @@ pub fn render_text(snap: &Snapshot, cfg: &ViewportConfig, extras: Extras) -> Str
     {
         render_diff(&mut out, snap, stop, prev, top, cfg);
     } else {
-        render_full(&mut out, snap, stop, cfg);
+        render_full(&mut out, snap, stop, cfg, extras.more);
     }
     render_notes(&mut out, snap, extras.notes_after_epoch);
     out
@@ -94,7 +96,13 @@ fn recording_line(snap: &Snapshot) -> Option<String> {
     Some(format!("{tag} · {}", snap.recording.sentence()))
 }
 
-fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &ViewportConfig) {
+fn render_full(
+    out: &mut String,
+    snap: &Snapshot,
+    stop: &StopInfo,
+    cfg: &ViewportConfig,
+    more: Option<&super::ReadMore>,
+) {
     let top = stop.frames.first();
     match top {
         Some(f) => {
@@ -174,7 +182,10 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
     }
     if external > 0 {
         let s = if external == 1 { "" } else { "s" };
-        let _ = writeln!(out, "    ({external} frame{s} not user code: debug_stack)");
+        let _ = match more {
+            Some(m) => writeln!(out, "    ({external} frame{s} not user code: {})", m.stack),
+            None => writeln!(out, "    ({external} frame{s} not user code)"),
+        };
     }
 
     if let (Some(src), Some(f)) = (&stop.source, top)
@@ -210,11 +221,11 @@ fn render_full(out: &mut String, snap: &Snapshot, stop: &StopInfo, cfg: &Viewpor
                 .map(|v| (v.name.clone(), render(v, cfg, 0))),
         );
         if locals.len() > cfg.locals_max_items {
-            let _ = writeln!(
-                out,
-                "  ({} more; use debug_variables)",
-                locals.len() - cfg.locals_max_items
-            );
+            let n = locals.len() - cfg.locals_max_items;
+            let _ = match more {
+                Some(m) => writeln!(out, "  ({n} more; use {})", m.locals),
+                None => writeln!(out, "  ({n} more)"),
+            };
         }
     }
     if !snap.watches.is_empty() {

@@ -175,6 +175,7 @@ pub fn run(data: &[u8]) {
     let extras = Extras {
         previous: Some(&previous),
         notes_after_epoch: 0,
+        more: Some(&pairdbg::mcp::names::MCP.more),
     };
     let _ = render_text(&snap, &cfg, extras);
     let _ = render_text(&snap, &ViewportConfig::default(), Extras::default());

@@ -6,7 +6,7 @@ use rmcp::{tool, tool_router};
 
 use crate::agent::budget::{self, Fit};
 use crate::agent::side_effects::Gate;
-use crate::mcp::format::{VALUE_CHARS, err, ok, ok_fit, var_line, with_approval};
+use crate::mcp::format::{VALUE_CHARS, err, names, ok, ok_fit, var_line, with_approval};
 use crate::mcp::params::*;
 use crate::mcp::server::{PairdbgServer, ToolResult};
 use crate::session::output::{OUTPUT_CAP_BYTES, Speaker};
@@ -34,7 +34,7 @@ impl PairdbgServer {
         };
         let snap = s.snapshot();
         let body = match p.format.unwrap_or_default() {
-            Format::Text => self.views.viewport_within(&snap, bytes),
+            Format::Text => self.views.viewport_within(&snap, bytes, names()),
             Format::Json => {
                 let shown = self.views.agent_snapshot(&snap);
                 let mut v = render_json(&shown, &self.views.config(&s.id));
@@ -45,6 +45,7 @@ impl PairdbgServer {
                         v,
                         b.saturating_sub(40),
                         snap.stop.as_ref().map_or(0, |s| s.locals.len()),
+                        &names().more,
                     ),
                     None => serde_json::to_string(&v).unwrap_or_default(),
                 }

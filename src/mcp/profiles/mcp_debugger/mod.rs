@@ -30,6 +30,7 @@ use crate::agent::{Agent, Names, Views};
 use crate::mcp::call::ToolCall;
 use crate::session::validate::Workspace;
 use crate::session::{Registry, SessionHandle};
+use crate::viewport::ReadMore;
 
 pub use table::Table;
 
@@ -53,7 +54,19 @@ static NAMES: Names = Names {
     pause: "pause_execution",
     note: "the terminal UI",
     record: "the terminal UI's record key (Ctrl-R)",
+    more: ReadMore {
+        locals: "get_local_variables",
+        locals_from: all_locals,
+        stack: "get_stack_trace",
+        watches: "evaluate_expression",
+        source: "get_source_context",
+    },
 };
+
+/// This profile lists a frame's locals whole.
+fn all_locals(_start: usize) -> String {
+    "get_local_variables".into()
+}
 
 const INSTRUCTIONS: &str = "\
 mcp-debugger's tools, served by pairdbg. create_debug_session {language}, set_breakpoint {sessionId,file,line}, start_debugging {sessionId,scriptPath} and continue_execution return at the next stop or exit, or after 5 s still running (poll list_debug_sessions then); step_over/step_into/step_out/pause_execution return once paused, get_stack_trace, get_scopes {frameId}, get_variables {scope: variablesReference}, get_local_variables, evaluate_expression, list_breakpoints, remove_breakpoint, clear_breakpoints, get_output {since: nextSince}, restart_debugging, close_debug_session. start_debugging takes breakOnExceptions 'uncaught' (default), 'all' or 'none'; get_stack_trace carries lastStop (with exceptionInfo at an exception). Results are JSON with `success`; failures also set isError.";
