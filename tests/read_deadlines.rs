@@ -271,7 +271,7 @@ async fn an_adapter_that_dies_mid_read_ends_the_session_naming_the_read() {
     let (s, log, _ws) = launch(Fault::Die);
     let outcome = s.wait_for_stop(0, Duration::from_secs(15)).await;
     let WaitOutcome::Failed(snap) = outcome else {
-        panic!("the session did not fail: {:?}", commands(&log))
+        panic!("the session did not fail: {:?} {outcome:?}", commands(&log))
     };
     let error = snap.error.clone().unwrap_or_default();
     assert!(

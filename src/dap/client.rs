@@ -370,11 +370,12 @@ async fn read_loop<R: AsyncRead + Unpin, T>(
         .collect();
     pending.sort();
     *inner.in_flight_at_close.locked() = pending.into_iter().map(|(_, c)| c).collect();
-    // Dropping the senders wakes every waiter with `Closed`.
-    inner.pending.locked().clear();
+    // The news goes out first: a waiter woken by the close may look for it.
     if let Some(closed) = sink.closed {
         let _ = sink.events.send(closed);
     }
+    // Dropping the senders wakes every waiter with `Closed`.
+    inner.pending.locked().clear();
 }
 
 #[cfg(test)]

@@ -33,6 +33,11 @@ pub async fn ended(pid: u32) -> Ended {
     }
 }
 
+/// Whether `pid` has ended (reaped, or a zombie waiting to be).
+pub fn gone(pid: u32) -> bool {
+    look(pid).is_some()
+}
+
 /// None while `pid` runs (or is stopped); how it ended once it is a zombie,
 /// from the wait status in /proc/PID/stat's 52nd field.
 fn look(pid: u32) -> Option<Ended> {

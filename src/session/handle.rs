@@ -36,6 +36,9 @@ pub struct SessionHandle {
 
 /// Calls kept for the activity pane.
 const ACTIVITY_KEPT: usize = 200;
+/// How long a request failed by its adapter's loss waits for the session
+/// to show it (the engine takes it within milliseconds).
+const LOSS_SEEN_WITHIN: Duration = Duration::from_secs(1);
 
 /// Why a wait ended.
 #[derive(Debug, Clone)]
@@ -201,7 +204,26 @@ impl SessionHandle {
                 reply,
             })
             .map_err(|_| SessionError::Gone)?;
-        rx.await.map_err(|_| SessionError::Gone)?
+        let res = rx.await.map_err(|_| SessionError::Gone)?;
+        if let Err(SessionError::AdapterGone(_)) = &res {
+            self.loss_seen().await;
+        }
+        res
+    }
+
+    /// Waits, briefly, until the session shows its adapter's loss: the
+    /// engine learns of it from the connection, a moment after the request
+    /// that failed with it, and a caller told "the adapter exited" must
+    /// not then read the session as stopped.
+    async fn loss_seen(&self) {
+        let mut snap = self.snapshot.clone();
+        let shown = snap.wait_for(|s| {
+            !matches!(
+                s.state,
+                RunState::Stopped | RunState::Running | RunState::Starting
+            )
+        });
+        let _ = tokio::time::timeout(LOSS_SEEN_WITHIN, shown).await;
     }
 
     pub fn read_output(&self, since: u64, max_bytes: usize) -> OutputRead {

@@ -75,9 +75,17 @@ pub fn session_of(viewport: &str) -> Option<String> {
 /// Whether a message tells of the session or its adapter ending.
 pub fn says_ended(text: &str) -> bool {
     let t = text.to_lowercase();
-    ["exited", "ended", "failed", "terminated", "died", "lost"]
-        .iter()
-        .any(|w| t.contains(w))
+    [
+        "exited",
+        "ended",
+        "failed",
+        "terminated",
+        "died",
+        "lost",
+        "killed",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
 }
 
 /// Signals every process in group `pgid`.

@@ -493,7 +493,10 @@ impl Engine {
         conn: u32,
         failed_condition: Option<(String, String)>,
     ) {
-        if self.run_gen != gen_at || self.snap.state == RunState::Exited {
+        // An ended or failed session keeps its end: a read that finished
+        // after the adapter went is no stop.
+        let over = matches!(self.snap.state, RunState::Exited | RunState::Error);
+        if self.run_gen != gen_at || over {
             return;
         }
         if self.conn.id != conn {

@@ -14,6 +14,11 @@ use crate::session::types::{Origin, RunState};
 use crate::session::walk::{Container, MAX_SHELLS, NO_CHILDREN, resolve_container, short_value};
 use crate::session::{reads, var_path};
 
+/// How long an evaluation the program's death failed waits for the
+/// session to show the end (the adapter, or the program's watch, tells it
+/// within a fraction of a second).
+const PROGRAM_END_SEEN_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Engine {
     pub(super) fn evaluate(
         &mut self,
@@ -26,6 +31,9 @@ impl Engine {
             .and_then(|_| self.stopped_frame("evaluate", frame_index));
         let (client, frame) = or_reply!(prepared, reply);
         let function = self.frame_name(frame_index);
+        let program = self.conn.pid.filter(|_| !self.config.is_attach());
+        let mut snaps = self.snap_tx.subscribe();
+        let applies = self.apply_tx.clone();
         tokio::spawn(async move {
             let quirks = client.quirks();
             let (context, cap) = match quirks.whole_value_context.filter(|_| whole) {
@@ -60,6 +68,19 @@ impl Engine {
                     Err(e) => Err(evaluation_error(&client, e)),
                 },
             };
+            // A program killed under the call fails it, whatever the
+            // adapter answered (js-debug answers with no value); its end is
+            // what the caller must read then, not the stop it lost.
+            let evaluated = match program.filter(|p| crate::dap::exit_watch::gone(*p)) {
+                Some(_) => {
+                    let ended = snaps.wait_for(|s| s.state != RunState::Stopped);
+                    let _ = tokio::time::timeout(PROGRAM_END_SEEN_WITHIN, ended).await;
+                    Err(SessionError::Evaluate(format!(
+                        "the program ended while `{expression}` was evaluated"
+                    )))
+                }
+                None => evaluated,
+            };
             let res = match evaluated {
                 Ok(v) => {
                     // Read as a local's preview is, so it reads the same.
@@ -77,7 +98,24 @@ impl Engine {
                 }
                 Err(e) => Err(e),
             };
-            let _ = reply.send(res.map(Reply::Value));
+            // The adapter's news sent before its answer (a `terminated`
+            // when the call killed the program: js-debug then answers with
+            // no value) is taken first, so the answer is judged by it.
+            let _ = applies.send(Box::new(move |e: &mut Engine| {
+                e.drain_events();
+                // The root's `terminated` starts the end; the state follows
+                // once the adapter has answered `disconnect`.
+                let ending = e.conn_by_id(e.tree.root).is_some_and(|c| c.disconnecting);
+                let ended = ending || matches!(e.snap.state, RunState::Exited | RunState::Error);
+                let res = match res {
+                    Ok(_) if ended => Err(SessionError::Evaluate(format!(
+                        "the program ended while `{expression}` was evaluated"
+                    ))),
+                    other => other,
+                };
+                e.publish();
+                let _ = reply.send(res.map(Reply::Value));
+            }) as Apply);
         });
     }
 

@@ -101,6 +101,8 @@ final class Launcher {
         pump(out, "stdout");
         s.vm = attach("127.0.0.1", port);
         s.startSuspended = true;
+        s.wire.event("process", Json.obj("name", mainClass != null ? mainClass : jar,
+                "systemProcessId", s.process.pid(), "isLocalProcess", true, "startMethod", "launch"));
     }
 
     void attachTo(Map<String, Object> a) throws Exception {
