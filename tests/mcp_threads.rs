@@ -119,3 +119,60 @@ async fn the_agent_switches_threads_and_steps_the_other_one() {
     assert!(after.contains("cannot switch threads"), "{after}");
     mcp.close().await;
 }
+
+const FORKS: &str = "\
+import os
+import time
+
+kids = []
+for i in range(30):
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(120)
+        os._exit(0)
+    kids.append(pid)
+print(len(kids), flush=True)
+";
+
+/// Thirty forked children, each a process of the session: listing the
+/// threads answers promptly, with the stopped process first, however many
+/// children are still starting or busy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_answer_promptly_with_thirty_children() {
+    if !debugpy_available() {
+        return;
+    }
+    let ws = workspace(&[("forks.py", FORKS)]);
+    let mcp = mcp_in(ws.path()).await;
+    let v = mcp
+        .ok(
+            "debug_launch",
+            json!({"program": "forks.py", "timeout_ms": 60000,
+                   "breakpoints": [{"file": "forks.py", "line": 11}]}),
+        )
+        .await;
+    assert_eq!(stopped_line(&v), Some(11), "{v}");
+    // Each answer comes in tens of milliseconds here; a child that is slow
+    // to answer once held every listing for the 20 s request deadline.
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let threads = mcp.ok("debug_threads", json!({})).await;
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(5),
+            "{took:?}: {threads}"
+        );
+        assert!(
+            threads.contains("process 0: main (pid ")
+                && threads.contains("→ 1: MainThread")
+                && threads.contains("process 1: Subprocess "),
+            "{threads}"
+        );
+    }
+    let r = mcp.ok("debug_terminate", json!({})).await;
+    assert!(r.contains("ended"), "{r}");
+    let dir = ws.path().display().to_string();
+    let left = wait_gone(&dir, std::time::Duration::from_secs(15)).await;
+    assert!(left.is_empty(), "children outlived the session: {left:?}");
+    mcp.close().await;
+}
