@@ -18,6 +18,27 @@ pub const PLAIN_WORDS: &[&str] = &[
     "None",
 ];
 
+/// Whether a (trimmed) line declares a Rust function: a method inside an
+/// `impl` is indented, and its own line opens it all the same.
+pub fn opens_rust_function(line: &str) -> bool {
+    const QUALIFIERS: &[&str] = &[
+        "pub ",
+        "pub(crate) ",
+        "pub(super) ",
+        "pub(self) ",
+        "default ",
+        "const ",
+        "async ",
+        "unsafe ",
+        "extern \"C\" ",
+    ];
+    let mut rest = line;
+    while let Some(q) = QUALIFIERS.iter().find(|q| rest.starts_with(**q)) {
+        rest = &rest[q.len()..];
+    }
+    rest.starts_with("fn ")
+}
+
 use crate::adapters::signature::{inside_parens, split_top_level};
 use crate::adapters::{LaunchSpec, Target};
 

@@ -25,6 +25,10 @@ impl Language for Native {
         crate::adapters::native_code::PLAIN_WORDS
     }
 
+    fn opens_function(&self, line: &str) -> bool {
+        crate::adapters::native_code::opens_rust_function(line)
+    }
+
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>> {
         parameters(lines, function, line)
     }

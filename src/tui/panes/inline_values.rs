@@ -165,5 +165,17 @@ mod tests {
             1,
             "no language, the margin"
         );
+        // A Rust method: its own `fn` line, not the `impl` and the methods
+        // above it.
+        let rust = crate::adapters::by_name_or_language("rust")
+            .expect("rust")
+            .language();
+        let lines: Vec<String> =
+            "impl Shape {\n    fn area(&self) -> f64 {\n        self.w * self.h\n    }\n\n    pub(crate) fn grow(&mut self, by: f64) {\n        self.w += by;\n    }\n}\n"
+                .lines()
+                .map(str::to_string)
+                .collect();
+        assert_eq!(function_start(&lines, 7, Some(rust)), 6);
+        assert_eq!(function_start(&lines, 3, Some(rust)), 2);
     }
 }

@@ -10,7 +10,9 @@ import threading
 import gdb
 
 TICK = 0.05
-_state = {"running": False, "told": False}
+# "off": found not recording since the program last went on. A recording
+# starts only at a stop, so a run found without one is not looked at again.
+_state = {"running": False, "told": False, "off": False}
 
 
 def _number(text, prefix):
@@ -37,6 +39,7 @@ def _check():
     lowest = _number(text, "Lowest recorded instruction number is ")
     if count is None or most is None:
         _state["told"] = False
+        _state["off"] = True
         return
     full = count >= most or (lowest or 1) > 1
     if not full:
@@ -66,7 +69,7 @@ def _check():
 def _tick():
     stop = threading.Event()
     while not stop.wait(TICK):
-        if _state["running"]:
+        if _state["running"] and not _state["off"]:
             try:
                 gdb.post_event(_check)
             except Exception:
@@ -75,6 +78,7 @@ def _tick():
 
 def _on_cont(_event):
     _state["running"] = True
+    _state["off"] = False
 
 
 def _on_stop(_event):
