@@ -45,6 +45,12 @@ pub trait Language: Send + Sync {
     /// request at a stop.
     fn parameters(&self, lines: &[String], function: &str, line: u64) -> Option<Vec<String>>;
 
+    /// Whether every expression evaluates to a value (`undefined` is one):
+    /// then an evaluation answered with none is no answer.
+    fn every_expression_has_value(&self) -> bool {
+        false
+    }
+
     /// Whether a source line (without its indentation) opens a function
     /// inside other code, as a method in a class body: where a function
     /// starts when it does not start at the margin.

@@ -52,6 +52,12 @@ fn array_length_at(v: &str) -> Option<usize> {
 }
 
 impl Language for JavaScript {
+    /// js-debug answers a call whose program died under it with success
+    /// and no value.
+    fn every_expression_has_value(&self) -> bool {
+        true
+    }
+
     fn plain_words(&self) -> &'static [&'static str] {
         &["null", "undefined", "true", "false", "\"\"", "''"]
     }

@@ -71,9 +71,25 @@ impl Engine {
             // A program killed under the call fails it, whatever the
             // adapter answered (js-debug answers with no value); its end is
             // what the caller must read then, not the stop it lost.
+            let no_value = matches!(&evaluated, Ok(v) if v.value.is_empty() && v.type_name.is_empty())
+                && language.every_expression_has_value();
             let evaluated = match program.filter(|p| crate::dap::exit_watch::gone(*p)) {
+                None if no_value => {
+                    let ended =
+                        snaps.wait_for(|s| matches!(s.state, RunState::Exited | RunState::Error));
+                    let ended = tokio::time::timeout(PROGRAM_END_SEEN_WITHIN, ended).await;
+                    Err(SessionError::Evaluate(match ended {
+                        Ok(Ok(_)) => {
+                            format!("the program ended while `{expression}` was evaluated")
+                        }
+                        _ => {
+                            format!("`{expression}` gave no value: the adapter answered with none")
+                        }
+                    }))
+                }
                 Some(_) => {
-                    let ended = snaps.wait_for(|s| s.state != RunState::Stopped);
+                    let ended =
+                        snaps.wait_for(|s| matches!(s.state, RunState::Exited | RunState::Error));
                     let _ = tokio::time::timeout(PROGRAM_END_SEEN_WITHIN, ended).await;
                     Err(SessionError::Evaluate(format!(
                         "the program ended while `{expression}` was evaluated"
