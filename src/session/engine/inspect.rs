@@ -19,6 +19,18 @@ use crate::session::{reads, var_path};
 /// within a fraction of a second).
 const PROGRAM_END_SEEN_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// Whether the session shows the program's end within
+/// `PROGRAM_END_SEEN_WITHIN`.
+async fn end_seen(
+    snaps: &mut tokio::sync::watch::Receiver<std::sync::Arc<crate::session::Snapshot>>,
+) -> bool {
+    let ended = snaps.wait_for(|s| matches!(s.state, RunState::Exited | RunState::Error));
+    matches!(
+        tokio::time::timeout(PROGRAM_END_SEEN_WITHIN, ended).await,
+        Ok(Ok(_))
+    )
+}
+
 impl Engine {
     pub(super) fn evaluate(
         &mut self,
@@ -69,33 +81,20 @@ impl Engine {
                 },
             };
             // A program killed under the call fails it, whatever the
-            // adapter answered (js-debug answers with no value); its end is
-            // what the caller must read then, not the stop it lost.
+            // adapter answered (some answer with no value); its end is what
+            // the caller must read then, not the stop it lost.
             let no_value = matches!(&evaluated, Ok(v) if v.value.is_empty() && v.type_name.is_empty())
                 && language.every_expression_has_value();
-            let evaluated = match program.filter(|p| crate::dap::exit_watch::gone(*p)) {
-                None if no_value => {
-                    let ended =
-                        snaps.wait_for(|s| matches!(s.state, RunState::Exited | RunState::Error));
-                    let ended = tokio::time::timeout(PROGRAM_END_SEEN_WITHIN, ended).await;
-                    Err(SessionError::Evaluate(match ended {
-                        Ok(Ok(_)) => {
-                            format!("the program ended while `{expression}` was evaluated")
-                        }
-                        _ => {
-                            format!("`{expression}` gave no value: the adapter answered with none")
-                        }
-                    }))
-                }
-                Some(_) => {
-                    let ended =
-                        snaps.wait_for(|s| matches!(s.state, RunState::Exited | RunState::Error));
-                    let _ = tokio::time::timeout(PROGRAM_END_SEEN_WITHIN, ended).await;
-                    Err(SessionError::Evaluate(format!(
-                        "the program ended while `{expression}` was evaluated"
-                    )))
-                }
-                None => evaluated,
+            let killed = program.is_some_and(crate::dap::exit_watch::gone);
+            let evaluated = if killed || no_value {
+                let ended = end_seen(&mut snaps).await;
+                Err(SessionError::Evaluate(if killed || ended {
+                    format!("the program ended while `{expression}` was evaluated")
+                } else {
+                    format!("`{expression}` gave no value: the adapter answered with none")
+                }))
+            } else {
+                evaluated
             };
             let res = match evaluated {
                 Ok(v) => {
@@ -115,8 +114,8 @@ impl Engine {
                 Err(e) => Err(e),
             };
             // The adapter's news sent before its answer (a `terminated`
-            // when the call killed the program: js-debug then answers with
-            // no value) is taken first, so the answer is judged by it.
+            // when the call killed the program) is taken first, so the
+            // answer is judged by it.
             let _ = applies.send(Box::new(move |e: &mut Engine| {
                 e.drain_events();
                 // The root's `terminated` starts the end; the state follows
